@@ -1,0 +1,23 @@
+import NavFlowSpec
+
+/// `open-unmatched`: an `open "url"` statement whose URL no deep-link
+/// pattern matches, so handling it does nothing.
+public struct OpenUnmatchedProperty: StructuralProperty {
+    public let rule = RuleID.openUnmatched
+
+    public init() {}
+
+    public func check(_ spec: FlowSpec) -> [Diagnostic] {
+        var statements: [Statement] = spec.launch.map(\.statement)
+        statements += spec.deepLinks.compactMap(\.otherwise)
+        for screen in spec.screens {
+            for edge in screen.edges { statements += edge.statements }
+        }
+        return statements.compactMap { statement in
+            guard case .open(let url) = statement.kind, let path = URLPath(url) else { return nil }
+            if spec.deepLinks.contains(where: { $0.pattern.match(path, in: spec) != nil }) { return nil }
+            return finding("no deep link matches \"\(url)\", so opening it does nothing; fix the URL or declare a matching 'deeplink'",
+                           at: statement.range, in: spec)
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import NavFlowSpec
+
+/// The static shape of an app's navigation: screens and containers as
+/// nodes, the ways to get from one to another as edges, and deep links as
+/// entry points. It is what `navflow graph` draws; it says what a spec
+/// declares, not which states are reachable.
+public struct ScreenGraph: Sendable, Equatable {
+    public enum NodeKind: String, Sendable {
+        case screen, stack, tabs, split
+    }
+
+    public struct Node: Sendable, Equatable {
+        /// A stable id, unique in the graph (`screen.Home`, `stack.HomeStack`).
+        public var id: String
+        public var kind: NodeKind
+        public var name: String
+        /// Parameter names and types, for screens (`id: RecipeID`).
+        public var parameters: [String]
+        public var locked: Bool
+        /// Whether this is the app's root content.
+        public var isRoot: Bool
+    }
+
+    public enum EdgeKind: String, Sendable {
+        /// A container shows this content: a stack's root, a tab, a column.
+        case root, tab, column
+        /// A destination registered in a stack.
+        case destination
+        /// Navigation a screen offers.
+        case push, sheet, cover, popover, select
+        case selectTab = "switch-tab"
+    }
+
+    public struct Edge: Sendable, Equatable {
+        public var from: String
+        public var to: String
+        public var kind: EdgeKind
+        /// The action's label, a tab's title, or a column's role.
+        public var label: String?
+        /// The edge's guard (or a tab's `hidden if`) in spec syntax.
+        public var condition: String?
+    }
+
+    /// A deep link, drawn as an entry arrow into the screen it shows.
+    public struct EntryPoint: Sendable, Equatable {
+        public var id: String
+        public var pattern: String
+        public var to: String
+        public var requires: String?
+    }
+
+    public var app: String
+    public var nodes: [Node]
+    public var edges: [Edge]
+    public var entryPoints: [EntryPoint]
+
+    public init(_ spec: FlowSpec) {
+        app = spec.appName
+        nodes = []
+        edges = []
+        entryPoints = []
+        func id(_ content: Content) -> String {
+            switch content {
+            case .screen(let index): "screen.\(spec.screens[index].name)"
+            case .stack(let index): "stack.\(spec.stacks[index].name)"
+            case .tabs(let index): "tabs.\(spec.tabViews[index].name)"
+            case .split(let index): "split.\(spec.splits[index].name)"
+            }
+        }
+        for (index, view) in spec.tabViews.enumerated() {
+            nodes.append(Node(id: id(.tabs(index)), kind: .tabs, name: view.name, parameters: [], locked: false,
+                              isRoot: spec.root == .tabs(index)))
+            for tab in view.tabs {
+                edges.append(Edge(from: id(.tabs(index)), to: id(tab.content), kind: .tab, label: tab.title,
+                                  condition: tab.hiddenIf.map { "hidden if " + spec.text(of: $0) }))
+            }
+        }
+        for (index, split) in spec.splits.enumerated() {
+            nodes.append(Node(id: id(.split(index)), kind: .split, name: split.name, parameters: [], locked: false,
+                              isRoot: spec.root == .split(index)))
+            for (position, column) in split.columns.enumerated() {
+                let role = position == 0 ? "sidebar" : position == split.columns.count - 1 ? "detail" : "content"
+                edges.append(Edge(from: id(.split(index)), to: id(column), kind: .column, label: role, condition: nil))
+            }
+        }
+        for (index, stack) in spec.stacks.enumerated() {
+            nodes.append(Node(id: id(.stack(index)), kind: .stack, name: stack.name, parameters: [], locked: false,
+                              isRoot: spec.root == .stack(index)))
+            edges.append(Edge(from: id(.stack(index)), to: id(.screen(stack.root)), kind: .root, label: nil, condition: nil))
+            for destination in stack.destinations {
+                edges.append(Edge(from: id(.stack(index)), to: id(.screen(destination)), kind: .destination,
+                                  label: nil, condition: nil))
+            }
+        }
+        for (index, screen) in spec.screens.enumerated() {
+            nodes.append(Node(id: id(.screen(index)), kind: .screen, name: screen.name,
+                              parameters: screen.parameters.map { "\($0.name): \(spec.name(of: $0.type))" },
+                              locked: screen.locked, isRoot: spec.root == .screen(index)))
+            for edge in screen.edges {
+                let condition = edge.condition.map { spec.text(of: $0) }
+                for statement in edge.statements {
+                    let drawn: (String, EdgeKind)?
+                    switch statement.kind {
+                    case .push(let route): drawn = (id(.screen(route.screen)), .push)
+                    case .pushStack(let stack): drawn = (id(.stack(stack)), .push)
+                    case .select(let route): drawn = (id(.screen(route.screen)), .select)
+                    case .present(let kind, let content):
+                        drawn = (id(content), EdgeKind(rawValue: kind.rawValue) ?? .sheet)
+                    case .selectTab(let tab):
+                        if let view = spec.rootTabView { drawn = (id(view.tabs[tab].content), .selectTab) } else { drawn = nil }
+                    case .dismiss, .pop, .popToRoot, .set, .open:
+                        drawn = nil
+                    }
+                    if let (target, kind) = drawn {
+                        edges.append(Edge(from: id(.screen(index)), to: target, kind: kind, label: edge.label,
+                                          condition: condition))
+                    }
+                }
+            }
+        }
+        for (index, link) in spec.deepLinks.enumerated() {
+            entryPoints.append(EntryPoint(id: "deeplink.\(index)", pattern: link.pattern.text,
+                                          to: Self.landing(of: link.target, in: spec, id: id),
+                                          requires: link.requires.map { spec.text(of: $0) }))
+        }
+    }
+
+    /// The node a deep link shows on top: the last route or modal of its
+    /// target, else the selected tab's content, else the root.
+    private static func landing(of target: DeepLinkTarget, in spec: FlowSpec, id: (Content) -> String) -> String {
+        if let modal = target.modals.last {
+            if let route = modal.path.last { return id(.screen(route.screen)) }
+            return id(modal.content)
+        }
+        if let column = target.columns.last {
+            if let route = column.path.last ?? column.shows { return id(.screen(route.screen)) }
+        }
+        if let tab = target.tab, let view = spec.rootTabView { return id(view.tabs[tab].content) }
+        return id(spec.root)
+    }
+}

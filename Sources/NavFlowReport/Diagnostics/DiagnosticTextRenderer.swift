@@ -1,0 +1,72 @@
+import NavFlowSpec
+
+/// Renders diagnostics the way swiftc does: `path:line:col: severity:
+/// message [rule]`, the source line, a caret and tildes under the range,
+/// then the notes and fix-its.
+public struct DiagnosticTextRenderer: Sendable {
+    /// Whether to colour the severity with ANSI escapes (terminals only).
+    public var colors: Bool
+
+    public init(colors: Bool = false) {
+        self.colors = colors
+    }
+
+    public func render(_ diagnostic: Diagnostic, source: SourceFile?) -> String {
+        var output = header(path: diagnostic.file, location: diagnostic.range.start,
+                            severity: diagnostic.severity.rawValue, message: diagnostic.message)
+        output += " [\(diagnostic.rule.rawValue)]\n"
+        if let source {
+            output += excerpt(diagnostic.range, in: source)
+        }
+        for note in diagnostic.notes {
+            if let range = note.range {
+                output += header(path: diagnostic.file, location: range.start, severity: "note", message: note.message) + "\n"
+                if let source { output += excerpt(range, in: source) }
+            } else {
+                output += header(path: diagnostic.file, location: diagnostic.range.start, severity: "note",
+                                 message: note.message) + "\n"
+            }
+        }
+        return output
+    }
+
+    /// Renders many diagnostics, each followed by a blank line.
+    public func render(_ diagnostics: [Diagnostic], sources: [String: SourceFile]) -> String {
+        diagnostics.map { render($0, source: sources[$0.file]) }.joined()
+    }
+
+    private func header(path: String, location: SourceLocation, severity: String, message: String) -> String {
+        let label = colors ? colored(severity) : severity
+        return "\(path):\(location.line):\(location.column): \(label): \(message)"
+    }
+
+    private func colored(_ severity: String) -> String {
+        let code = switch severity {
+        case "error": "1;31"
+        case "warning": "1;35"
+        default: "1;36"
+        }
+        return "\u{1B}[\(code)m\(severity)\u{1B}[0m"
+    }
+
+    /// The source line with a gutter and a marker line: `^` at the start,
+    /// `~` under the rest of the range on that line.
+    private func excerpt(_ range: SourceRange, in source: SourceFile) -> String {
+        let line = range.start.line
+        let text = source.lineText(line).replacingTabs()
+        let gutter = String(line)
+        let pad = String(repeating: " ", count: gutter.count)
+        let startColumn = range.start.column
+        let endColumn = range.end.line == line ? max(range.end.column, startColumn + 1) : text.unicodeScalars.count + 1
+        let marker = String(repeating: " ", count: max(0, startColumn - 1)) + "^"
+            + String(repeating: "~", count: max(0, endColumn - startColumn - 1))
+        return "\(pad) |\n\(gutter) | \(text)\n\(pad) | \(marker)\n"
+    }
+}
+
+extension String {
+    /// Tabs become one space so caret columns (counted in scalars) line up.
+    func replacingTabs() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\t" ? " " : $0 }))
+    }
+}

@@ -1,0 +1,201 @@
+import NavFlowModel
+
+/// The formats `navflow graph` writes.
+public enum GraphFormat: String, CaseIterable, Sendable {
+    case dot, mermaid, json
+}
+
+/// Draws a `ScreenGraph` as Graphviz DOT, a Mermaid flowchart or JSON.
+public enum ScreenGraphRenderer {
+    /// The version of the JSON shape; bumped on any incompatible change.
+    public static let jsonSchemaVersion = 1
+
+    public static func render(_ graph: ScreenGraph, as format: GraphFormat) -> String {
+        switch format {
+        case .dot: dot(graph)
+        case .mermaid: mermaid(graph)
+        case .json: json(graph).serialized() + "\n"
+        }
+    }
+
+    // MARK: DOT
+
+    static func dot(_ graph: ScreenGraph) -> String {
+        var lines = ["digraph \(dotQuoted(graph.app)) {",
+                     "  rankdir=LR;",
+                     "  node [fontname=\"Helvetica\", fontsize=11];",
+                     "  edge [fontname=\"Helvetica\", fontsize=9];"]
+        for node in graph.nodes {
+            var attributes = ["label=\(dotQuoted(nodeLabel(node)))"]
+            switch node.kind {
+            case .screen: attributes.append("shape=box, style=\"rounded\(node.locked ? ",bold" : "")\"")
+            case .stack: attributes.append("shape=folder")
+            case .tabs: attributes.append("shape=tab")
+            case .split: attributes.append("shape=component")
+            }
+            if node.isRoot { attributes.append("peripheries=2") }
+            lines.append("  \(dotQuoted(node.id)) [\(attributes.joined(separator: ", "))];")
+        }
+        for entry in graph.entryPoints {
+            lines.append("  \(dotQuoted(entry.id)) [label=\(dotQuoted(entry.pattern)), shape=plaintext, fontcolor=\"#1f6feb\"];")
+        }
+        for edge in graph.edges {
+            var attributes: [String] = []
+            if let label = edgeLabel(edge) { attributes.append("label=\(dotQuoted(label))") }
+            switch edge.kind {
+            case .root, .tab, .column: attributes.append("style=bold")
+            case .destination: attributes.append("style=dotted, arrowhead=none")
+            case .sheet, .popover: attributes.append("style=dashed")
+            case .cover: attributes.append("style=dashed, penwidth=2")
+            case .push, .select, .selectTab: break
+            }
+            let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
+            lines.append("  \(dotQuoted(edge.from)) -> \(dotQuoted(edge.to))\(suffix);")
+        }
+        for entry in graph.entryPoints {
+            let label = entry.requires.map { " [label=\(dotQuoted("requires " + $0)), color=\"#1f6feb\"]" }
+                ?? " [color=\"#1f6feb\"]"
+            lines.append("  \(dotQuoted(entry.id)) -> \(dotQuoted(entry.to))\(label);")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func dotQuoted(_ text: String) -> String {
+        var output = "\""
+        for character in text {
+            switch character {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            default: output.append(character)
+            }
+        }
+        return output + "\""
+    }
+
+    // MARK: Mermaid
+
+    static func mermaid(_ graph: ScreenGraph) -> String {
+        var ids: [String: String] = [:]
+        for (index, node) in graph.nodes.enumerated() { ids[node.id] = "n\(index)" }
+        for (index, entry) in graph.entryPoints.enumerated() { ids[entry.id] = "d\(index)" }
+        var lines = ["flowchart LR"]
+        for node in graph.nodes {
+            let label = mermaidQuoted(nodeLabel(node))
+            let shape = switch node.kind {
+            case .screen: "(\(label))"
+            case .stack: "[[\(label)]]"
+            case .tabs: "{{\(label)}}"
+            case .split: "[/\(label)/]"
+            }
+            lines.append("  \(ids[node.id]!)\(shape)")
+        }
+        for entry in graph.entryPoints {
+            lines.append("  \(ids[entry.id]!)>\(mermaidQuoted(entry.pattern))]")
+        }
+        for edge in graph.edges {
+            let arrow = switch edge.kind {
+            case .root, .tab, .column: "==>"
+            case .destination: "-.-"
+            case .sheet, .cover, .popover: "-.->"
+            case .push, .select, .selectTab: "-->"
+            }
+            let label = edgeLabel(edge).map { "|\(mermaidQuoted($0))|" } ?? ""
+            lines.append("  \(ids[edge.from]!) \(arrow)\(label) \(ids[edge.to]!)")
+        }
+        for entry in graph.entryPoints {
+            let label = entry.requires.map { "|\(mermaidQuoted("requires " + $0))|" } ?? ""
+            lines.append("  \(ids[entry.id]!) -->\(label) \(ids[entry.to]!)")
+        }
+        let entries = graph.entryPoints.map { ids[$0.id]! }
+        if !entries.isEmpty {
+            lines.append("  classDef deeplink fill:#ddf4ff,stroke:#1f6feb")
+            lines.append("  class \(entries.joined(separator: ",")) deeplink")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A Mermaid string in double quotes; characters Mermaid would read as
+    /// syntax become entity codes.
+    private static func mermaidQuoted(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "#quot;"
+            case "#": output += "#35;"
+            case "<": output += "#lt;"
+            case ">": output += "#gt;"
+            case "|": output += "#124;"
+            case "`": output += "#96;"
+            case "\n", "\r", "\t": output += " "
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+
+    // MARK: JSON
+
+    static func json(_ graph: ScreenGraph) -> JSONValue {
+        .object([
+            ("schemaVersion", .int(jsonSchemaVersion)),
+            ("app", .string(graph.app)),
+            ("nodes", .array(graph.nodes.map { node in
+                .object([
+                    ("id", .string(node.id)),
+                    ("kind", .string(node.kind.rawValue)),
+                    ("name", .string(node.name)),
+                    ("parameters", .array(node.parameters.map { .string($0) })),
+                    ("locked", .bool(node.locked)),
+                    ("root", .bool(node.isRoot)),
+                ])
+            })),
+            ("edges", .array(graph.edges.map { edge in
+                .object([
+                    ("from", .string(edge.from)),
+                    ("to", .string(edge.to)),
+                    ("kind", .string(edge.kind.rawValue)),
+                    ("label", .optional(edge.label)),
+                    ("condition", .optional(edge.condition)),
+                ])
+            })),
+            ("deeplinks", .array(graph.entryPoints.map { entry in
+                .object([
+                    ("id", .string(entry.id)),
+                    ("pattern", .string(entry.pattern)),
+                    ("to", .string(entry.to)),
+                    ("requires", .optional(entry.requires)),
+                ])
+            })),
+        ])
+    }
+
+    // MARK: Labels
+
+    private static func nodeLabel(_ node: ScreenGraph.Node) -> String {
+        var label = node.name
+        if !node.parameters.isEmpty { label += "(" + node.parameters.joined(separator: ", ") + ")" }
+        switch node.kind {
+        case .screen: if node.locked { label += " (locked)" }
+        case .stack: label = "stack " + label
+        case .tabs: label = "tabs " + label
+        case .split: label = "split " + label
+        }
+        return label
+    }
+
+    private static func edgeLabel(_ edge: ScreenGraph.Edge) -> String? {
+        var parts: [String] = []
+        switch edge.kind {
+        case .sheet, .cover, .popover, .select: parts.append(edge.kind.rawValue)
+        case .selectTab: parts.append("tab")
+        default: break
+        }
+        if let label = edge.label { parts.append(edge.kind == .tab || edge.kind == .column ? label : "“\(label)”") }
+        if let condition = edge.condition {
+            parts.append(condition.hasPrefix("hidden if") ? "[\(condition)]" : "if \(condition)")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+}

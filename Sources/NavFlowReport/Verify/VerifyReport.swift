@@ -1,0 +1,100 @@
+import NavFlowCheck
+import NavFlowSpec
+
+/// What `verify` prints and how it exits, decided from the results of every
+/// spec it checked.
+public struct VerifyReport: Sendable {
+    public var results: [Verifier.Result]
+    /// Whether warnings fail the run like errors.
+    public var warningsAsErrors: Bool
+
+    public init(results: [Verifier.Result], warningsAsErrors: Bool = false) {
+        self.results = results
+        self.warningsAsErrors = warningsAsErrors
+    }
+
+    /// The documented exit code: 2 when a spec could not be read into a
+    /// model, 1 when a finding of severity error (or warning, with
+    /// `--warnings-as-errors`) remains, else 0.
+    public var exitCode: Int32 {
+        if results.contains(where: \.hasInputErrors) { return 2 }
+        let failing: Severity = warningsAsErrors ? .warning : .error
+        return diagnostics.contains { $0.severity >= failing } ? 1 : 0
+    }
+
+    /// Every diagnostic, spec after spec.
+    public var diagnostics: [Diagnostic] { results.flatMap(\.diagnostics) }
+
+    private func count(_ severity: Severity) -> Int {
+        diagnostics.filter { $0.severity == severity }.count
+    }
+
+    /// swiftc-style findings, then a one-line summary.
+    public func text(colors: Bool = false) -> String {
+        let renderer = DiagnosticTextRenderer(colors: colors)
+        var output = ""
+        for result in results {
+            output += renderer.render(result.diagnostics, sources: [result.file.path: result.file])
+        }
+        let specs = results.count == 1 ? "1 spec" : "\(results.count) specs"
+        let errors = count(.error), warnings = count(.warning), notes = count(.note)
+        let verdict = exitCode == 0 ? "verified" : exitCode == 2 ? "could not verify" : "failed"
+        output += "\(verdict) \(specs): \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note"))\n"
+        return output
+    }
+
+    /// The JSON document of `verify --format json` (schema version 1).
+    public func json() -> String {
+        JSONValue.object([
+            ("schemaVersion", .int(1)),
+            ("tool", .string("navflow")),
+            ("exitCode", .int(Int(exitCode))),
+            ("specs", .array(results.map { result in
+                .object([
+                    ("file", .string(result.file.path)),
+                    ("app", .optional(result.spec?.appName)),
+                    ("status", .string(result.hasInputErrors ? "invalid"
+                        : result.diagnostics.contains { $0.severity == .error } ? "failed" : "verified")),
+                    ("diagnostics", .array(result.diagnostics.map(DiagnosticJSON.encode))),
+                ])
+            })),
+            ("summary", .object([
+                ("errors", .int(count(.error))),
+                ("warnings", .int(count(.warning))),
+                ("notes", .int(count(.note))),
+            ])),
+        ]).serialized() + "\n"
+    }
+
+    private func plural(_ count: Int, _ word: String) -> String {
+        "\(count) \(word)\(count == 1 ? "" : "s")"
+    }
+}
+
+/// The JSON shape of one diagnostic.
+public enum DiagnosticJSON {
+    public static func encode(_ diagnostic: Diagnostic) -> JSONValue {
+        .object([
+            ("rule", .string(diagnostic.rule.rawValue)),
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("message", .string(diagnostic.message)),
+            ("file", .string(diagnostic.file)),
+            ("range", range(diagnostic.range)),
+            ("notes", .array(diagnostic.notes.map { note in
+                .object([("message", .string(note.message)), ("range", note.range.map(range) ?? .null)])
+            })),
+            ("fixIts", .array(diagnostic.fixIts.map { fixIt in
+                .object([("range", range(fixIt.range)), ("replacement", .string(fixIt.replacement))])
+            })),
+        ])
+    }
+
+    static func range(_ range: SourceRange) -> JSONValue {
+        .object([
+            ("start", .object([("line", .int(range.start.line)), ("column", .int(range.start.column)),
+                               ("offset", .int(range.start.offset))])),
+            ("end", .object([("line", .int(range.end.line)), ("column", .int(range.end.column)),
+                             ("offset", .int(range.end.offset))])),
+        ])
+    }
+}

@@ -1,0 +1,102 @@
+/// An `enum` type: parameters of this type range over its cases.
+public struct EnumType: Hashable, Sendable {
+    public var name: String
+    public var cases: [String]
+    public var range: SourceRange
+}
+
+/// An `id` type: an opaque identifier, digits only in URLs when based on Int.
+public struct IDType: Hashable, Sendable {
+    public var name: String
+    public var base: IDBase
+    public var range: SourceRange
+}
+
+/// A `flag`: mutable app state with its launch value.
+public struct Flag: Hashable, Sendable {
+    public var name: String
+    public var initial: Bool
+    public var range: SourceRange
+}
+
+/// An `input`: any value, fixed for a whole run.
+public struct Input: Hashable, Sendable {
+    public var name: String
+    public var range: SourceRange
+}
+
+/// A screen parameter.
+public struct Parameter: Hashable, Sendable {
+    public var name: String
+    public var type: ValueType
+    public var range: SourceRange
+}
+
+/// A `screen`: a view that can be on screen, and the edges it offers.
+public struct Screen: Hashable, Sendable {
+    public var name: String
+    public var parameters: [Parameter]
+    /// `locked`: its modal cannot be swiped down.
+    public var locked: Bool
+    public var edges: [Edge]
+    public var range: SourceRange
+}
+
+/// A `stack`: a `NavigationStack(path:)` with its root and destinations.
+public struct Stack: Hashable, Sendable {
+    public var name: String
+    public var root: Int
+    /// Screens registered with `navigationDestination`, in declaration order.
+    public var destinations: [Int]
+    /// The ranges of the `destination` declarations, parallel to `destinations`.
+    public var destinationRanges: [SourceRange]
+    /// Stacks registered as destinations (the `nested-stack` defect).
+    public var nestedDestinations: [StackReference]
+    /// The longest path explored.
+    public var depth: Int
+    public var range: SourceRange
+}
+
+/// A place where a stack is named, for findings about it.
+public struct StackReference: Hashable, Sendable {
+    public var stack: Int
+    public var range: SourceRange
+}
+
+/// A tab of a `tabs` view.
+public struct Tab: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    public var content: Content
+    public var hiddenIf: Condition?
+    public var range: SourceRange
+}
+
+/// A `tabs` view: a `TabView(selection:)`.
+public struct TabView: Hashable, Sendable {
+    public var name: String
+    public var tabs: [Tab]
+    /// The tab selected at launch, if declared.
+    public var initial: Int?
+    public var range: SourceRange
+}
+
+/// A `split` view: a `NavigationSplitView` with two or three columns.
+public struct SplitView: Hashable, Sendable {
+    public var name: String
+    /// Sidebar, optional content column, detail; each a screen or a stack.
+    public var columns: [Content]
+    public var range: SourceRange
+}
+
+/// A `launch` statement, run once after the initial state is built.
+public struct LaunchStep: Hashable, Sendable {
+    public var statement: Statement
+    public var condition: Condition?
+}
+
+/// An `assume`: a constraint on inputs that every run satisfies.
+public struct Assumption: Hashable, Sendable {
+    public var condition: Condition
+    public var range: SourceRange
+}

@@ -1,0 +1,67 @@
+/// A checked spec: every name resolved to an index, every route's arguments
+/// checked, every condition typed. This is what the model, the checker and
+/// the renderers work from; it is only built when the front end found no
+/// error.
+public struct FlowSpec: Sendable {
+    public var file: SourceFile
+    public var appName: String
+    public var schemes: [String]
+    public var hosts: [String]
+    public var enums: [EnumType]
+    public var idTypes: [IDType]
+    public var flags: [Flag]
+    public var inputs: [Input]
+    public var assumptions: [Assumption]
+    public var screens: [Screen]
+    public var stacks: [Stack]
+    public var tabViews: [TabView]
+    public var splits: [SplitView]
+    /// The root content the app starts in.
+    public var root: Content
+    public var launch: [LaunchStep]
+    /// In declaration order: the first pattern that matches a URL handles it.
+    public var deepLinks: [DeepLink]
+
+    public init(file: SourceFile, appName: String) {
+        self.file = file
+        self.appName = appName
+        schemes = []
+        hosts = []
+        enums = []
+        idTypes = []
+        flags = []
+        inputs = []
+        assumptions = []
+        screens = []
+        stacks = []
+        tabViews = []
+        splits = []
+        root = .screen(0)
+        launch = []
+        deepLinks = []
+    }
+
+    /// The name a content is declared with.
+    public func name(of content: Content) -> String {
+        switch content {
+        case .screen(let index): screens[index].name
+        case .stack(let index): stacks[index].name
+        case .tabs(let index): tabViews[index].name
+        case .split(let index): splits[index].name
+        }
+    }
+
+    /// The name of a value type.
+    public func name(of type: ValueType) -> String {
+        switch type {
+        case .enumeration(let index): enums[index].name
+        case .identifier(let index): idTypes[index].name
+        }
+    }
+
+    /// The root tab view, when the root content is one.
+    public var rootTabView: TabView? {
+        if case .tabs(let index) = root { return tabViews[index] }
+        return nil
+    }
+}

@@ -1,0 +1,45 @@
+/// A resolved navigation statement.
+public struct Statement: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// Append a route to the active stack.
+        case push(Route)
+        /// Push a screen that is itself a stack (the `nested-stack` defect).
+        case pushStack(Int)
+        /// Present a screen or stack modally.
+        case present(ModalKind, Content)
+        case dismiss
+        case pop
+        case popToRoot
+        /// Select a tab of the root tab view (index into its tabs).
+        case selectTab(Int)
+        case set(flag: Int, value: Bool)
+        /// Handle a URL from inside the app.
+        case open(String)
+        /// Show a route in the next column of a split view.
+        case select(Route)
+    }
+
+    public var kind: Kind
+    public var range: SourceRange
+
+    public init(kind: Kind, range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+/// A resolved edge of a screen: one statement, or a labelled action whose
+/// statements run atomically, taken only when its condition holds.
+public struct Edge: Hashable, Sendable {
+    public var label: String?
+    public var statements: [Statement]
+    public var condition: Condition?
+    public var range: SourceRange
+
+    public init(label: String?, statements: [Statement], condition: Condition?, range: SourceRange) {
+        self.label = label
+        self.statements = statements
+        self.condition = condition
+        self.range = range
+    }
+}

@@ -1,0 +1,772 @@
+/// Turns a syntax tree into a checked `FlowSpec`: resolves every name,
+/// checks route arguments, conditions, roots and deep links, and reports
+/// every front-end error it finds (not just the first).
+public struct Resolver {
+    /// The depth of a stack that declares none.
+    public static let defaultDepth = 6
+    /// The largest depth a stack may declare.
+    public static let maximumDepth = 32
+
+    private let syntax: SpecSyntax
+    private let file: SourceFile
+    private var spec: FlowSpec
+    private var diagnostics: [Diagnostic] = []
+
+    private var types: [String: (ValueType, SourceRange)] = [:]
+    private var contents: [String: (Content, SourceRange)] = [:]
+    private var values: [String: (Condition, SourceRange)] = [:]
+    private var tabIDs: [String: (view: Int, tab: Int, range: SourceRange)] = [:]
+    /// Syntax of each resolved screen, by screen index.
+    private var screenSyntax: [(parameters: [ParameterSyntax], edges: [EdgeSyntax])] = []
+    /// Stacks and screens something uses, for inferring the root.
+    private var usedContents: Set<Content> = []
+
+    /// Resolves a parsed file. Returns the checked spec when there are no
+    /// errors, and every diagnostic found.
+    public static func resolve(_ syntax: SpecSyntax, file: SourceFile) -> (FlowSpec?, [Diagnostic]) {
+        var resolver = Resolver(syntax: syntax, file: file)
+        resolver.run()
+        let errors = resolver.diagnostics.containsErrors
+        return (errors ? nil : resolver.spec, resolver.diagnostics)
+    }
+
+    private init(syntax: SpecSyntax, file: SourceFile) {
+        self.syntax = syntax
+        self.file = file
+        self.spec = FlowSpec(file: file, appName: syntax.app?.text ?? "")
+    }
+
+    private mutating func run() {
+        declareNames()
+        resolveTypesAndParameters()
+        resolveContainers()
+        resolveScreens()
+        resolveStart()
+        resolveLaunchAndAssumptions()
+        resolveDeepLinks()
+    }
+
+    // MARK: - Pass 1: declarations
+
+    private mutating func declareNames() {
+        for declaration in syntax.declarations {
+            switch declaration.kind {
+            case .scheme(let literal):
+                declareOrigin(literal, into: \.schemes, what: "scheme", normalise: { $0.lowercased() })
+            case .host(let literal):
+                declareOrigin(literal, into: \.hosts, what: "host", normalise: { $0.lowercased() })
+            case .enumeration(let name, let cases):
+                guard declare(name, kind: "enum", in: \.types, value: .enumeration(spec.enums.count)) else { continue }
+                var seen: [String: SourceRange] = [:]
+                var unique: [String] = []
+                for item in cases {
+                    if let first = seen[item.text] {
+                        duplicate(item, kind: "enum case", first: first)
+                    } else {
+                        seen[item.text] = item.range
+                        unique.append(item.text)
+                    }
+                }
+                if unique.isEmpty {
+                    error(.invalidDeclaration, "enum '\(name.text)' has no cases; list at least one", at: name.range)
+                }
+                spec.enums.append(EnumType(name: name.text, cases: unique, range: name.range))
+            case .identifier(let name, let base):
+                guard declare(name, kind: "id type", in: \.types, value: .identifier(spec.idTypes.count)) else { continue }
+                spec.idTypes.append(IDType(name: name.text, base: base, range: name.range))
+            case .flag(let name, let initial):
+                guard declare(name, kind: "flag", in: \.values, value: .flag(spec.flags.count)) else { continue }
+                spec.flags.append(Flag(name: name.text, initial: initial, range: name.range))
+            case .input(let name):
+                guard declare(name, kind: "input", in: \.values, value: .input(spec.inputs.count)) else { continue }
+                spec.inputs.append(Input(name: name.text, range: name.range))
+            case .screen(let name, let parameters, let locked, let edges):
+                guard declare(name, kind: "screen", in: \.contents, value: .screen(spec.screens.count)) else { continue }
+                spec.screens.append(Screen(name: name.text, parameters: [], locked: locked, edges: [], range: name.range))
+                screenSyntax.append((parameters, edges))
+            case .stack(let name, _, _, _):
+                guard declare(name, kind: "stack", in: \.contents, value: .stack(spec.stacks.count)) else { continue }
+                spec.stacks.append(Stack(name: name.text, root: 0, destinations: [], destinationRanges: [],
+                                         nestedDestinations: [], depth: Self.defaultDepth, range: name.range))
+            case .tabs(let name, let tabs, _):
+                let viewIndex = spec.tabViews.count
+                guard declare(name, kind: "tab view", in: \.contents, value: .tabs(viewIndex)) else { continue }
+                var resolved: [Tab] = []
+                for tab in tabs {
+                    if let first = tabIDs[tab.id.text] {
+                        duplicate(tab.id, kind: "tab", first: first.range)
+                        continue
+                    }
+                    tabIDs[tab.id.text] = (viewIndex, resolved.count, tab.id.range)
+                    resolved.append(Tab(id: tab.id.text, title: tab.title.value, content: .screen(0),
+                                        hiddenIf: nil, range: tab.range))
+                }
+                if tabs.isEmpty {
+                    error(.invalidDeclaration, "tabs '\(name.text)' has no tabs; add 'tab ID \"Title\" CONTENT'", at: name.range)
+                }
+                spec.tabViews.append(TabView(name: name.text, tabs: resolved, initial: nil, range: name.range))
+            case .split(let name, _):
+                guard declare(name, kind: "split view", in: \.contents, value: .split(spec.splits.count)) else { continue }
+                spec.splits.append(SplitView(name: name.text, columns: [], range: name.range))
+            case .assume, .start, .launch, .deeplink:
+                break
+            }
+        }
+    }
+
+    private mutating func declareOrigin(_ literal: StringLiteral, into keyPath: WritableKeyPath<FlowSpec, [String]>,
+                                        what: String, normalise: (String) -> String) {
+        let value = normalise(literal.value)
+        let valid = !value.isEmpty && value.allSatisfy {
+            $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0))
+        }
+        if !valid {
+            error(.invalidDeclaration, "\"\(literal.value)\" is not a valid \(what); use letters, digits, '+', '-' and '.' only",
+                  at: literal.range)
+        } else if spec[keyPath: keyPath].contains(value) {
+            error(.duplicateName, "\(what) \"\(literal.value)\" is declared twice", at: literal.range)
+        } else if what == "scheme" && (value == "http" || value == "https") {
+            error(.invalidDeclaration, "\"\(value)\" is not a custom scheme; declare the web domain with 'host \"example.com\"'",
+                  at: literal.range)
+        } else {
+            spec[keyPath: keyPath].append(value)
+        }
+    }
+
+    private mutating func declare<Value>(_ name: Name, kind: String,
+                                         in table: WritableKeyPath<Resolver, [String: (Value, SourceRange)]>,
+                                         value: Value) -> Bool {
+        if let first = self[keyPath: table][name.text] {
+            duplicate(name, kind: kind, first: first.1)
+            return false
+        }
+        self[keyPath: table][name.text] = (value, name.range)
+        return true
+    }
+
+    private mutating func duplicate(_ name: Name, kind: String, first: SourceRange) {
+        error(.duplicateName, "\(kind) '\(name.text)' is declared twice", at: name.range,
+              notes: [DiagnosticNote(message: "'\(name.text)' is first declared here", range: first)])
+    }
+
+    // MARK: - Pass 2: parameters, containers, screens
+
+    private mutating func resolveTypesAndParameters() {
+        for index in spec.screens.indices {
+            var seen: [String: SourceRange] = [:]
+            for parameter in screenSyntax[index].parameters {
+                if let first = seen[parameter.name.text] {
+                    duplicate(parameter.name, kind: "parameter", first: first)
+                    continue
+                }
+                seen[parameter.name.text] = parameter.name.range
+                guard let type = lookUpType(parameter.type) else { continue }
+                spec.screens[index].parameters.append(Parameter(name: parameter.name.text, type: type,
+                                                                range: parameter.name.range))
+            }
+        }
+    }
+
+    private mutating func resolveContainers() {
+        var stackIndex = 0
+        var tabsIndex = 0
+        var splitIndex = 0
+        for declaration in syntax.declarations {
+            switch declaration.kind {
+            case .stack(let name, let root, let destinations, let depth):
+                guard case .stack(let index)? = contents[name.text]?.0, stackIndex == index else { continue }
+                stackIndex += 1
+                if let rootScreen = lookUpRootScreen(root, of: "stack '\(name.text)'") {
+                    spec.stacks[index].root = rootScreen
+                }
+                var registered: [Int: SourceRange] = [:]
+                for destination in destinations {
+                    guard let content = lookUpContent(destination, expecting: "screen") else { continue }
+                    switch content {
+                    case .screen(let screen):
+                        if let first = registered[screen] {
+                            error(.duplicateName, "'\(destination.text)' is registered twice in stack '\(name.text)'",
+                                  at: destination.range,
+                                  notes: [DiagnosticNote(message: "first registered here", range: first)])
+                            continue
+                        }
+                        registered[screen] = destination.range
+                        usedContents.insert(content)
+                        spec.stacks[index].destinations.append(screen)
+                        spec.stacks[index].destinationRanges.append(destination.range)
+                    case .stack(let nested):
+                        usedContents.insert(content)
+                        spec.stacks[index].nestedDestinations.append(StackReference(stack: nested, range: destination.range))
+                    case .tabs, .split:
+                        wrongKind(destination, is: content, expected: "a screen")
+                    }
+                }
+                if let depth {
+                    if depth.value < 1 || depth.value > Self.maximumDepth {
+                        error(.invalidDeclaration,
+                              "depth \(depth.value) is out of range; a stack's depth is 1 to \(Self.maximumDepth)",
+                              at: depth.range)
+                    } else {
+                        spec.stacks[index].depth = depth.value
+                    }
+                }
+            case .tabs(let name, let tabs, let initial):
+                guard case .tabs(let index)? = contents[name.text]?.0, tabsIndex == index else { continue }
+                tabsIndex += 1
+                for tab in tabs {
+                    guard let entry = tabIDs[tab.id.text], entry.view == index, entry.range == tab.id.range else { continue }
+                    if let content = lookUpContainedContent(tab.content, of: "tab '\(tab.id.text)'", allowsSplit: true) {
+                        spec.tabViews[index].tabs[entry.tab].content = content
+                    }
+                    if let hidden = tab.hiddenIf {
+                        spec.tabViews[index].tabs[entry.tab].hiddenIf = resolveCondition(hidden)
+                    }
+                }
+                if let initial {
+                    if let entry = tabIDs[initial.text], entry.view == index {
+                        spec.tabViews[index].initial = entry.tab
+                    } else {
+                        unknown(initial, kind: "tab", candidates: spec.tabViews[index].tabs.map(\.id),
+                                hint: "the initial tab must be one of '\(name.text)''s tabs")
+                    }
+                }
+            case .split(let name, let columns):
+                guard case .split(let index)? = contents[name.text]?.0, splitIndex == index else { continue }
+                splitIndex += 1
+                for (position, column) in columns.enumerated() {
+                    let role = position == 0 ? "sidebar" : position == columns.count - 1 ? "detail" : "content"
+                    if let content = lookUpContainedContent(column, of: "the \(role) column of '\(name.text)'",
+                                                            allowsSplit: false) {
+                        spec.splits[index].columns.append(content)
+                    }
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func resolveScreens() {
+        for index in spec.screens.indices {
+            var labels: [String: SourceRange] = [:]
+            for edge in screenSyntax[index].edges {
+                if let label = edge.label {
+                    if let first = labels[label.value] {
+                        error(.duplicateName, "screen '\(spec.screens[index].name)' has two actions labelled \"\(label.value)\"",
+                              at: label.range,
+                              notes: [DiagnosticNote(message: "the first is here; traces name actions by label", range: first)])
+                    } else {
+                        labels[label.value] = label.range
+                    }
+                }
+                let statements = edge.statements.compactMap {
+                    resolveStatement($0, bindings: spec.screens[index].parameters.map { ($0.name, $0.type) })
+                }
+                let condition = edge.condition.map { resolveCondition($0) }
+                spec.screens[index].edges.append(Edge(label: edge.label?.value, statements: statements,
+                                                      condition: condition ?? nil, range: edge.range))
+            }
+        }
+    }
+
+    // MARK: - Start, launch, assume
+
+    private mutating func resolveStart() {
+        let starts = syntax.declarations.compactMap { declaration -> Name? in
+            if case .start(let name) = declaration.kind { return name }
+            return nil
+        }
+        if starts.count > 1 {
+            error(.duplicateName, "'start' is given twice", at: starts[1].range,
+                  notes: [DiagnosticNote(message: "first given here", range: starts[0].range)])
+        }
+        if let start = starts.first {
+            guard let content = lookUpContent(start, expecting: "tabs, split, stack or screen") else { return }
+            if case .screen(let screen) = content, !spec.screens[screen].parameters.isEmpty {
+                rootParameters(start, screen: screen, role: "the app's start content")
+            }
+            spec.root = content
+            return
+        }
+        if spec.tabViews.count == 1 {
+            spec.root = .tabs(0)
+            return
+        }
+        let appRange = syntax.app?.range ?? file.range(0, 0)
+        if spec.tabViews.count > 1 {
+            error(.startRequired, "the spec declares \(spec.tabViews.count) tab views; say which one the app starts in with 'start NAME'",
+                  at: appRange, notes: spec.tabViews.map { DiagnosticNote(message: "tab view '\($0.name)'", range: $0.range) })
+            return
+        }
+        let candidates: [[Content]] = [
+            spec.splits.indices.map { Content.split($0) },
+            spec.stacks.indices.map { Content.stack($0) },
+            spec.screens.indices.map { Content.screen($0) },
+        ]
+        for group in candidates where !group.isEmpty {
+            let unused = group.filter { !usedContents.contains($0) }
+            if unused.count == 1 {
+                spec.root = unused[0]
+                if case .screen(let screen) = unused[0], !spec.screens[screen].parameters.isEmpty {
+                    error(.rootParameters, "screen '\(spec.screens[screen].name)' would be the app's start content but takes parameters nothing supplies",
+                          at: spec.screens[screen].range)
+                }
+                return
+            }
+            if unused.count > 1 {
+                error(.startRequired, "the app's root content is ambiguous; add 'start NAME' naming one of \(unused.map { "'\(spec.name(of: $0))'" }.joined(separator: ", "))",
+                      at: appRange)
+                return
+            }
+        }
+        if spec.screens.isEmpty {
+            error(.startRequired, "the spec declares no screen; declare at least one with 'screen NAME'", at: appRange)
+        } else {
+            error(.startRequired, "every container is used by another; add 'start NAME' to say where the app starts",
+                  at: appRange)
+        }
+    }
+
+    private mutating func resolveLaunchAndAssumptions() {
+        for declaration in syntax.declarations {
+            switch declaration.kind {
+            case .launch(let statement, let condition):
+                guard let resolved = resolveStatement(statement, bindings: []) else { continue }
+                spec.launch.append(LaunchStep(statement: resolved, condition: condition.flatMap { resolveCondition($0) }))
+            case .assume(let expression):
+                guard let condition = resolveCondition(expression) else { continue }
+                if !condition.flagsRead.isEmpty {
+                    error(.invalidExpression, "'assume' may read inputs only; flags change during a run",
+                          at: expression.range)
+                    continue
+                }
+                spec.assumptions.append(Assumption(condition: condition, range: expression.range))
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: - Deep links
+
+    private mutating func resolveDeepLinks() {
+        for declaration in syntax.declarations {
+            guard case .deeplink(let link) = declaration.kind else { continue }
+            let pattern = DeepLinkPatternParser.parse(link.pattern, file: file, spec: spec, types: types.mapValues(\.0))
+            diagnostics += pattern.diagnostics
+            var used = Set<Int>()
+            let bindings = pattern.pattern?.parameters.map { ($0.name, $0.type) } ?? []
+            let target = resolveTarget(link.target, bindings: bindings, patternKnown: pattern.pattern != nil, used: &used)
+            let requires = link.requires.flatMap { resolveCondition($0) }
+            var otherwise: Statement?
+            if let statement = link.otherwise {
+                if case .open = statement.kind {
+                    error(.invalidStatement, "'open' may not be a deep link's 'else': a link would open another link",
+                          at: statement.range)
+                } else {
+                    otherwise = resolveStatement(statement, bindings: [])
+                }
+            }
+            guard let resolvedPattern = pattern.pattern, let target else { continue }
+            for (index, parameter) in resolvedPattern.parameters.enumerated() where !used.contains(index) {
+                error(.deeplinkPattern, "pattern parameter '\(parameter.name)' is not used by the target; pass it to a route, as in 'Screen(\(parameter.name))', or match the segment with a literal",
+                      at: parameter.range)
+            }
+            spec.deepLinks.append(DeepLink(pattern: resolvedPattern, patternRange: link.pattern.range, target: target,
+                                           requires: requires, otherwise: otherwise, keepModals: link.keepModals,
+                                           range: declaration.range))
+        }
+    }
+
+    private mutating func resolveTarget(_ target: TargetSyntax, bindings: [(String, ValueType)], patternKnown: Bool,
+                                        used: inout Set<Int>) -> DeepLinkTarget? {
+        var ok = true
+        var result = DeepLinkTarget(tab: nil, columns: [], modals: [], range: target.range)
+        var base: Content = spec.root
+        if let tabName = target.tab {
+            guard let rootView = spec.rootTabView else {
+                error(.deeplinkTarget, "the app's root '\(spec.name(of: spec.root))' has no tabs, so a target cannot name tab '\(tabName.text)'; start the target with '/'",
+                      at: tabName.range)
+                return nil
+            }
+            guard let entry = tabIDs[tabName.text], spec.tabViews[entry.view].name == rootView.name else {
+                unknown(tabName, kind: "tab", candidates: rootView.tabs.map(\.id), hint: nil)
+                return nil
+            }
+            result.tab = entry.tab
+            base = rootView.tabs[entry.tab].content
+        } else if spec.rootTabView != nil {
+            if let first = target.segments.first, case .modal = first {} else if !target.segments.isEmpty {
+                error(.deeplinkTarget, "the app's root is a tab view: name the tab first, as in 'home / Screen'",
+                      at: target.range)
+                return nil
+            }
+        }
+        // The base content: columns of a split, or one stack column.
+        var columnContents: [Content]
+        switch base {
+        case .split(let split): columnContents = spec.splits[split].columns
+        default: columnContents = [base]
+        }
+        var column = 0
+        var inModal = false
+        var currentStack: Int? = {
+            if case .stack(let stack) = columnContents.first { return stack }
+            return nil
+        }()
+        var describing = "'\(spec.name(of: columnContents.first ?? base))'"
+        for segment in target.segments {
+            switch segment {
+            case .push(let routeSyntax):
+                guard let route = resolveRoute(routeSyntax, bindings: bindings, inTarget: true, used: &used) else {
+                    ok = false
+                    continue
+                }
+                guard currentStack != nil else {
+                    error(.deeplinkTarget, "\(describing) is not a stack, so the target cannot push '\(routeSyntax.screen.text)' onto it",
+                          at: routeSyntax.range)
+                    ok = false
+                    continue
+                }
+                if inModal {
+                    result.modals[result.modals.count - 1].path.append(route)
+                } else {
+                    if result.columns.isEmpty { result.columns.append(ColumnTarget(shows: nil, path: [])) }
+                    result.columns[result.columns.count - 1].path.append(route)
+                }
+            case .column(let routeSyntax, let range):
+                guard !inModal, case .split = base else {
+                    error(.deeplinkTarget, "'>' selects the next column of a split view, and \(describing) is not in one",
+                          at: range)
+                    ok = false
+                    continue
+                }
+                column += 1
+                guard column < columnContents.count else {
+                    error(.deeplinkTarget, "split '\(spec.name(of: base))' has only \(columnContents.count) columns",
+                          at: range)
+                    ok = false
+                    continue
+                }
+                guard let route = resolveRoute(routeSyntax, bindings: bindings, inTarget: true, used: &used) else {
+                    ok = false
+                    continue
+                }
+                while result.columns.count < column { result.columns.append(ColumnTarget(shows: nil, path: [])) }
+                result.columns.append(ColumnTarget(shows: route, path: []))
+                if case .stack(let stack) = columnContents[column] {
+                    currentStack = stack
+                } else {
+                    currentStack = nil
+                }
+                describing = "the column showing '\(routeSyntax.screen.text)'"
+            case .modal(let kind, let name, _):
+                guard let content = lookUpContent(name, expecting: "screen or stack") else {
+                    ok = false
+                    continue
+                }
+                usedContents.insert(content)
+                switch content {
+                case .screen(let screen):
+                    if !spec.screens[screen].parameters.isEmpty {
+                        rootParameters(name, screen: screen, role: "a modal")
+                        ok = false
+                    }
+                    currentStack = nil
+                case .stack(let stack):
+                    currentStack = stack
+                case .tabs, .split:
+                    wrongKind(name, is: content, expected: "a screen or a stack to present")
+                    ok = false
+                    continue
+                }
+                inModal = true
+                describing = "'\(name.text)'"
+                result.modals.append(ModalTarget(kind: kind, content: content, path: [], range: name.range))
+            }
+        }
+        return ok && patternKnown ? result : nil
+    }
+
+    // MARK: - Statements
+
+    private mutating func resolveStatement(_ statement: StatementSyntax, bindings: [(String, ValueType)]) -> Statement? {
+        var unusedBindings = Set<Int>()
+        let kind: Statement.Kind
+        switch statement.kind {
+        case .push(let routeSyntax):
+            if case .stack(let stack)? = contents[routeSyntax.screen.text]?.0 {
+                usedContents.insert(.stack(stack))
+                kind = .pushStack(stack)
+            } else {
+                guard let route = resolveRoute(routeSyntax, bindings: bindings, inTarget: false, used: &unusedBindings)
+                else { return nil }
+                usedContents.insert(.screen(route.screen))
+                kind = .push(route)
+            }
+        case .select(let routeSyntax):
+            if spec.splits.isEmpty {
+                error(.invalidStatement, "'select' shows a route in the next column of a split view, and the spec declares no 'split'; use 'push' on a stack",
+                      at: statement.range)
+                return nil
+            }
+            guard let route = resolveRoute(routeSyntax, bindings: bindings, inTarget: false, used: &unusedBindings)
+            else { return nil }
+            usedContents.insert(.screen(route.screen))
+            kind = .select(route)
+        case .present(let modal, let name):
+            guard let content = lookUpContent(name, expecting: "screen or stack") else { return nil }
+            switch content {
+            case .screen(let screen) where !spec.screens[screen].parameters.isEmpty:
+                rootParameters(name, screen: screen, role: "a \(modal.rawValue)")
+                return nil
+            case .tabs, .split:
+                wrongKind(name, is: content, expected: "a screen or a stack to present")
+                return nil
+            default:
+                break
+            }
+            usedContents.insert(content)
+            kind = .present(modal, content)
+        case .dismiss: kind = .dismiss
+        case .pop: kind = .pop
+        case .popToRoot: kind = .popToRoot
+        case .selectTab(let name):
+            guard let entry = tabIDs[name.text] else {
+                unknown(name, kind: "tab", candidates: tabIDs.keys, hint: nil)
+                return nil
+            }
+            kind = .selectTab(entry.tab)
+        case .set(let name, let value):
+            guard let (condition, _) = values[name.text] else {
+                unknown(name, kind: "flag", candidates: spec.flags.map(\.name), hint: nil)
+                return nil
+            }
+            guard case .flag(let flag) = condition else {
+                error(.wrongKind, "'\(name.text)' is an input and stays fixed during a run; declare it with 'flag' to change it",
+                      at: name.range)
+                return nil
+            }
+            kind = .set(flag: flag, value: value)
+        case .open(let url):
+            if URLPath(url.value) == nil {
+                error(.invalidStatement, "\"\(url.value)\" is not a URL; write it as 'scheme://path' or 'https://host/path'",
+                      at: url.range)
+                return nil
+            }
+            kind = .open(url.value)
+        }
+        return Statement(kind: kind, range: statement.range)
+    }
+
+    /// Resolves a route's screen and arguments. In a deep-link target every
+    /// parameter must be given (bound by the pattern or an enum case).
+    private mutating func resolveRoute(_ route: RouteSyntax, bindings: [(String, ValueType)], inTarget: Bool,
+                                       used: inout Set<Int>) -> Route? {
+        guard let content = lookUpContent(route.screen, expecting: "screen") else { return nil }
+        guard case .screen(let screen) = content else {
+            wrongKind(route.screen, is: content, expected: "a screen (stacks do not nest)")
+            return nil
+        }
+        let parameters = spec.screens[screen].parameters
+        guard let arguments = route.arguments else {
+            if inTarget && !parameters.isEmpty {
+                let example = parameters.map(\.name).joined(separator: ", ")
+                error(.arguments, "the target must say which '\(route.screen.text)' to show: bind its parameters from the URL, as in '\(route.screen.text)(\(example))'",
+                      at: route.range)
+                return nil
+            }
+            return Route(screen: screen, arguments: Array(repeating: .any, count: parameters.count), range: route.range)
+        }
+        guard arguments.count == parameters.count else {
+            let expected = parameters.isEmpty ? "no arguments"
+                : "\(parameters.count) argument\(parameters.count == 1 ? "" : "s") (\(parameters.map { "\($0.name): \(spec.name(of: $0.type))" }.joined(separator: ", ")))"
+            error(.arguments, "'\(route.screen.text)' takes \(expected), but \(arguments.count) \(arguments.count == 1 ? "is" : "are") given",
+                  at: route.range,
+                  notes: [DiagnosticNote(message: "'\(route.screen.text)' is declared here", range: spec.screens[screen].range)])
+            return nil
+        }
+        var resolved: [Argument] = []
+        var ok = true
+        for (argument, parameter) in zip(arguments, parameters) {
+            switch argument {
+            case .wildcard(let range):
+                if inTarget {
+                    error(.arguments, "a deep-link target needs a value for '\(parameter.name)'; bind it from the URL with '{\(parameter.name): \(spec.name(of: parameter.type))}'",
+                          at: range)
+                    ok = false
+                }
+                resolved.append(.any)
+            case .name(let name):
+                if let binding = bindings.firstIndex(where: { $0.0 == name.text }) {
+                    let bindingType = bindings[binding].1
+                    guard bindingType == parameter.type else {
+                        error(.arguments, "'\(name.text)' is a \(spec.name(of: bindingType)), but '\(route.screen.text)' expects a \(spec.name(of: parameter.type)) for '\(parameter.name)'",
+                              at: name.range)
+                        ok = false
+                        continue
+                    }
+                    used.insert(binding)
+                    resolved.append(.binding(binding))
+                } else if case .enumeration(let enumIndex) = parameter.type,
+                          let caseIndex = spec.enums[enumIndex].cases.firstIndex(of: name.text) {
+                    resolved.append(.enumCase(caseIndex))
+                } else {
+                    var candidates = bindings.filter { $0.1 == parameter.type }.map(\.0)
+                    if case .enumeration(let enumIndex) = parameter.type { candidates += spec.enums[enumIndex].cases }
+                    let what: String
+                    switch parameter.type {
+                    case .enumeration: what = "a case of \(spec.name(of: parameter.type))"
+                    case .identifier: what = "a parameter of type \(spec.name(of: parameter.type))"
+                    }
+                    let scope = inTarget ? "the URL pattern" : "the screen"
+                    unknown(name, kind: "argument", candidates: candidates,
+                            hint: "'\(parameter.name)' takes \(what), '_', or a parameter \(scope) binds",
+                            message: "'\(name.text)' is neither \(what) nor a parameter \(scope) binds")
+                    ok = false
+                }
+            }
+        }
+        return ok ? Route(screen: screen, arguments: resolved, range: route.range) : nil
+    }
+
+    // MARK: - Conditions
+
+    private mutating func resolveCondition(_ expression: ExpressionSyntax) -> Condition? {
+        switch expression {
+        case .literal(let value, _):
+            return .constant(value)
+        case .name(let name):
+            if let (condition, _) = values[name.text] { return condition }
+            if let (content, _) = contents[name.text] {
+                error(.invalidExpression, "'\(name.text)' is a \(kindName(content)), not a flag or input; conditions read flags and inputs",
+                      at: name.range)
+                return nil
+            }
+            unknown(name, kind: "flag or input", candidates: values.keys, hint: nil)
+            return nil
+        case .not(let operand, _):
+            return resolveCondition(operand).map { .not($0) }
+        case .and(let lhs, let rhs):
+            let (l, r) = (resolveCondition(lhs), resolveCondition(rhs))
+            guard let l, let r else { return nil }
+            return .and(l, r)
+        case .or(let lhs, let rhs):
+            let (l, r) = (resolveCondition(lhs), resolveCondition(rhs))
+            guard let l, let r else { return nil }
+            return .or(l, r)
+        case .equal(let lhs, let rhs):
+            let (l, r) = (resolveCondition(lhs), resolveCondition(rhs))
+            guard let l, let r else { return nil }
+            return .equal(l, r)
+        }
+    }
+
+    // MARK: - Look-ups
+
+    private mutating func lookUpType(_ name: Name) -> ValueType? {
+        if let (type, _) = types[name.text] { return type }
+        if Keywords.typeNames.contains(name.text) {
+            error(.wrongKind, "a parameter's type is an enum or an id type; declare one with 'id \(name.text.prefix(1).uppercased())ID: \(name.text)'",
+                  at: name.range)
+            return nil
+        }
+        unknown(name, kind: "type", candidates: types.keys, hint: "declare it with 'enum' or 'id'")
+        return nil
+    }
+
+    private mutating func lookUpContent(_ name: Name, expecting what: String) -> Content? {
+        if let (content, _) = contents[name.text] { return content }
+        let candidates: [String]
+        switch what {
+        case "screen": candidates = spec.screens.map(\.name)
+        case "screen or stack": candidates = spec.screens.map(\.name) + spec.stacks.map(\.name)
+        default: candidates = Array(contents.keys)
+        }
+        if values[name.text] != nil || types[name.text] != nil {
+            error(.wrongKind, "'\(name.text)' is a \(values[name.text] != nil ? "flag or input" : "type"), not a \(what)",
+                  at: name.range)
+            return nil
+        }
+        unknown(name, kind: what, candidates: candidates, hint: nil)
+        return nil
+    }
+
+    /// A stack root: a screen without parameters.
+    private mutating func lookUpRootScreen(_ name: Name, of owner: String) -> Int? {
+        guard let content = lookUpContent(name, expecting: "screen") else { return nil }
+        switch content {
+        case .screen(let screen):
+            if !spec.screens[screen].parameters.isEmpty {
+                rootParameters(name, screen: screen, role: "the root of \(owner)")
+                return nil
+            }
+            usedContents.insert(content)
+            return screen
+        case .stack, .tabs, .split:
+            wrongKind(name, is: content, expected: "a screen (the root of a stack is a screen; stacks do not nest)")
+            return nil
+        }
+    }
+
+    /// The content of a tab or split column: a screen (without parameters),
+    /// a stack, or (for tabs) a split.
+    private mutating func lookUpContainedContent(_ name: Name, of owner: String, allowsSplit: Bool) -> Content? {
+        guard let content = lookUpContent(name, expecting: allowsSplit ? "screen, stack or split" : "screen or stack")
+        else { return nil }
+        switch content {
+        case .screen(let screen) where !spec.screens[screen].parameters.isEmpty:
+            rootParameters(name, screen: screen, role: owner)
+            return nil
+        case .tabs:
+            wrongKind(name, is: content, expected: allowsSplit ? "a screen, stack or split (tab views do not nest)" : "a screen or a stack")
+            return nil
+        case .split where !allowsSplit:
+            wrongKind(name, is: content, expected: "a screen or a stack")
+            return nil
+        default:
+            usedContents.insert(content)
+            return content
+        }
+    }
+
+    private func kindName(_ content: Content) -> String {
+        switch content {
+        case .screen: "screen"
+        case .stack: "stack"
+        case .tabs: "tab view"
+        case .split: "split view"
+        }
+    }
+
+    // MARK: - Reporting
+
+    private mutating func error(_ rule: RuleID, _ message: String, at range: SourceRange,
+                                notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
+        diagnostics.append(Diagnostic(rule: rule, message: message, file: file.path, range: range,
+                                      notes: notes, fixIts: fixIts))
+    }
+
+    private mutating func wrongKind(_ name: Name, is content: Content, expected: String) {
+        error(.wrongKind, "'\(name.text)' is a \(kindName(content)), but \(expected) is expected here", at: name.range)
+    }
+
+    private mutating func rootParameters(_ name: Name, screen: Int, role: String) {
+        let parameters = spec.screens[screen].parameters.map(\.name).joined(separator: ", ")
+        error(.rootParameters, "screen '\(name.text)' takes parameters (\(parameters)) and cannot be \(role): nothing would supply them",
+              at: name.range,
+              notes: [DiagnosticNote(message: "'\(name.text)' is declared here", range: spec.screens[screen].range)])
+    }
+
+    private mutating func unknown(_ name: Name, kind: String, candidates: some Sequence<String>, hint: String?,
+                                  message: String? = nil) {
+        var notes: [DiagnosticNote] = []
+        var fixIts: [FixIt] = []
+        if let suggestion = NameSuggestion.closest(to: name.text, among: candidates) {
+            notes.append(DiagnosticNote(message: "did you mean '\(suggestion)'?"))
+            fixIts.append(FixIt(range: name.range, replacement: suggestion))
+        }
+        if let hint { notes.append(DiagnosticNote(message: hint)) }
+        error(.unknownName, message ?? "unknown \(kind) '\(name.text)'", at: name.range, notes: notes, fixIts: fixIts)
+    }
+}

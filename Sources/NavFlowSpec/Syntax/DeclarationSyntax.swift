@@ -1,0 +1,94 @@
+/// A screen parameter, `name: Type`.
+public struct ParameterSyntax: Hashable, Sendable {
+    public var name: Name
+    public var type: Name
+
+    public init(name: Name, type: Name) {
+        self.name = name
+        self.type = type
+    }
+}
+
+/// The base type of an `id` declaration.
+public enum IDBase: String, Hashable, Sendable {
+    case int = "Int"
+    case string = "String"
+}
+
+/// A tab of a `tabs` declaration.
+public struct TabSyntax: Hashable, Sendable {
+    public var id: Name
+    public var title: StringLiteral
+    public var content: Name
+    public var hiddenIf: ExpressionSyntax?
+    public var range: SourceRange
+
+    public init(id: Name, title: StringLiteral, content: Name, hiddenIf: ExpressionSyntax?, range: SourceRange) {
+        self.id = id
+        self.title = title
+        self.content = content
+        self.hiddenIf = hiddenIf
+        self.range = range
+    }
+}
+
+/// A top-level declaration, with the range of its keyword (`keyword`) and of
+/// the whole declaration.
+public struct DeclarationSyntax: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case scheme(StringLiteral)
+        case host(StringLiteral)
+        case enumeration(name: Name, cases: [Name])
+        case identifier(name: Name, base: IDBase)
+        case flag(name: Name, initial: Bool)
+        case input(name: Name)
+        case assume(ExpressionSyntax)
+        case screen(name: Name, parameters: [ParameterSyntax], locked: Bool, edges: [EdgeSyntax])
+        case stack(name: Name, root: Name, destinations: [Name], depth: IntegerLiteral?)
+        case tabs(name: Name, tabs: [TabSyntax], initial: Name?)
+        case split(name: Name, columns: [Name])
+        case start(Name)
+        case launch(StatementSyntax, condition: ExpressionSyntax?)
+        case deeplink(DeepLinkSyntax)
+    }
+
+    public var kind: Kind
+    public var keyword: SourceRange
+    public var range: SourceRange
+
+    public init(kind: Kind, keyword: SourceRange, range: SourceRange) {
+        self.kind = kind
+        self.keyword = keyword
+        self.range = range
+    }
+}
+
+/// `deeplink "PATTERN" -> TARGET [requires EXPR [else STMT]] [keep modals]`.
+public struct DeepLinkSyntax: Hashable, Sendable {
+    public var pattern: StringLiteral
+    public var target: TargetSyntax
+    public var requires: ExpressionSyntax?
+    public var otherwise: StatementSyntax?
+    public var keepModals: Bool
+
+    public init(pattern: StringLiteral, target: TargetSyntax, requires: ExpressionSyntax?,
+                otherwise: StatementSyntax?, keepModals: Bool) {
+        self.pattern = pattern
+        self.target = target
+        self.requires = requires
+        self.otherwise = otherwise
+        self.keepModals = keepModals
+    }
+}
+
+/// A parsed spec file: the app's name and its declarations in source order.
+public struct SpecSyntax: Hashable, Sendable {
+    public var app: Name?
+    public var declarations: [DeclarationSyntax]
+
+    public init(app: Name?, declarations: [DeclarationSyntax]) {
+        self.app = app
+        self.declarations = declarations
+    }
+}
+

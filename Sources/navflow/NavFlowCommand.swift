@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct NavFlowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navflow",
+        abstract: "Model-check the navigation flow of a SwiftUI app.",
+        discussion: """
+            Exit codes: 0 the checks hold; 1 findings of severity error; \
+            2 the input is wrong (unreadable file, bad spec, bad flag or usage); \
+            3 a limit was reached before an answer.
+            """,
+        version: "0.1.0",
+        subcommands: [VerifyCommand.self, GraphCommand.self]
+    )
+
+    /// Runs the command, mapping usage errors to exit code 2 as documented
+    /// (ArgumentParser's own default is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            Output.writeError("navflow: error: \(failure.description)\n")
+            Foundation.exit(CommandFailure.exitCode)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                Output.writeError(fullMessage(for: error) + "\n")
+                Foundation.exit(CommandFailure.exitCode)
+            }
+            exit(withError: error)
+        }
+    }
+}
