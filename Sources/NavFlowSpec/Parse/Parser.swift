@@ -229,11 +229,16 @@ public struct Parser {
                 if current.kind == .endOfFile || isAtDeclarationStart {
                     throw missingBrace(opened: open, for: "action \"\(label.value)\"")
                 }
-                if needsSeparator && !current.atLineStart {
-                    throw failure("expected ';' or a line break between statements")
+                do {
+                    if needsSeparator && !current.atLineStart {
+                        throw failure("expected ';' or a line break between statements")
+                    }
+                    statements.append(try parseStatement(after: statements.isEmpty ? "'{'" : "';'"))
+                    needsSeparator = true
+                } catch {
+                    skipToStatement()
+                    needsSeparator = false
                 }
-                statements.append(try parseStatement(after: statements.isEmpty ? "'{'" : "';'"))
-                needsSeparator = true
             }
             return EdgeSyntax(label: label, statements: statements, condition: condition, range: rangeFrom(start))
         }
@@ -691,6 +696,16 @@ public struct Parser {
 
     private mutating func skipToDeclaration() {
         while current.kind != .endOfFile && !isAtDeclarationStart { advance() }
+    }
+
+    /// Skips to the next statement of an action: after a ';', at a statement
+    /// keyword on a new line, or at the action's closing brace.
+    private mutating func skipToStatement() {
+        while current.kind != .endOfFile && !isAtDeclarationStart && current.kind != .rightBrace {
+            if current.kind == .semicolon { return }
+            if current.atLineStart && current.kind == .identifier && Keywords.statements.contains(current.text) { return }
+            advance()
+        }
     }
 
     private mutating func skipToEdge() {

@@ -18,6 +18,9 @@ public struct Resolver {
     private var tabIDs: [String: (view: Int, tab: Int, range: SourceRange)] = [:]
     /// Syntax of each resolved screen, by screen index.
     private var screenSyntax: [(parameters: [ParameterSyntax], edges: [EdgeSyntax])] = []
+    /// Screens with a parameter whose type did not resolve: their routes are
+    /// not checked, to avoid a cascade of argument errors.
+    private var screensWithUnknownParameters: Set<Int> = []
     /// Stacks and screens something uses, for inferring the root.
     private var usedContents: Set<Content> = []
 
@@ -160,7 +163,10 @@ public struct Resolver {
                     continue
                 }
                 seen[parameter.name.text] = parameter.name.range
-                guard let type = lookUpType(parameter.type) else { continue }
+                guard let type = lookUpType(parameter.type) else {
+                    screensWithUnknownParameters.insert(index)
+                    continue
+                }
                 spec.screens[index].parameters.append(Parameter(name: parameter.name.text, type: type,
                                                                 range: parameter.name.range))
             }
@@ -568,6 +574,7 @@ public struct Resolver {
             wrongKind(route.screen, is: content, expected: "a screen (stacks do not nest)")
             return nil
         }
+        if screensWithUnknownParameters.contains(screen) { return nil }
         let parameters = spec.screens[screen].parameters
         guard let arguments = route.arguments else {
             if inTarget && !parameters.isEmpty {

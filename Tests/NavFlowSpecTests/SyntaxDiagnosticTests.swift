@@ -1,0 +1,104 @@
+import NavFlowSpec
+import Testing
+
+/// One pinned diagnostic: the spec (with `«` where the error must point) and
+/// the exact `rule: message` the front end reports, and nothing else.
+struct PinnedDiagnostic: CustomTestStringConvertible, Sendable {
+    let source: String
+    let expected: String
+
+    init(_ source: String, _ expected: String) {
+        self.source = source
+        self.expected = expected
+    }
+
+    var testDescription: String { expected }
+
+    func verify() {
+        let marked = MarkedSource(source)
+        let output = Frontend.load(marked.file)
+        let found = output.diagnostics.map { "\($0.range.start) \($0.rule): \($0.message)" }
+        #expect(found == ["\(marked.markers.first ?? "?") \(expected)"])
+    }
+}
+
+@Suite struct SyntaxDiagnosticTests {
+    static let cases: [PinnedDiagnostic] = [
+        .init("«screen A", "syntax: a spec starts with 'app NAME'"),
+        .init("app A\n«app B", "syntax: 'app' may appear only once, at the top of the file"),
+        .init("app A\n«foo bar\nscreen X", "syntax: expected a declaration (screen, stack, tabs, split, deeplink, flag, ...), found 'foo'"),
+        .init("app A\nid X: «Float", "syntax: expected 'Int' or 'String' after ':'"),
+        .init("app A\nflag f«\nscreen X", "syntax: expected '= false' or '= true' after the flag's name, found keyword 'screen'"),
+        .init("app A\nflag f = «maybe", "syntax: expected 'true' or 'false' after '=', found 'maybe'"),
+        .init("app A\nenum E { «\"a\" }", "syntax: expected an enum case name, found string \"a\""),
+        .init("app A\nenum E { a «b }", "syntax: expected ',' or '}' after enum case 'a'"),
+        .init("app A\nenum E { a, b«\nscreen X", "syntax: expected '}' to close enum 'E'"),
+        .init("app A\nscreen S(«1)", "syntax: expected a parameter such as 'id: RecipeID', found '1'"),
+        .init("app A\nscreen S(id «RecipeID)", "syntax: expected ':' and a type after parameter 'id', found 'RecipeID'"),
+        .init("app A\nscreen S(id: T «x)", "syntax: expected ',' or ')' in the parameter list"),
+        .init("app A\nscreen S {\n  push T«\nscreen T", "syntax: expected '}' to close screen 'S'"),
+        .init("app A\nscreen S { action \"Go\" { dismiss «pop } }", "syntax: expected ';' or a line break between statements"),
+        .init("app A\nscreen S { «root }", "syntax: expected an edge (push, sheet, cover, popover, dismiss, tab, action, ...), found keyword 'root'"),
+        .init("app A\nstack S «Home { }", "syntax: expected 'root SCREEN' after the stack's name"),
+        .init("app A\nstack S root H { depth «x }", "syntax: expected the maximum path length (a number) after 'depth'"),
+        .init("app A\nscreen H\nstack S root H { depth 3\n «depth 4 }", "syntax: the stack's depth is given twice"),
+        .init("app A\nstack S root H { «push H }", "syntax: expected 'destination SCREEN', 'depth N' or '}' in stack 'S', found keyword 'push'"),
+        .init("app A\ntabs T { tab a \"A\" X hidden «f }", "syntax: expected 'if' and a condition after 'hidden'"),
+        .init("app A\nscreen X\ntabs T { tab a \"A\" X\n initial a\n «initial a }", "syntax: the initial tab is given twice"),
+        .init("app A\ntabs T { «push X }", "syntax: expected 'tab ID \"Title\" CONTENT', 'initial TAB' or '}' in tabs 'T', found keyword 'push'"),
+        .init("app A\ntabs T { tab a «X }", "syntax: expected the tab's title, such as \"Home\" after the tab's name, found 'X'"),
+        .init("app A\nscreen X\nsplit P { sidebar X\n «sidebar X detail X }", "syntax: split 'P' declares its sidebar column twice"),
+        .init("app A\nscreen X\nsplit P { sidebar X detail X «content X }", "syntax: the content column must come before the detail column"),
+        .init("app A\nsplit P { «screen X }", "syntax: expected 'sidebar', 'content', 'detail' or '}' in split 'P', found keyword 'screen'"),
+        .init("app A\nscreen X\nsplit P { sidebar X «}", "syntax: split 'P' has no detail column; add 'detail SCREEN'"),
+        .init("app A\ndeeplink \"a://b\" «home", "syntax: expected '->' and a target after the URL pattern, found 'home'"),
+        .init("app A\ndeeplink \"a://b\" -> home «else pop", "syntax: 'else' needs a 'requires' condition before it"),
+        .init("app A\ndeeplink \"a://b\" -> home keep «tabs", "syntax: expected 'modals' after 'keep'"),
+        .init("app A\ndeeplink \"a://b\" -> home + «push X", "syntax: expected 'sheet', 'cover' or 'popover' after '+'"),
+        .init("app A\ndeeplink \"a://b\" ->«\nscreen X", "syntax: expected a target after '->': a tab, '/ Screen', '> Screen' or '+ sheet Name'"),
+        .init("app A\nscreen S { action \"Go\" { dismiss; «root } }", "syntax: expected a statement (push, sheet, cover, popover, dismiss, pop, popToRoot, tab, set, open, select) after ';', found keyword 'root'"),
+        .init("app A\nscreen S { set f «true }", "syntax: expected '= true' or '= false' after 'set f', found keyword 'true'"),
+        .init("app A\nscreen S { push T(«1) }", "syntax: expected an argument ('_', an enum case or a parameter name), found '1'"),
+        .init("app A\nscreen S { push T(a «b) }", "syntax: expected ',' or ')' after the argument"),
+        .init("app A\nassume a == b «== c", "syntax: '==' cannot be chained; add parentheses"),
+        .init("app A\nassume (a && b«\nscreen X", "syntax: expected ')' to close '('"),
+        .init("app A\nscreen S { push T if «) }", "syntax: expected a condition (a flag, an input, 'true' or 'false') after 'if', found ')'"),
+        .init("app A\nscreen «{ }", "syntax: expected the name of a screen after 'screen', found '{'"),
+        .init("app A\nscreen «push", "syntax: 'push' is a keyword and cannot name a screen; choose another name"),
+        .init("app A\nenum «Int { a }", "syntax: 'Int' is reserved and cannot name an enum; choose another name"),
+        .init("app A\nscreen S {\n  push«\n}", "syntax: expected a screen name after 'push', found '}'"),
+        .init("app A\nscreen S { action «{ dismiss } }", "syntax: expected the action's label, such as \"Sign in\" after 'action', found '{'"),
+        .init("app A\nenum E «a, b }", "syntax: expected '{' to begin enum 'E', found 'a'"),
+        .init("app A\nscreen S {\n  push T if a\n  sheet U if«\n}", "syntax: expected a condition (a flag, an input, 'true' or 'false') after 'if', found '}'"),
+    ]
+
+    @Test(arguments: cases) func pinned(_ pinned: PinnedDiagnostic) {
+        pinned.verify()
+    }
+
+    @Test func severalErrorsAreEachReportedOnTheirOwnLine() {
+        let marked = MarkedSource("""
+            app Broken
+            screen Home {
+              push«
+              sheet Login if !loggedIn
+            }
+            screen Login locked {
+              action "Sign in" { set loggedIn = «yes; dismiss }
+            }
+            «stray
+            deeplink "b://x" «Home
+            flag loggedIn = false
+            """)
+        let output = Frontend.load(marked.file)
+        #expect(output.diagnostics.map { "\($0.range.start)" } == marked.markers)
+        #expect(output.diagnostics.allSatisfy { $0.rule == .syntax })
+        #expect(output.spec == nil)
+    }
+
+    @Test func aMissingTokenAtTheEndOfALineIsReportedAfterThePreviousToken() {
+        let marked = MarkedSource("app A\nflag f =«\nscreen S")
+        let output = Frontend.load(marked.file)
+        #expect(output.diagnostics.map { "\($0.range.start)" } == marked.markers)
+    }
+}
