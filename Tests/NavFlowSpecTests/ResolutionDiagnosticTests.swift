@@ -26,7 +26,7 @@ import Testing
         .init("app «A\nscreen X\ntabs T { tab a \"A\" X }\ntabs U { tab b \"B\" X }", "start-required: the spec declares 2 tab views; say which one the app starts in with 'start NAME'"),
         .init("app «A\nscreen X\nscreen Y", "start-required: the app's root content is ambiguous; add 'start NAME' naming one of 'X', 'Y'"),
         .init("app «A", "start-required: the spec declares no screen; declare at least one with 'screen NAME'"),
-        .init("app «A\nscreen X { sheet X }", "start-required: every container is used by another; add 'start NAME' to say where the app starts"),
+        .init("app «A\nscreen X { sheet Y }\nscreen Y { sheet X }", "start-required: every container is used by another; add 'start NAME' to say where the app starts"),
         .init("app A\nid I\nscreen «X(i: I)", "root-parameters: screen 'X' would be the app's start content but takes parameters nothing supplies"),
         .init("app A\nid I\nscreen X(i: I)\nscreen H\nstart H\nstack S root «X { }", "root-parameters: screen 'X' takes parameters (i) and cannot be the root of stack 'S': nothing would supply them"),
         // Conditions

@@ -309,14 +309,16 @@ public struct Resolver {
             spec.stacks.indices.map { Content.stack($0) },
             spec.screens.indices.map { Content.screen($0) },
         ]
+        let nonEmptyGroups = candidates.filter { !$0.isEmpty }
+        if nonEmptyGroups.count == 1, nonEmptyGroups[0].count == 1 {
+            // A spec with a single container (or screen) starts there.
+            inferRoot(nonEmptyGroups[0][0])
+            return
+        }
         for group in candidates where !group.isEmpty {
             let unused = group.filter { !usedContents.contains($0) }
             if unused.count == 1 {
-                spec.root = unused[0]
-                if case .screen(let screen) = unused[0], !spec.screens[screen].parameters.isEmpty {
-                    error(.rootParameters, "screen '\(spec.screens[screen].name)' would be the app's start content but takes parameters nothing supplies",
-                          at: spec.screens[screen].range)
-                }
+                inferRoot(unused[0])
                 return
             }
             if unused.count > 1 {
@@ -330,6 +332,14 @@ public struct Resolver {
         } else {
             error(.startRequired, "every container is used by another; add 'start NAME' to say where the app starts",
                   at: appRange)
+        }
+    }
+
+    private mutating func inferRoot(_ content: Content) {
+        spec.root = content
+        if case .screen(let screen) = content, !spec.screens[screen].parameters.isEmpty {
+            error(.rootParameters, "screen '\(spec.screens[screen].name)' would be the app's start content but takes parameters nothing supplies",
+                  at: spec.screens[screen].range)
         }
     }
 

@@ -1,0 +1,52 @@
+import Foundation
+import NavFlowCheck
+import NavFlowSpec
+
+/// Paths inside the repository, found from this file's location.
+enum Repository {
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func path(_ relative: String) -> String {
+        root.appendingPathComponent(relative).path
+    }
+
+    /// The `.navflow` files of a folder of `specs/`, sorted by name.
+    static func specs(in folder: String) -> [String] {
+        let directory = path("specs/" + folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".navflow") }.sorted().map { directory + "/" + $0 }
+    }
+
+    static func source(_ path: String) -> SourceFile {
+        let data = FileManager.default.contents(atPath: path) ?? Data()
+        return SourceFile(path: path, bytes: [UInt8](data))
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so seeded tests repeat exactly.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Verifies spec text held in memory.
+func verify(_ text: String, path: String = "test.navflow") -> Verifier.Result {
+    Verifier.verify(SourceFile(path: path, text: text))
+}
+
+/// The rule ids of a result's findings, sorted and without duplicates.
+func rules(_ result: Verifier.Result) -> [String] {
+    Array(Set(result.diagnostics.map(\.rule.rawValue))).sorted()
+}
