@@ -1,8 +1,30 @@
+import Foundation
+import NavFlowModel
 import NavFlowSpec
 
-/// Runs `verify` on one spec file: the front end, then every property.
+/// Runs `verify` on one spec file: the front end, the structural
+/// properties, then the explorer and the graph properties.
 /// It never prints; callers render the findings and choose the exit code.
 public enum Verifier {
+    /// Figures about one exploration, for reports and benchmarks.
+    public struct Statistics: Sendable, Equatable {
+        /// Reachable states, deep links included.
+        public var states: Int
+        /// States reachable by in-app steps alone.
+        public var inAppStates: Int
+        public var transitions: Int
+        /// Input valuations explored (after `assume`).
+        public var valuations: Int
+        /// Bits and 64-bit words of a packed state.
+        public var stateBits: Int
+        public var stateWords: Int
+        /// Bytes the graph holds per state, transitions included.
+        public var bytesPerState: Double
+        public var seconds: Double
+
+        public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
+    }
+
     /// The outcome of verifying one spec.
     public struct Result: Sendable {
         public var file: SourceFile
@@ -10,21 +32,68 @@ public enum Verifier {
         public var spec: FlowSpec?
         /// Front-end diagnostics, then property findings, in source order.
         public var diagnostics: [Diagnostic]
+        /// Exploration figures; nil when the spec was not explored.
+        public var statistics: Statistics?
+        /// Why exploration stopped before an answer, when a limit was hit.
+        public var limit: String?
 
         /// Whether the spec could not be read into a model (exit 2).
         public var hasInputErrors: Bool { spec == nil }
     }
 
-    public static func verify(_ file: SourceFile,
-                              properties: [any StructuralProperty] = StructuralProperties.all) -> Result {
+    /// What to check and within which limits.
+    public struct Options: Sendable {
+        public var structural: [any StructuralProperty]
+        public var graph: [any GraphProperty]
+        public var limits: Explorer.Limits
+        public var progress: (@Sendable (Int) -> Void)?
+
+        public init(structural: [any StructuralProperty] = StructuralProperties.all,
+                    graph: [any GraphProperty] = GraphProperties.all,
+                    limits: Explorer.Limits = .standard,
+                    progress: (@Sendable (Int) -> Void)? = nil) {
+            self.structural = structural
+            self.graph = graph
+            self.limits = limits
+            self.progress = progress
+        }
+    }
+
+    public static func verify(_ file: SourceFile, options: Options = Options()) -> Result {
         let output = Frontend.load(file)
         guard let spec = output.spec else {
             return Result(file: file, spec: nil, diagnostics: output.diagnostics)
         }
         var diagnostics = output.diagnostics
-        for property in properties {
+        for property in options.structural {
             diagnostics += property.check(spec)
         }
-        return Result(file: file, spec: spec, diagnostics: diagnostics.sortedByLocation())
+        var result = Result(file: file, spec: spec, diagnostics: diagnostics)
+        guard !options.graph.isEmpty else {
+            result.diagnostics = diagnostics.sortedByLocation()
+            return result
+        }
+        let started = DispatchTime.now().uptimeNanoseconds
+        do {
+            let model = try FlowModel(spec)
+            let graph = try Explorer(limits: options.limits, progress: options.progress).explore(model)
+            let analysis = GraphAnalysis(graph)
+            for property in options.graph {
+                diagnostics += property.check(analysis)
+            }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            result.statistics = Statistics(
+                states: graph.count, inAppStates: graph.inAppCount, transitions: graph.transitionCount,
+                valuations: graph.launchNotes.count, stateBits: model.codec.bits, stateWords: model.codec.words,
+                bytesPerState: graph.count == 0 ? 0 : Double(graph.bytes) / Double(graph.count), seconds: seconds)
+        } catch let error as FlowModel.LimitExceeded {
+            result.limit = error.description
+        } catch let error as Explorer.LimitReached {
+            result.limit = error.description
+        } catch {
+            result.limit = String(describing: error)
+        }
+        result.diagnostics = diagnostics.sortedByLocation()
+        return result
     }
 }

@@ -18,6 +18,9 @@ public struct DiagnosticTextRenderer: Sendable {
         if let source {
             output += excerpt(diagnostic.range, in: source)
         }
+        if let witness = diagnostic.witness {
+            output += Self.witnessText(witness, indent: "  ")
+        }
         for note in diagnostic.notes {
             if let range = note.range {
                 output += header(path: diagnostic.file, location: range.start, severity: "note", message: note.message) + "\n"
@@ -30,7 +33,18 @@ public struct DiagnosticTextRenderer: Sendable {
         return output
     }
 
-    /// Renders many diagnostics, each followed by a blank line.
+    /// A witness as numbered steps under a heading naming the inputs.
+    public static func witnessText(_ witness: Witness, indent: String) -> String {
+        let inputs = witness.inputs.isEmpty ? ""
+            : " with " + witness.inputs.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")
+        var text = "\(indent)witness\(inputs):\n"
+        for (number, step) in witness.steps.enumerated() {
+            text += "\(indent)  \(number + 1). \(step.text)\n"
+        }
+        return text
+    }
+
+    /// Renders many diagnostics in order.
     public func render(_ diagnostics: [Diagnostic], sources: [String: SourceFile]) -> String {
         diagnostics.map { render($0, source: sources[$0.file]) }.joined()
     }

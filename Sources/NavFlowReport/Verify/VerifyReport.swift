@@ -14,10 +14,11 @@ public struct VerifyReport: Sendable {
     }
 
     /// The documented exit code: 2 when a spec could not be read into a
-    /// model, 1 when a finding of severity error (or warning, with
+    /// model, 3 when a limit stopped the exploration of one, 1 when a finding of severity error (or warning, with
     /// `--warnings-as-errors`) remains, else 0.
     public var exitCode: Int32 {
         if results.contains(where: \.hasInputErrors) { return 2 }
+        if results.contains(where: { $0.limit != nil }) { return 3 }
         let failing: Severity = warningsAsErrors ? .warning : .error
         return diagnostics.contains { $0.severity >= failing } ? 1 : 0
     }
@@ -35,10 +36,18 @@ public struct VerifyReport: Sendable {
         var output = ""
         for result in results {
             output += renderer.render(result.diagnostics, sources: [result.file.path: result.file])
+            if let limit = result.limit {
+                output += "\(result.file.path): error: verification stopped at a limit: \(limit)\n"
+            }
         }
         let specs = results.count == 1 ? "1 spec" : "\(results.count) specs"
         let errors = count(.error), warnings = count(.warning), notes = count(.note)
-        let verdict = exitCode == 0 ? "verified" : exitCode == 2 ? "could not verify" : "failed"
+        let verdict = switch exitCode {
+        case 0: "verified"
+        case 2: "could not verify"
+        case 3: "stopped at a limit:"
+        default: "failed"
+        }
         output += "\(verdict) \(specs): \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note"))\n"
         return output
     }
@@ -53,9 +62,11 @@ public struct VerifyReport: Sendable {
                 .object([
                     ("file", .string(result.file.path)),
                     ("app", .optional(result.spec?.appName)),
-                    ("status", .string(result.hasInputErrors ? "invalid"
+                    ("status", .string(result.hasInputErrors ? "invalid" : result.limit != nil ? "limit"
                         : result.diagnostics.contains { $0.severity == .error } ? "failed" : "verified")),
                     ("diagnostics", .array(result.diagnostics.map(DiagnosticJSON.encode))),
+                    ("stats", result.statistics.map(Self.statistics) ?? .null),
+                    ("limit", .optional(result.limit)),
                 ])
             })),
             ("summary", .object([
@@ -64,6 +75,16 @@ public struct VerifyReport: Sendable {
                 ("notes", .int(count(.note))),
             ])),
         ]).serialized() + "\n"
+    }
+
+    static func statistics(_ stats: Verifier.Statistics) -> JSONValue {
+        .object([
+            ("states", .int(stats.states)),
+            ("inAppStates", .int(stats.inAppStates)),
+            ("transitions", .int(stats.transitions)),
+            ("valuations", .int(stats.valuations)),
+            ("stateBits", .int(stats.stateBits)),
+        ])
     }
 
     private func plural(_ count: Int, _ word: String) -> String {
@@ -85,6 +106,22 @@ public enum DiagnosticJSON {
             })),
             ("fixIts", .array(diagnostic.fixIts.map { fixIt in
                 .object([("range", range(fixIt.range)), ("replacement", .string(fixIt.replacement))])
+            })),
+            ("witness", diagnostic.witness.map(witness) ?? .null),
+        ])
+    }
+
+    static func witness(_ witness: Witness) -> JSONValue {
+        .object([
+            ("inputs", .object(witness.inputs.map { ($0.name, .bool($0.value)) })),
+            ("steps", .array(witness.steps.enumerated().map { number, step in
+                .object([
+                    ("number", .int(number + 1)),
+                    ("kind", .string(step.kind.rawValue)),
+                    ("text", .string(step.text)),
+                    ("screen", .optional(step.screen)),
+                    ("url", .optional(step.url)),
+                ])
             })),
         ])
     }

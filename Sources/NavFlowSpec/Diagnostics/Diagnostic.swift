@@ -15,6 +15,8 @@ public struct Diagnostic: Hashable, Sendable {
     public var notes: [DiagnosticNote]
     /// Edits that would fix the problem, when one is obvious.
     public var fixIts: [FixIt]
+    /// The steps from launch that show the finding, for findings of the explorer.
+    public var witness: Witness?
 
     public init(
         rule: RuleID,
@@ -23,7 +25,8 @@ public struct Diagnostic: Hashable, Sendable {
         file: String,
         range: SourceRange,
         notes: [DiagnosticNote] = [],
-        fixIts: [FixIt] = []
+        fixIts: [FixIt] = [],
+        witness: Witness? = nil
     ) {
         self.rule = rule
         self.severity = severity ?? rule.defaultSeverity
@@ -32,6 +35,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.range = range
         self.notes = notes
         self.fixIts = fixIts
+        self.witness = witness
     }
 }
 

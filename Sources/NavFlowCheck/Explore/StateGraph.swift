@@ -1,0 +1,89 @@
+import NavFlowModel
+import NavFlowSpec
+
+/// What a transition carries besides its label: the events on the way and,
+/// for a deep link, how handling it turned out. Interned: most transitions
+/// share the empty note.
+public struct TransitionNote: Hashable, Sendable {
+    public var events: [StepEvent]
+    public var outcome: DeepLinkOutcome?
+
+    public static let empty = TransitionNote(events: [], outcome: nil)
+}
+
+/// Transitions stored per source state, in state order (compressed rows).
+public struct EdgeList: Sendable {
+    /// `start[i]..<start[i+1]` are the transitions of state i.
+    public internal(set) var start: [Int32] = [0]
+    /// The target state, or -1 when the transition was cut off or is invalid.
+    public internal(set) var target: [Int32] = []
+    /// Index into `StateGraph.steps`.
+    public internal(set) var step: [Int32] = []
+    /// Index into `StateGraph.notes`.
+    public internal(set) var note: [Int32] = []
+
+    /// The transitions of state `index` (empty when it was not expanded).
+    public func range(of index: Int) -> Range<Int> {
+        guard index + 1 < start.count else { return 0..<0 }
+        return Int(start[index])..<Int(start[index + 1])
+    }
+
+    var bytes: Int { (start.capacity + target.capacity + step.capacity + note.capacity) * 4 }
+}
+
+/// The explored state graph of a model: every reachable state, packed, with
+/// the transition that first reached it (for shortest witnesses) and every
+/// transition out of it. States `0..<inAppCount` are exactly those
+/// reachable from launch by in-app steps; the rest need a deep link.
+public struct StateGraph: Sendable {
+    public let model: FlowModel
+    public internal(set) var store: StateStore
+    /// The state each state was first reached from (-1 for initial states).
+    public internal(set) var parent: [Int32] = []
+    /// The step that first reached each state (-1 for initial states).
+    public internal(set) var parentStep: [Int32] = []
+    /// The number of states reachable in-app.
+    public internal(set) var inAppCount = 0
+    /// The initial states, one per input valuation (in valuation order).
+    public internal(set) var initialStates: [Int] = []
+    /// Events of the launch step of each initial state, and of launches that
+    /// were cut off before an initial state existed.
+    public internal(set) var launchNotes: [(inputs: UInt64, note: TransitionNote)] = []
+    public internal(set) var inAppEdges = EdgeList()
+    public internal(set) var linkEdges = EdgeList()
+    public internal(set) var steps: [Step] = []
+    public internal(set) var notes: [TransitionNote] = [.empty]
+
+    public var count: Int { store.count }
+
+    /// The number of stored transitions, in-app and deep links.
+    public var transitionCount: Int { inAppEdges.target.count + linkEdges.target.count }
+
+    /// Bytes held by the graph: states, hash table, parents and transitions.
+    public var bytes: Int {
+        store.bytes + (parent.capacity + parentStep.capacity) * 4 + inAppEdges.bytes + linkEdges.bytes
+    }
+
+    public func state(_ index: Int) -> NavState {
+        model.codec.decode(store.state(index))
+    }
+
+    /// The steps from launch to state `index`, each with the state it was
+    /// taken from, shortest first-found.
+    public func path(to index: Int) -> [(from: Int, step: Step)] {
+        var result: [(Int, Step)] = []
+        var current = index
+        while parent[current] >= 0 {
+            result.append((Int(parent[current]), steps[Int(parentStep[current])]))
+            current = Int(parent[current])
+        }
+        return result.reversed()
+    }
+
+    /// The initial state a state descends from.
+    public func root(of index: Int) -> Int {
+        var current = index
+        while parent[current] >= 0 { current = Int(parent[current]) }
+        return current
+    }
+}

@@ -1,0 +1,182 @@
+import NavFlowModel
+import NavFlowSpec
+
+/// Facts about an explored state graph that several properties read: which
+/// screens are visible where, which guards ever hold, which events happened
+/// first where, which states are deep-link sources and which are traps.
+/// Computed once per graph, in one pass over the states and transitions.
+public struct GraphAnalysis: Sendable {
+    public let graph: StateGraph
+    public let witnesses: WitnessBuilder
+    public var model: FlowModel { graph.model }
+    public var spec: FlowSpec { graph.model.spec }
+
+    /// Per screen: visible in some state reachable in-app / in any reachable state.
+    public private(set) var visibleInApp: [Bool]
+    public private(set) var visibleAnywhere: [Bool]
+    /// Per screen and edge: whether the guard held in a state where the screen is visible.
+    public private(set) var guardHeld: [[Bool]]
+    /// Per tab of the root tab view: not hidden in some reachable state.
+    public private(set) var tabShown: [Bool]
+    /// Every (stack, screen) put on a stack by an edge or a deep link.
+    public private(set) var pushed: Set<StackScreen>
+    /// The first occurrence of each event, with where it happened.
+    public private(set) var firstEvents: [StepEvent: Occurrence] = [:]
+    /// Deep-link findings: the first source and step for each link and rule.
+    public private(set) var linkFindings: [LinkFinding] = []
+    /// States from which no home state can be reached in-app.
+    public private(set) var trapStates: [Int] = []
+
+    /// A screen registered or pushed on a stack.
+    public struct StackScreen: Hashable, Sendable {
+        public var stack: Int
+        public var screen: Int
+    }
+
+    /// Where an event first happened: the state a step was taken from, and
+    /// the step (nil for an event of the launch).
+    public struct Occurrence: Sendable {
+        public var state: Int?
+        public var step: Step?
+        public var launchInputs: UInt64
+    }
+
+    /// One deep link that misbehaves from a source state.
+    public struct LinkFinding: Sendable {
+        public var link: Int
+        public var rule: RuleID
+        public var source: Int
+        public var step: Step
+        public var reason: String
+    }
+
+    public init(_ graph: StateGraph) {
+        self.graph = graph
+        witnesses = WitnessBuilder(graph: graph)
+        let model = graph.model
+        let spec = model.spec
+        visibleInApp = Array(repeating: false, count: spec.screens.count)
+        visibleAnywhere = visibleInApp
+        guardHeld = spec.screens.map { Array(repeating: false, count: $0.edges.count) }
+        tabShown = Array(repeating: false, count: spec.rootTabView?.tabs.count ?? 0)
+        pushed = []
+        var isHome = [Bool](repeating: false, count: graph.count)
+        for index in 0..<graph.count {
+            let state = graph.state(index)
+            isHome[index] = model.isHome(state)
+            for tab in tabShown.indices where !tabShown[tab] && !model.isHidden(tab, in: state) { tabShown[tab] = true }
+            for route in model.visibleRoutes(of: state) {
+                let screen = model.routes.screen(of: route)
+                visibleAnywhere[screen] = true
+                if index < graph.inAppCount { visibleInApp[screen] = true }
+                for (edgeIndex, edge) in spec.screens[screen].edges.enumerated()
+                where !guardHeld[screen][edgeIndex] && state.holds(edge.condition) {
+                    guardHeld[screen][edgeIndex] = true
+                }
+            }
+        }
+        for note in graph.notes {
+            for case .pushed(let stack, let screen) in note.events { pushed.insert(StackScreen(stack: stack, screen: screen)) }
+        }
+        for (inputs, note) in graph.launchNotes {
+            for event in note.events where firstEvents[event] == nil {
+                firstEvents[event] = Occurrence(state: nil, step: nil, launchInputs: inputs)
+            }
+            for case .pushed(let stack, let screen) in note.events { pushed.insert(StackScreen(stack: stack, screen: screen)) }
+        }
+        for index in 0..<graph.count {
+            for list in [graph.inAppEdges, graph.linkEdges] {
+                for edge in list.range(of: index) where list.note[edge] != 0 {
+                    for event in graph.notes[Int(list.note[edge])].events where firstEvents[event] == nil {
+                        firstEvents[event] = Occurrence(state: index, step: graph.steps[Int(list.step[edge])], launchInputs: 0)
+                    }
+                }
+            }
+        }
+        linkFindings = Self.deepLinkFindings(graph)
+        trapStates = Self.traps(graph, isHome: isHome)
+    }
+
+    /// Sources are the states reachable in-app, closed under in-app steps
+    /// and deep-link steps that are not findings; from each source, every
+    /// link whose `requires` holds is judged.
+    private static func deepLinkFindings(_ graph: StateGraph) -> [LinkFinding] {
+        var isSource = [Bool](repeating: false, count: graph.count)
+        var queue: [Int] = Array(0..<graph.inAppCount)
+        for index in queue { isSource[index] = true }
+        var head = 0
+        var findings: [LinkFinding] = []
+        var reported = Set<String>()
+        while head < queue.count {
+            let index = queue[head]
+            head += 1
+            func mark(_ target: Int32) {
+                guard target >= 0, !isSource[Int(target)] else { return }
+                isSource[Int(target)] = true
+                queue.append(Int(target))
+            }
+            for edge in graph.inAppEdges.range(of: index) { mark(graph.inAppEdges.target[edge]) }
+            for edge in graph.linkEdges.range(of: index) {
+                let target = graph.linkEdges.target[edge]
+                let step = graph.steps[Int(graph.linkEdges.step[edge])]
+                guard case .deepLink(let link, _) = step else { continue }
+                let outcome = graph.notes[Int(graph.linkEdges.note[edge])].outcome
+                var finding: (RuleID, String)?
+                switch outcome {
+                case .otherwise?:
+                    mark(target)
+                case .landed?:
+                    if target >= 0 && Int(target) < graph.inAppCount {
+                        mark(target)
+                    } else {
+                        finding = (.deeplinkUnreachable, "")
+                    }
+                case .stateDependent(let reason)?:
+                    finding = (.deeplinkStateDependent, reason)
+                case .invalid(let reason)?:
+                    finding = (.deeplinkInvalid, reason)
+                case nil:
+                    break
+                }
+                if let (rule, reason) = finding, reported.insert("\(link) \(rule)").inserted {
+                    findings.append(LinkFinding(link: link, rule: rule, source: index, step: step, reason: reason))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// States from which no home state is reachable by in-app steps,
+    /// found by searching backwards from every home state.
+    private static func traps(_ graph: StateGraph, isHome: [Bool]) -> [Int] {
+        let count = graph.count
+        var incoming = [Int32](repeating: 0, count: count + 1)
+        for target in graph.inAppEdges.target where target >= 0 { incoming[Int(target) + 1] += 1 }
+        for index in 0..<count { incoming[index + 1] += incoming[index] }
+        var fill = incoming
+        var sources = [Int32](repeating: 0, count: Int(incoming[count]))
+        for index in 0..<count {
+            for edge in graph.inAppEdges.range(of: index) {
+                let target = Int(graph.inAppEdges.target[edge])
+                guard target >= 0 else { continue }
+                sources[Int(fill[target])] = Int32(index)
+                fill[target] += 1
+            }
+        }
+        var reachesHome = isHome
+        var queue = (0..<count).filter { isHome[$0] }
+        var head = 0
+        while head < queue.count {
+            let index = queue[head]
+            head += 1
+            for position in Int(incoming[index])..<Int(incoming[index + 1]) {
+                let source = Int(sources[position])
+                if !reachesHome[source] {
+                    reachesHome[source] = true
+                    queue.append(source)
+                }
+            }
+        }
+        return (0..<count).filter { !reachesHome[$0] }
+    }
+}

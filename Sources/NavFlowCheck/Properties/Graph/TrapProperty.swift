@@ -1,0 +1,100 @@
+import NavFlowModel
+import NavFlowSpec
+
+/// `trap`: a reachable state from which no home state (no modal up, the
+/// selected tab at its root) can be reached by in-app steps. One finding
+/// per screen the trap shows, with the shortest witness to it.
+public struct TrapProperty: GraphProperty {
+    public let rule = RuleID.trap
+    /// At most this many trap findings are reported per spec.
+    public static let limit = 20
+
+    public init() {}
+
+    public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
+        var seen = Set<Int>()
+        var findings: [Diagnostic] = []
+        let model = analysis.model
+        for index in analysis.trapStates {
+            let state = analysis.graph.state(index)
+            let contexts = model.activeContexts(of: state)
+            guard let context = contexts.last else { continue }
+            let screen = model.routes.screen(of: model.visibleRoute(of: context, in: state))
+            guard seen.insert(screen).inserted else { continue }
+            let name = analysis.spec.screens[screen].name
+            let presented = state.modals.last.map { " (in a \($0.kind.rawValue))" } ?? ""
+            findings.append(finding("trap: once '\(name)'\(presented) is on screen, no in-app step leads back to a home state",
+                                    at: analysis.spec.screens[screen].range, in: analysis,
+                                    notes: [DiagnosticNote(message: state.modals.last?.kind == .cover
+                                        ? "a cover has no swipe-down: give '\(name)' an action that dismisses it"
+                                        : "give '\(name)' a way out: a dismiss, a back step, or drop 'locked'")],
+                                    witness: analysis.witnesses.witness(to: index)))
+            if findings.count == Self.limit { break }
+        }
+        return findings
+    }
+}
+
+/// The statement defects found while exploring (`push-outside-stack`,
+/// `unregistered-destination`, `dismiss-noop`, `hidden-tab`,
+/// `selected-tab-hidden`): one finding per statement, with the shortest
+/// witness that runs it with the defect.
+public struct StatementDefectProperty: GraphProperty {
+    public let rule: RuleID
+
+    public init(rule: RuleID) {
+        self.rule = rule
+    }
+
+    public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
+        // Per statement, the occurrence with the shortest witness.
+        var first: [SourceRange: (state: Int, detail: String, occurrence: GraphAnalysis.Occurrence)] = [:]
+        for (event, occurrence) in analysis.firstEvents {
+            guard case .defect(let eventRule, let range, let detail) = event, eventRule == rule else { continue }
+            let state = occurrence.state ?? -1
+            if let existing = first[range], (existing.state, existing.detail) <= (state, detail) { continue }
+            first[range] = (state, detail, occurrence)
+        }
+        return first.map { range, entry in
+            let witness: Witness
+            if let state = entry.occurrence.state {
+                witness = analysis.witnesses.witness(to: state, then: entry.occurrence.step)
+            } else {
+                witness = analysis.witnesses.launchWitness(inputs: entry.occurrence.launchInputs)
+            }
+            return finding(entry.detail, at: range, in: analysis, witness: witness)
+        }
+    }
+}
+
+/// `bounded`: exploration cut a path at its stack's depth, or a
+/// presentation at the modal limit; every verdict holds up to that bound.
+public struct BoundedProperty: GraphProperty {
+    public let rule = RuleID.bounded
+
+    public init() {}
+
+    public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
+        var stacks = Set<Int>()
+        var modalRange: SourceRange?
+        for event in analysis.firstEvents.keys {
+            guard case .bounded(let stack, let range) = event else { continue }
+            if let stack {
+                stacks.insert(stack)
+            } else if modalRange == nil || range.start < modalRange!.start {
+                modalRange = range
+            }
+        }
+        var findings = stacks.sorted().map { index in
+            let stack = analysis.spec.stacks[index]
+            return finding("exploration cut paths of stack '\(stack.name)' at its depth \(stack.depth); results hold for paths up to \(stack.depth) screens",
+                           at: stack.range, in: analysis,
+                           notes: [DiagnosticNote(message: "raise 'depth' to explore deeper paths")])
+        }
+        if let modalRange {
+            findings.append(finding("exploration cut presentations at \(StateShape.modalLimit) nested modals; results hold up to that many",
+                                    at: modalRange, in: analysis))
+        }
+        return findings
+    }
+}

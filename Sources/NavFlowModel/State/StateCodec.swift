@@ -1,0 +1,169 @@
+import NavFlowSpec
+
+/// Packs a `NavState` into a fixed number of 64-bit words and back. Every
+/// field gets just the bits its range needs (a route id takes
+/// ⌈log2(routes + 1)⌉ bits), so equal states pack to equal words and the
+/// explorer can hash and compare them as plain integers.
+public struct StateCodec: Sendable {
+    /// The number of words a packed state takes.
+    public let words: Int
+    public let bits: Int
+
+    private let flagCount: Int
+    private let inputCount: Int
+    private let tabBits: Int
+    private let routeBits: Int
+    private let slotDepths: [Int]
+    private let slotHasShows: [Bool]
+    private let modalDepth: Int
+    private let presentableBits: Int
+
+    public init(spec: FlowSpec, shape: StateShape, routes: RouteTable) {
+        flagCount = spec.flags.count
+        inputCount = spec.inputs.count
+        tabBits = Self.bitsFor(max(0, shape.tabCount - 1))
+        routeBits = Self.bitsFor(routes.count)
+        slotDepths = shape.slots.map { slot in
+            if case .stack(let stack) = slot.declared { return spec.stacks[stack].depth }
+            return 0
+        }
+        slotHasShows = shape.slots.map { $0.split != nil && $0.column > 0 }
+        modalDepth = spec.stacks.map(\.depth).max() ?? 0
+        presentableBits = Self.bitsFor(max(0, shape.presentables.count - 1))
+        var total = flagCount + inputCount + tabBits
+        for (depth, hasShows) in zip(slotDepths, slotHasShows) {
+            total += (hasShows ? routeBits : 0) + Self.bitsFor(depth) + depth * routeBits
+        }
+        total += 3 + StateShape.modalLimit * (2 + presentableBits + Self.bitsFor(modalDepth) + modalDepth * routeBits)
+        bits = total
+        words = max(1, (total + 63) / 64)
+    }
+
+    /// The bits needed to hold every value in 0...maximum.
+    static func bitsFor(_ maximum: Int) -> Int {
+        maximum <= 0 ? 0 : Int.bitWidth - maximum.leadingZeroBitCount
+    }
+
+    public func encode(_ state: NavState, into output: inout [UInt64]) {
+        var writer = BitWriter(words: words)
+        writer.write(state.flags, flagCount)
+        writer.write(state.inputs, inputCount)
+        writer.write(UInt64(state.selectedTab), tabBits)
+        for slot in slotDepths.indices {
+            if slotHasShows[slot] { writer.write(UInt64(state.shows[slot]), routeBits) }
+            let depth = slotDepths[slot]
+            let path = state.paths[slot]
+            writer.write(UInt64(path.count), Self.bitsFor(depth))
+            for entry in 0..<depth { writer.write(entry < path.count ? UInt64(path[entry]) : 0, routeBits) }
+        }
+        writer.write(UInt64(state.modals.count), 3)
+        for index in 0..<StateShape.modalLimit {
+            let modal = index < state.modals.count ? state.modals[index] : nil
+            writer.write(modal.map { UInt64(Self.kindCode($0.kind)) } ?? 0, 2)
+            writer.write(UInt64(modal?.presentable ?? 0), presentableBits)
+            let path = modal?.path ?? []
+            writer.write(UInt64(path.count), Self.bitsFor(modalDepth))
+            for entry in 0..<modalDepth { writer.write(entry < path.count ? UInt64(path[entry]) : 0, routeBits) }
+        }
+        output = writer.storage
+    }
+
+    public func encode(_ state: NavState) -> [UInt64] {
+        var output: [UInt64] = []
+        encode(state, into: &output)
+        return output
+    }
+
+    public func decode<Words: RandomAccessCollection>(_ packed: Words) -> NavState where Words.Element == UInt64, Words.Index == Int {
+        var reader = BitReader(storage: packed)
+        let flags = reader.read(flagCount)
+        let inputs = reader.read(inputCount)
+        let tab = Int(reader.read(tabBits))
+        var paths: [[Int]] = []
+        var shows: [Int] = []
+        for slot in slotDepths.indices {
+            shows.append(slotHasShows[slot] ? Int(reader.read(routeBits)) : 0)
+            let depth = slotDepths[slot]
+            let count = Int(reader.read(Self.bitsFor(depth)))
+            var path: [Int] = []
+            for entry in 0..<depth {
+                let value = Int(reader.read(routeBits))
+                if entry < count { path.append(value) }
+            }
+            paths.append(path)
+        }
+        let modalCount = Int(reader.read(3))
+        var modals: [Modal] = []
+        for index in 0..<StateShape.modalLimit {
+            let kind = Self.kind(Int(reader.read(2)))
+            let presentable = Int(reader.read(presentableBits))
+            let count = Int(reader.read(Self.bitsFor(modalDepth)))
+            var path: [Int] = []
+            for entry in 0..<modalDepth {
+                let value = Int(reader.read(routeBits))
+                if entry < count { path.append(value) }
+            }
+            if index < modalCount { modals.append(Modal(kind: kind, presentable: presentable, path: path)) }
+        }
+        return NavState(flags: flags, inputs: inputs, selectedTab: tab, paths: paths, shows: shows, modals: modals)
+    }
+
+    private static func kindCode(_ kind: ModalKind) -> Int {
+        switch kind {
+        case .sheet: 0
+        case .cover: 1
+        case .popover: 2
+        }
+    }
+
+    private static func kind(_ code: Int) -> ModalKind {
+        switch code {
+        case 1: .cover
+        case 2: .popover
+        default: .sheet
+        }
+    }
+}
+
+struct BitWriter {
+    var storage: [UInt64]
+    private var position = 0
+
+    init(words: Int) {
+        storage = [UInt64](repeating: 0, count: words)
+    }
+
+    mutating func write(_ value: UInt64, _ width: Int) {
+        guard width > 0 else { return }
+        let masked = width == 64 ? value : value & ((1 << UInt64(width)) - 1)
+        let word = position >> 6
+        let offset = position & 63
+        storage[word] |= masked << UInt64(offset)
+        if offset + width > 64 {
+            storage[word + 1] |= masked >> UInt64(64 - offset)
+        }
+        position += width
+    }
+}
+
+struct BitReader<Words: RandomAccessCollection> where Words.Element == UInt64, Words.Index == Int {
+    let storage: Words
+    private var position = 0
+
+    init(storage: Words) {
+        self.storage = storage
+    }
+
+    mutating func read(_ width: Int) -> UInt64 {
+        guard width > 0 else { return 0 }
+        let word = position >> 6
+        let offset = position & 63
+        let start = storage.startIndex
+        var value = storage[start + word] >> UInt64(offset)
+        if offset + width > 64 {
+            value |= storage[start + word + 1] << UInt64(64 - offset)
+        }
+        position += width
+        return width == 64 ? value : value & ((1 << UInt64(width)) - 1)
+    }
+}

@@ -1,0 +1,194 @@
+import NavFlowSpec
+
+/// The semantics of a checked spec: its states, initial states and
+/// transition function. Searches (the explicit explorer, the symbolic
+/// engine) explore this model; properties judge what they find.
+public struct FlowModel: Sendable {
+    public let spec: FlowSpec
+    public let routes: RouteTable
+    public let shape: StateShape
+    public let codec: StateCodec
+    /// Inputs some condition reads; the others are fixed to false, since no
+    /// valuation of them can change what happens.
+    public let relevantInputs: [Int]
+    /// The deep-link argument combinations, per link.
+    public let deepLinkArguments: [[[Int]]]
+    /// Route id of each stack's root screen.
+    let stackRootRoute: [Int]
+    /// Per stack: which screens are registered destinations.
+    let registered: [Set<Int>]
+
+    /// Why a model cannot be built or explored within its limits.
+    public struct LimitExceeded: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The most flags and inputs a spec may declare (each is one bit of a state).
+    public static let maximumFlags = 64
+
+    public init(_ spec: FlowSpec) throws(LimitExceeded) {
+        guard spec.flags.count <= Self.maximumFlags, spec.inputs.count <= Self.maximumFlags else {
+            throw LimitExceeded(description: "the spec declares \(spec.flags.count) flags and \(spec.inputs.count) inputs; at most \(Self.maximumFlags) of each are supported")
+        }
+        self.spec = spec
+        let routes = RouteTable(spec)
+        self.routes = routes
+        let shape = StateShape(spec)
+        self.shape = shape
+        self.codec = StateCodec(spec: spec, shape: shape, routes: routes)
+        var read = Set<Int>()
+        for screen in spec.screens { for edge in screen.edges { read.formUnion(edge.condition?.inputsRead ?? []) } }
+        for view in spec.tabViews { for tab in view.tabs { read.formUnion(tab.hiddenIf?.inputsRead ?? []) } }
+        for step in spec.launch { read.formUnion(step.condition?.inputsRead ?? []) }
+        for link in spec.deepLinks { read.formUnion(link.requires?.inputsRead ?? []) }
+        relevantInputs = read.sorted()
+        deepLinkArguments = spec.deepLinks.map { link in
+            var combinations: [[Int]] = [[]]
+            for parameter in link.pattern.parameters {
+                let size: Int = switch parameter.type {
+                case .enumeration(let index): spec.enums[index].cases.count
+                case .identifier: 1
+                }
+                combinations = combinations.flatMap { prefix in (0..<size).map { prefix + [$0] } }
+            }
+            return combinations
+        }
+        stackRootRoute = spec.stacks.map { routes.id(screen: $0.root, values: []) }
+        registered = spec.stacks.map { Set($0.destinations) }
+    }
+
+    // MARK: - Inputs and initial states
+
+    /// Every valuation of the relevant inputs that satisfies the assumptions,
+    /// as input bit sets. Inputs no condition reads stay false.
+    public func inputValuations(limit: Int) throws(LimitExceeded) -> [UInt64] {
+        let count = relevantInputs.count
+        guard count < 63, (1 << count) <= limit else {
+            throw LimitExceeded(description: "\(count) inputs are read by conditions: \(count >= 63 ? "too many" : String(1 << count)) input valuations exceed the limit of \(limit); the explicit explorer enumerates them one by one")
+        }
+        var valuations: [UInt64] = []
+        for combination in 0..<(UInt64(1) << UInt64(count)) {
+            var bits: UInt64 = 0
+            for (position, input) in relevantInputs.enumerated() where combination >> UInt64(position) & 1 == 1 {
+                bits |= 1 << UInt64(input)
+            }
+            let inputs = bits
+            let satisfies = spec.assumptions.allSatisfy { assumption in
+                assumption.condition.evaluate(flags: { _ in false }, inputs: { inputs >> UInt64($0) & 1 == 1 })
+            }
+            if satisfies { valuations.append(bits) }
+        }
+        return valuations
+    }
+
+    /// The state before `launch` runs, for an input valuation.
+    public func blankState(inputs: UInt64) -> NavState {
+        var flags: UInt64 = 0
+        for (index, flag) in spec.flags.enumerated() where flag.initial { flags |= 1 << UInt64(index) }
+        var state = NavState(flags: flags, inputs: inputs, selectedTab: 0,
+                             paths: Array(repeating: [], count: shape.slots.count),
+                             shows: Array(repeating: 0, count: shape.slots.count), modals: [])
+        if let view = spec.rootTabView {
+            if let initial = view.initial, !isHidden(initial, in: state) {
+                state.selectedTab = initial
+            } else {
+                state.selectedTab = view.tabs.indices.first { !isHidden($0, in: state) } ?? 0
+            }
+        }
+        return state
+    }
+
+    /// The initial state for an input valuation: the blank state after the
+    /// `launch` statements, run once as one atomic step. Nil when a launch
+    /// statement was cut off at a limit.
+    public func initialState(inputs: UInt64) -> (state: NavState?, events: [StepEvent]) {
+        var state = blankState(inputs: inputs)
+        var events: [StepEvent] = []
+        var run = StatementRun(model: self, origin: nil)
+        for step in spec.launch where state.holds(step.condition) {
+            let choice = step.statement.routeChoices(routes: routes, bindings: []).first ?? []
+            if !run.execute(step.statement, choice: choice, on: &state, events: &events) {
+                return (nil, events)
+            }
+        }
+        run.finish(&state, events: &events, range: spec.launch.first?.statement.range)
+        return (state, events)
+    }
+
+    // MARK: - Views of a state
+
+    public func isHidden(_ tab: Int, in state: NavState) -> Bool {
+        guard let view = spec.rootTabView, tab < view.tabs.count else { return true }
+        return state.holds(view.tabs[tab].hiddenIf) && view.tabs[tab].hiddenIf != nil
+    }
+
+    /// The contexts whose visible screens are on screen and whose edges can
+    /// be taken: the top modal, or every active slot.
+    public func activeContexts(of state: NavState) -> [Context] {
+        if !state.modals.isEmpty { return [.modal] }
+        return shape.activeSlots(selectedTab: state.selectedTab).map { .slot($0) }
+    }
+
+    /// The stack a context shows, if any.
+    public func stack(of context: Context, in state: NavState) -> Int? {
+        switch context {
+        case .modal:
+            guard let top = state.modals.last, case .stack(let stack) = shape.presentables[top.presentable] else { return nil }
+            return stack
+        case .slot(let slot):
+            if case .stack(let stack) = shape.slots[slot].declared { return stack }
+            return nil
+        }
+    }
+
+    /// The path of a context's stack (empty when it has none).
+    public func path(of context: Context, in state: NavState) -> [Int] {
+        switch context {
+        case .modal: state.modals.last?.path ?? []
+        case .slot(let slot): state.paths[slot]
+        }
+    }
+
+    /// The route on screen in a context.
+    public func visibleRoute(of context: Context, in state: NavState) -> Int {
+        switch context {
+        case .modal:
+            let top = state.modals[state.modals.count - 1]
+            if let last = top.path.last { return last }
+            switch shape.presentables[top.presentable] {
+            case .stack(let stack): return stackRootRoute[stack]
+            case .screen(let screen): return routes.id(screen: screen, values: [])
+            default: return 0
+            }
+        case .slot(let slot):
+            if let last = state.paths[slot].last { return last }
+            if state.shows[slot] != 0 { return state.shows[slot] }
+            switch shape.slots[slot].declared {
+            case .stack(let stack): return stackRootRoute[stack]
+            case .screen(let screen): return routes.id(screen: screen, values: [])
+            default: return 0
+            }
+        }
+    }
+
+    /// The routes on screen: one per active context.
+    public func visibleRoutes(of state: NavState) -> [Int] {
+        activeContexts(of: state).map { visibleRoute(of: $0, in: state) }
+    }
+
+    /// A home state: no modal up and every path of the selected tab (or the
+    /// root) empty.
+    public func isHome(_ state: NavState) -> Bool {
+        state.modals.isEmpty && shape.activeSlots(selectedTab: state.selectedTab).allSatisfy { state.paths[$0].isEmpty }
+    }
+}
+
+extension Statement {
+    /// The route ids a push or select can take (one entry per choice).
+    func routeChoices(routes: RouteTable, bindings: [Int]) -> [[Int]] {
+        switch kind {
+        case .push(let route), .select(let route): routes.expand(route, bindings: bindings).map { [$0] }
+        default: [[]]
+        }
+    }
+}
