@@ -1,34 +1,40 @@
 import ArgumentParser
+import Foundation
 import NavFlowCheck
 import NavFlowReport
+import NavFlowSpec
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check specs and report every finding.",
+        abstract: "Explore every reachable state of each spec and report every finding.",
         discussion: """
             Each SPEC is a .navflow file or a directory searched for them. \
             Exit codes: 0 no errors; 1 findings of severity error (or warnings \
             with --warnings-as-errors); 2 a spec is unreadable or does not \
-            parse or resolve; 3 a limit was reached.
+            parse or resolve, or an option is wrong; 3 a limit (states, memory, \
+            input valuations) stopped the exploration before an answer.
             """
     )
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
 
     @ArgumentParser.Argument(help: "Spec files or directories of .navflow files.")
     var specs: [String]
 
-    @Option(help: "Output format: text or json.")
-    var format: Format = .text
+    @Option(help: "Output format: text, json, sarif, junit or github.")
+    var format: VerifyFormat = .text
 
-    @Flag(help: "Fail (exit 1) on warnings too.")
+    @ArgumentParser.Flag(help: "Fail (exit 1) on warnings too.")
     var warningsAsErrors = false
+
+    @Option(help: "Stop (exit 3) after storing this many states.")
+    var maxStates: Int = Explorer.Limits.standard.maxStates
+
+    @Option(help: "Stop (exit 3) when the state graph needs more memory than this, e.g. 512M or 16G.")
+    var maxMemory: MemorySize = MemorySize(bytes: Explorer.Limits.standard.maxBytes)
 
     func validate() throws {
         if specs.isEmpty { throw ValidationError("name at least one spec file or directory") }
+        if maxStates < 1 { throw ValidationError("--max-states must be at least 1") }
     }
 
     func run() throws {
@@ -37,18 +43,74 @@ struct VerifyCommand: ParsableCommand {
         case .success(let found): paths = found
         case .failure(let failure): throw CommandFailure.input(failure.description)
         }
+        var limits = Explorer.Limits.standard
+        limits.maxStates = maxStates
+        limits.maxBytes = maxMemory.bytes
         var results: [Verifier.Result] = []
         for path in paths {
+            let file: SourceFile
             switch SpecFiles.read(path) {
-            case .success(let file): results.append(Verifier.verify(file))
+            case .success(let read): file = read
             case .failure(let failure): throw CommandFailure.input(failure.description)
             }
+            let progress = ProgressLine(label: path)
+            results.append(Verifier.verify(file, options: Verifier.Options(limits: limits, progress: progress.report)))
+            progress.finish()
         }
         let report = VerifyReport(results: results, warningsAsErrors: warningsAsErrors)
-        switch format {
-        case .text: Output.write(report.text(colors: Output.stdoutIsTerminal))
-        case .json: Output.write(report.json())
-        }
+        Output.write(report.render(format, colors: format == .text && Output.stdoutIsTerminal))
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+}
+
+
+
+extension VerifyFormat: ExpressibleByArgument {}
+
+/// A memory size written as bytes or with a K, M or G suffix (powers of 1024).
+struct MemorySize: ExpressibleByArgument {
+    var bytes: Int
+
+    init(bytes: Int) {
+        self.bytes = bytes
+    }
+
+    init?(argument: String) {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var text = argument.uppercased()
+        if text.hasSuffix("B") { text.removeLast() }
+        var multiplier = 1
+        if let last = text.last, let unit = units[last] {
+            multiplier = unit
+            text.removeLast()
+        }
+        guard let value = Int(text), value > 0, value <= Int.max / multiplier else { return nil }
+        bytes = value * multiplier
+    }
+
+    var defaultValueDescription: String { "\(bytes >> 30)G" }
+}
+
+/// A progress line on standard error, shown only when it is a terminal and
+/// a spec takes more than a second.
+final class ProgressLine: @unchecked Sendable {
+    private let label: String
+    private let started = Date()
+    private var shown = false
+
+    init(label: String) {
+        self.label = label
+    }
+
+    var report: @Sendable (Int) -> Void {
+        { [self] states in
+            guard Output.stderrIsTerminal, Date().timeIntervalSince(started) > 1 else { return }
+            shown = true
+            Output.writeError("\r\(label): \(states) states explored…")
+        }
+    }
+
+    func finish() {
+        if shown { Output.writeError("\r\u{1B}[K") }
     }
 }
