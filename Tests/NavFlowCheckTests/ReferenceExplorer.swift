@@ -1,0 +1,168 @@
+import NavFlowCheck
+import NavFlowModel
+import NavFlowSpec
+
+/// A second, deliberately simple implementation of the search and of every
+/// graph property: unpacked states in a `Set`, plain breadth-first
+/// searches, and each property computed by brute force (a trap check runs a
+/// search from every state). It shares only the transition function with
+/// the real explorer, so it checks the packing, the visited set, the
+/// two-phase search and the property code.
+struct ReferenceExplorer {
+    let model: FlowModel
+    var spec: FlowSpec { model.spec }
+
+    /// Every reachable state with its shortest distance from launch.
+    struct Search {
+        var distance: [NavState: Int] = [:]
+        var order: [NavState] = []
+    }
+
+    func initialStates() -> [NavState] {
+        (try? model.inputValuations(limit: 1 << 16))?.compactMap { model.initialState(inputs: $0).state } ?? []
+    }
+
+    /// Breadth-first search from `starts`, in-app only or with deep links.
+    func search(from starts: [NavState], deepLinks: Bool) -> Search {
+        var result = Search()
+        var queue: [NavState] = []
+        for state in starts where result.distance[state] == nil {
+            result.distance[state] = 0
+            queue.append(state)
+        }
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            let distance = result.distance[state]!
+            model.successors(of: state, deepLinks: deepLinks) { transition in
+                guard let next = transition.target, result.distance[next] == nil else { return }
+                result.distance[next] = distance + 1
+                queue.append(next)
+            }
+        }
+        result.order = queue
+        return result
+    }
+
+    /// The (rule, line:column) pairs of every graph finding, and for
+    /// statement defects reachable in-app, the shortest witness length
+    /// (steps after launch).
+    func findings() -> (pairs: Set<String>, defectWitness: [String: Int]) {
+        let starts = initialStates()
+        let inApp = search(from: starts, deepLinks: false)
+        let all = search(from: starts, deepLinks: true)
+        var pairs = Set<String>()
+        var defectWitness: [String: Int] = [:]
+        func add(_ rule: RuleID, _ range: SourceRange) { pairs.insert("\(rule) \(range.start)") }
+
+        // Visibility, guards, tabs.
+        var visibleInApp = Set<Int>(), visibleAll = Set<Int>()
+        var guardHeld = Set<String>()
+        var tabShown = Set<Int>()
+        for state in all.order {
+            for route in model.visibleRoutes(of: state) {
+                let screen = model.routes.screen(of: route)
+                visibleAll.insert(screen)
+                if inApp.distance[state] != nil { visibleInApp.insert(screen) }
+                for (index, edge) in spec.screens[screen].edges.enumerated() where state.holds(edge.condition) {
+                    guardHeld.insert("\(screen).\(index)")
+                }
+            }
+            for tab in 0..<(spec.rootTabView?.tabs.count ?? 0) where !model.isHidden(tab, in: state) { tabShown.insert(tab) }
+        }
+        for screen in spec.screens.indices {
+            if !visibleAll.contains(screen) { add(.orphanScreen, spec.screens[screen].range) }
+            if visibleAll.contains(screen) && !visibleInApp.contains(screen) { add(.deeplinkOnlyScreen, spec.screens[screen].range) }
+            if visibleAll.contains(screen) {
+                for (index, edge) in spec.screens[screen].edges.enumerated() where !guardHeld.contains("\(screen).\(index)") {
+                    add(.deadEdge, edge.range)
+                }
+            }
+        }
+        if let view = spec.rootTabView {
+            for tab in view.tabs.indices where !tabShown.contains(tab) { add(.tabNeverVisible, view.tabs[tab].range) }
+        }
+
+        // Events of every transition from every reachable state, and of launch.
+        var pushed = Set<String>()
+        var launchEvents: [StepEvent] = []
+        for inputs in (try? model.inputValuations(limit: 1 << 16)) ?? [] {
+            launchEvents += model.initialState(inputs: inputs).events
+        }
+        func record(_ event: StepEvent, distance: Int?) {
+            switch event {
+            case .defect(let rule, let range, _):
+                guard rule != .nestedStack else { return }
+                add(rule, range)
+                if let distance {
+                    let key = "\(rule) \(range.start)"
+                    defectWitness[key] = min(defectWitness[key] ?? Int.max, distance)
+                }
+            case .bounded(let stack, let range):
+                if let stack { add(.bounded, spec.stacks[stack].range) } else { pairs.insert("bounded-modal \(range.start)") }
+            case .pushed(let stack, let screen):
+                pushed.insert("\(stack).\(screen)")
+            }
+        }
+        for event in launchEvents { record(event, distance: 0) }
+        for state in all.order {
+            let distance = inApp.distance[state]
+            model.successors(of: state, deepLinks: true) { transition in
+                for event in transition.events {
+                    record(event, distance: transition.step.isInApp ? distance.map { $0 + 1 } : nil)
+                }
+            }
+        }
+        // A defect reachable only through a deep link has no in-app witness to compare.
+        for (stackIndex, stack) in spec.stacks.enumerated() {
+            for (destination, range) in zip(stack.destinations, stack.destinationRanges)
+            where !pushed.contains("\(stackIndex).\(destination)") {
+                add(.unusedDestination, range)
+            }
+        }
+
+        // Traps: from each reachable state, search in-app for a home state.
+        for state in all.order {
+            let reach = search(from: [state], deepLinks: false)
+            if !reach.order.contains(where: model.isHome) {
+                let context = model.activeContexts(of: state).last!
+                let screen = model.routes.screen(of: model.visibleRoute(of: context, in: state))
+                add(.trap, spec.screens[screen].range)
+            }
+        }
+
+        // Deep links, judged from every source state. A target invalid from
+        // every state is reported once, structurally, so it is skipped here.
+        let staticallyInvalid = Set(DeepLinkTargetProperty().check(spec).compactMap { finding in
+            spec.deepLinks.firstIndex { finding.message.hasPrefix("deep link \"\($0.pattern.text)\"") }
+        })
+        var sources = Set(inApp.order)
+        var queue = inApp.order
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            model.successors(of: state, deepLinks: true) { transition in
+                var extend = transition.step.isInApp
+                if case .deepLink(let link, _) = transition.step {
+                    let range = spec.deepLinks[link].patternRange
+                    switch transition.outcome {
+                    case .otherwise?: extend = true
+                    case .landed?:
+                        if let target = transition.target, inApp.distance[target] != nil { extend = true } else { add(.deeplinkUnreachable, range) }
+                    case .stateDependent?: add(.deeplinkStateDependent, range)
+                    case .invalid?: if !staticallyInvalid.contains(link) { add(.deeplinkInvalid, range) }
+                    case nil: break
+                    }
+                }
+                if extend, let target = transition.target, !sources.contains(target) {
+                    sources.insert(target)
+                    queue.append(target)
+                }
+            }
+        }
+        pairs = pairs.filter { !$0.hasPrefix("bounded-modal") }
+        return (pairs, defectWitness)
+    }
+}

@@ -1,0 +1,132 @@
+/// Generates small random specs, seeded, for property tests: tab apps and
+/// single-stack apps with pushes (registered or not), sheets and covers,
+/// locked screens, dismiss, tab switches, flags, inputs and deep links.
+/// Every generated spec parses; a few do not resolve (those are skipped).
+struct SpecGenerator {
+    var generator: SeededGenerator
+
+    init(seed: UInt64) {
+        generator = SeededGenerator(seed: seed)
+    }
+
+    private mutating func chance(_ percent: Int) -> Bool {
+        Int.random(in: 0..<100, using: &generator) < percent
+    }
+
+    private mutating func pick<T>(_ items: [T]) -> T {
+        items[Int.random(in: 0..<items.count, using: &generator)]
+    }
+
+    mutating func spec() -> String {
+        let screenCount = Int.random(in: 3...8, using: &generator)
+        let screens = (0..<screenCount).map { "S\($0)" }
+        let flagCount = Int.random(in: 0...2, using: &generator)
+        let flags = (0..<flagCount).map { "f\($0)" }
+        let inputCount = Int.random(in: 0...2, using: &generator)
+        let inputs = (0..<inputCount).map { "i\($0)" }
+        let conditions = flags + inputs
+        let parameterized = "P"
+        var lines = ["app Generated", "scheme \"g\"", "enum Color { red, blue }"]
+        lines += flags.map { "flag \($0) = \(chance(30))" }
+        lines += inputs.map { "input \($0)" }
+        func condition(_ this: inout SpecGenerator) -> String? {
+            guard !conditions.isEmpty, this.chance(30) else { return nil }
+            let name = this.pick(conditions)
+            return this.chance(50) ? "!\(name)" : name
+        }
+        let tabbed = chance(60)
+        let tabCount = tabbed ? Int.random(in: 2...3, using: &generator) : 1
+        // Stacks: one per tab (or the root), plus one for modals.
+        var stacks: [(name: String, root: String, destinations: [String])] = []
+        for index in 0..<tabCount {
+            let root = screens[index]
+            var destinations = screens.filter { $0 != root && chance(50) }
+            if chance(40) { destinations.append(parameterized) }
+            stacks.append(("Stack\(index)", root, destinations))
+        }
+        let modalStack = chance(40) ? (name: "ModalStack", root: screens[screens.count - 1], destinations: [screens[0], parameterized]) : nil
+        if let modalStack { stacks.append(modalStack) }
+        for stack in stacks {
+            let depth = Int.random(in: 1...4, using: &generator)
+            let destinations = stack.destinations.map { "destination \($0)" }.joined(separator: " ")
+            lines.append("stack \(stack.name) root \(stack.root) { \(destinations) depth \(depth) }")
+        }
+        var tabIDs: [String] = []
+        if tabbed {
+            var tabLines: [String] = []
+            for index in 0..<tabCount {
+                let id = "t\(index)"
+                tabIDs.append(id)
+                let content = chance(80) ? "Stack\(index)" : screens[index]
+                var line = "  tab \(id) \"Tab \(index)\" \(content)"
+                if index > 0, let hidden = condition(&self) { line += " hidden if \(hidden)" }
+                tabLines.append(line)
+            }
+            lines.append("tabs Main {")
+            lines += tabLines
+            lines.append("}")
+            lines.append("start Main")
+        } else {
+            lines.append("start Stack0")
+        }
+        if chance(25) { lines.append("launch cover \(screens[screens.count - 1])" + (conditions.isEmpty ? "" : " if \(pick(conditions))")) }
+        let presentables = screens + (modalStack.map { [$0.name] } ?? [])
+        func statement(_ this: inout SpecGenerator) -> String {
+            switch Int.random(in: 0..<10, using: &this.generator) {
+            case 0, 1, 2: return "push \(this.pick(screens + [parameterized]))"
+            case 3: return "push \(parameterized)(red)"
+            case 4: return "\(this.pick(["sheet", "cover", "popover"])) \(this.pick(presentables))"
+            case 5: return "dismiss"
+            case 6: return tabIDs.isEmpty ? "pop" : "tab \(this.pick(tabIDs))"
+            case 7: return flags.isEmpty ? "popToRoot" : "set \(this.pick(flags)) = \(this.chance(50))"
+            case 8: return "pop"
+            default: return "open \"g://\(this.pick(["a", "b", "c/red", "d"]))\""
+            }
+        }
+        for screen in screens + [parameterized] {
+            let locked = chance(15) ? " locked" : ""
+            let parameters = screen == parameterized ? "(color: Color)" : ""
+            var edges: [String] = []
+            for index in 0..<Int.random(in: 0...3, using: &generator) {
+                var edge: String
+                if chance(30) {
+                    let count = Int.random(in: 1...3, using: &generator)
+                    edge = "action \"A\(index)\" { " + (0..<count).map { _ in statement(&self) }.joined(separator: "; ") + " }"
+                } else {
+                    edge = statement(&self)
+                }
+                if let guarded = condition(&self) { edge = edge.replacingFirstBrace(with: guarded) }
+                edges.append(edge)
+            }
+            lines.append("screen \(screen)\(parameters)\(locked) { " + edges.joined(separator: "\n  ") + " }")
+        }
+        let linkCount = Int.random(in: 0...3, using: &generator)
+        let paths = ["a", "b", "c/{c: Color}", "d"]
+        for index in 0..<min(linkCount, paths.count) {
+            let pattern = paths[index]
+            var target: String
+            let route = pattern.contains("{c") ? "\(parameterized)(c)" : pick(screens)
+            if tabbed {
+                target = "\(pick(tabIDs)) / \(route)"
+            } else {
+                target = "/ \(route)"
+            }
+            if chance(30), let modalStack { target += " + sheet \(modalStack.name)" }
+            var line = "deeplink \"g://\(pattern)\" -> \(target)"
+            if !conditions.isEmpty, chance(30) { line += " requires \(pick(conditions))" + (chance(50) ? " else sheet \(pick(screens))" : "") }
+            if chance(15) { line += " keep modals" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// Adds a guard to an edge: before an action's brace, or at the end.
+    func replacingFirstBrace(with condition: String) -> String {
+        if hasPrefix("action"), let brace = firstIndex(of: "{") {
+            return String(self[..<brace]) + "if \(condition) " + String(self[brace...])
+        }
+        return self + " if \(condition)"
+    }
+}
