@@ -65,7 +65,7 @@ public struct StateGraph: Sendable {
     }
 
     public func state(_ index: Int) -> NavState {
-        model.codec.decode(store.state(index))
+        model.codec.decode(store.words, at: index * store.width)
     }
 
     /// The steps from launch to state `index`, each with the state it was

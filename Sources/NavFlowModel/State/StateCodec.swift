@@ -44,28 +44,34 @@ public struct StateCodec: Sendable {
         maximum <= 0 ? 0 : Int.bitWidth - maximum.leadingZeroBitCount
     }
 
+    /// Packs a state into `output`, which is resized to `words` words.
     public func encode(_ state: NavState, into output: inout [UInt64]) {
-        var writer = BitWriter(words: words)
-        writer.write(state.flags, flagCount)
-        writer.write(state.inputs, inputCount)
-        writer.write(UInt64(state.selectedTab), tabBits)
-        for slot in slotDepths.indices {
-            if slotHasShows[slot] { writer.write(UInt64(state.shows[slot]), routeBits) }
-            let depth = slotDepths[slot]
-            let path = state.paths[slot]
-            writer.write(UInt64(path.count), Self.bitsFor(depth))
-            for entry in 0..<depth { writer.write(entry < path.count ? UInt64(path[entry]) : 0, routeBits) }
+        if output.count != words {
+            output = [UInt64](repeating: 0, count: words)
         }
-        writer.write(UInt64(state.modals.count), 3)
-        for index in 0..<StateShape.modalLimit {
-            let modal = index < state.modals.count ? state.modals[index] : nil
-            writer.write(modal.map { UInt64(Self.kindCode($0.kind)) } ?? 0, 2)
-            writer.write(UInt64(modal?.presentable ?? 0), presentableBits)
-            let path = modal?.path ?? []
-            writer.write(UInt64(path.count), Self.bitsFor(modalDepth))
-            for entry in 0..<modalDepth { writer.write(entry < path.count ? UInt64(path[entry]) : 0, routeBits) }
+        output.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices { buffer[index] = 0 }
+            var writer = BitWriter(storage: buffer)
+            writer.write(state.flags, flagCount)
+            writer.write(state.inputs, inputCount)
+            writer.write(UInt64(state.selectedTab), tabBits)
+            for slot in slotDepths.indices {
+                if slotHasShows[slot] { writer.write(UInt64(state.shows[slot]), routeBits) }
+                let depth = slotDepths[slot]
+                let path = state.paths[slot]
+                writer.write(UInt64(path.count), Self.bitsFor(depth))
+                for route in path { writer.write(UInt64(route), routeBits) }
+                writer.skip((depth - path.count) * routeBits)
+            }
+            writer.write(UInt64(state.modals.count), 3)
+            for modal in state.modals {
+                writer.write(UInt64(Self.kindCode(modal.kind)), 2)
+                writer.write(UInt64(modal.presentable), presentableBits)
+                writer.write(UInt64(modal.path.count), Self.bitsFor(modalDepth))
+                for route in modal.path { writer.write(UInt64(route), routeBits) }
+                writer.skip((modalDepth - modal.path.count) * routeBits)
+            }
         }
-        output = writer.storage
     }
 
     public func encode(_ state: NavState) -> [UInt64] {
@@ -74,36 +80,46 @@ public struct StateCodec: Sendable {
         return output
     }
 
-    public func decode<Words: RandomAccessCollection>(_ packed: Words) -> NavState where Words.Element == UInt64, Words.Index == Int {
+    /// Unpacks the state stored at word `offset` of `storage`.
+    public func decode(_ storage: [UInt64], at offset: Int = 0) -> NavState {
+        storage.withUnsafeBufferPointer { buffer in
+            decode(UnsafeBufferPointer(rebasing: buffer[offset..<(offset + words)]))
+        }
+    }
+
+    /// Unpacks a state from exactly `words` words.
+    public func decode(_ packed: UnsafeBufferPointer<UInt64>) -> NavState {
         var reader = BitReader(storage: packed)
         let flags = reader.read(flagCount)
         let inputs = reader.read(inputCount)
         let tab = Int(reader.read(tabBits))
         var paths: [[Int]] = []
+        paths.reserveCapacity(slotDepths.count)
         var shows: [Int] = []
+        shows.reserveCapacity(slotDepths.count)
+        let routeBits = self.routeBits
         for slot in slotDepths.indices {
             shows.append(slotHasShows[slot] ? Int(reader.read(routeBits)) : 0)
             let depth = slotDepths[slot]
             let count = Int(reader.read(Self.bitsFor(depth)))
             var path: [Int] = []
-            for entry in 0..<depth {
-                let value = Int(reader.read(routeBits))
-                if entry < count { path.append(value) }
+            if count > 0 {
+                path.reserveCapacity(count)
+                for _ in 0..<count { path.append(Int(reader.read(routeBits))) }
             }
+            reader.skip((depth - count) * routeBits)
             paths.append(path)
         }
         let modalCount = Int(reader.read(3))
         var modals: [Modal] = []
-        for index in 0..<StateShape.modalLimit {
+        for _ in 0..<modalCount {
             let kind = Self.kind(Int(reader.read(2)))
             let presentable = Int(reader.read(presentableBits))
             let count = Int(reader.read(Self.bitsFor(modalDepth)))
             var path: [Int] = []
-            for entry in 0..<modalDepth {
-                let value = Int(reader.read(routeBits))
-                if entry < count { path.append(value) }
-            }
-            if index < modalCount { modals.append(Modal(kind: kind, presentable: presentable, path: path)) }
+            for _ in 0..<count { path.append(Int(reader.read(routeBits))) }
+            reader.skip((modalDepth - count) * routeBits)
+            modals.append(Modal(kind: kind, presentable: presentable, path: path))
         }
         return NavState(flags: flags, inputs: inputs, selectedTab: tab, paths: paths, shows: shows, modals: modals)
     }
@@ -126,13 +142,19 @@ public struct StateCodec: Sendable {
 }
 
 struct BitWriter {
-    var storage: [UInt64]
+    let storage: UnsafeMutableBufferPointer<UInt64>
     private var position = 0
 
-    init(words: Int) {
-        storage = [UInt64](repeating: 0, count: words)
+    init(storage: UnsafeMutableBufferPointer<UInt64>) {
+        self.storage = storage
     }
 
+    @inline(__always)
+    mutating func skip(_ width: Int) {
+        position += width
+    }
+
+    @inline(__always)
     mutating func write(_ value: UInt64, _ width: Int) {
         guard width > 0 else { return }
         let masked = width == 64 ? value : value & ((1 << UInt64(width)) - 1)
@@ -146,22 +168,27 @@ struct BitWriter {
     }
 }
 
-struct BitReader<Words: RandomAccessCollection> where Words.Element == UInt64, Words.Index == Int {
-    let storage: Words
+struct BitReader {
+    let storage: UnsafeBufferPointer<UInt64>
     private var position = 0
 
-    init(storage: Words) {
+    init(storage: UnsafeBufferPointer<UInt64>) {
         self.storage = storage
     }
 
+    @inline(__always)
+    mutating func skip(_ width: Int) {
+        position += width
+    }
+
+    @inline(__always)
     mutating func read(_ width: Int) -> UInt64 {
         guard width > 0 else { return 0 }
         let word = position >> 6
         let offset = position & 63
-        let start = storage.startIndex
-        var value = storage[start + word] >> UInt64(offset)
+        var value = storage[word] >> UInt64(offset)
         if offset + width > 64 {
-            value |= storage[start + word + 1] << UInt64(64 - offset)
+            value |= storage[word + 1] << UInt64(64 - offset)
         }
         position += width
         return width == 64 ? value : value & ((1 << UInt64(width)) - 1)

@@ -3,7 +3,8 @@ import NavFlowSpec
 /// The semantics of a checked spec: its states, initial states and
 /// transition function. Searches (the explicit explorer, the symbolic
 /// engine) explore this model; properties judge what they find.
-public struct FlowModel: Sendable {
+/// A class, so the searches and every step share one copy.
+public final class FlowModel: Sendable {
     public let spec: FlowSpec
     public let routes: RouteTable
     public let shape: StateShape
@@ -17,6 +18,8 @@ public struct FlowModel: Sendable {
     let stackRootRoute: [Int]
     /// Per stack: which screens are registered destinations.
     let registered: [Set<Int>]
+    /// Per tab of the root tab view: its `hidden if` condition.
+    let tabHiddenIf: [Condition?]
 
     /// Why a model cannot be built or explored within its limits.
     public struct LimitExceeded: Error, Sendable, CustomStringConvertible {
@@ -55,6 +58,7 @@ public struct FlowModel: Sendable {
         }
         stackRootRoute = spec.stacks.map { routes.id(screen: $0.root, values: []) }
         registered = spec.stacks.map { Set($0.destinations) }
+        tabHiddenIf = spec.rootTabView?.tabs.map(\.hiddenIf) ?? []
     }
 
     // MARK: - Inputs and initial states
@@ -118,8 +122,9 @@ public struct FlowModel: Sendable {
     // MARK: - Views of a state
 
     public func isHidden(_ tab: Int, in state: NavState) -> Bool {
-        guard let view = spec.rootTabView, tab < view.tabs.count else { return true }
-        return state.holds(view.tabs[tab].hiddenIf) && view.tabs[tab].hiddenIf != nil
+        guard tab < tabHiddenIf.count else { return true }
+        guard let condition = tabHiddenIf[tab] else { return false }
+        return state.holds(condition)
     }
 
     /// The contexts whose visible screens are on screen and whose edges can
