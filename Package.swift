@@ -16,19 +16,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         .target(name: "NavFlowSpec"),
         .target(name: "NavFlowModel", dependencies: ["NavFlowSpec"]),
-        .target(
-            name: "NavFlowCheck",
-            dependencies: [
-                "NavFlowSpec", "NavFlowModel",
-                .product(name: "OrderedCollections", package: "swift-collections"),
-                .product(name: "DequeModule", package: "swift-collections"),
-            ]
-        ),
+        .target(name: "NavFlowCheck", dependencies: ["NavFlowSpec", "NavFlowModel"]),
         .target(name: "NavFlowReport", dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck"]),
         .executableTarget(
             name: "navflow",
@@ -37,11 +29,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(
-            name: "NavFlowSpecTests",
-            dependencies: ["NavFlowSpec"],
-            resources: []
-        ),
+        .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowSpec"]),
         .testTarget(
             name: "NavFlowCheckTests",
             dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport"]

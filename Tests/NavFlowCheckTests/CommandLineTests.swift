@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// The `navflow` executable's exit codes and streams, run as a user runs it.
+@Suite(.serialized) struct CommandLineTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var executable: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navflow")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return Repository.root.appendingPathComponent(".build/debug/navflow")
+    }
+
+    static func run(_ arguments: [String], input: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = Repository.root
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func temporarySpec(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-\(UUID().uuidString).navflow").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func usageErrorsExitWith2() throws {
+        #expect(try Self.run(["verify"]).status == 2)
+        #expect(try Self.run(["verify", "specs", "--format", "yaml"]).status == 2)
+        #expect(try Self.run(["verify", "specs", "--max-memory", "lots"]).status == 2)
+        #expect(try Self.run(["frobnicate"]).status == 2)
+    }
+
+    @Test func unreadableInputsExitWith2AndSayWhy() throws {
+        let missing = try Self.run(["verify", "no/such.navflow"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "navflow: error: no/such.navflow: no such file or directory\n")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let empty = try Self.run(["verify", directory.path])
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("the directory holds no .navflow files"))
+    }
+
+    @Test func aSpecThatDoesNotParseExitsWith2() throws {
+        let path = try Self.temporarySpec("app A\nscreen Home {\n  push\n}\n")
+        let run = try Self.run(["verify", path])
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("\(path):3:7: error: expected a screen name after 'push', found '}' [syntax]"))
+    }
+
+    @Test func findingsExitWith1AndCleanSpecsWith0() throws {
+        let failing = try Self.temporarySpec("app A\nscreen Home { dismiss }\n")
+        let run = try Self.run(["verify", failing])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("[dismiss-noop]"))
+        #expect(run.stdout.contains("1. Launch the app"))
+        let clean = try Self.temporarySpec("app A\nscreen Home { sheet Info }\nscreen Info\n")
+        #expect(try Self.run(["verify", clean]).status == 0)
+    }
+
+    @Test func warningsFailOnlyWhenAsked() throws {
+        let path = try Self.temporarySpec("app A\nflag unused = false\nscreen Home\n")
+        #expect(try Self.run(["verify", path]).status == 0)
+        #expect(try Self.run(["verify", path, "--warnings-as-errors"]).status == 1)
+    }
+
+    @Test func aStateLimitExitsWith3() throws {
+        let path = try Self.temporarySpec("app A\nscreen Home { push Home }\nstack S root Home { destination Home depth 8 }\n")
+        let run = try Self.run(["verify", path, "--max-states", "3"])
+        #expect(run.status == 3)
+        #expect(run.stdout.contains("verification stopped at a limit: the search stored 3 states without finishing (--max-states)"))
+    }
+
+    @Test func graphOutputIsAcceptedByGraphviz() throws {
+        let path = try Self.temporarySpec("""
+            app A
+            scheme "a"
+            flag f = false
+            screen Home { push Detail if f
+                          sheet Login }
+            screen Detail
+            screen Login { action "Sign \\"in\\"" { set f = true; dismiss } }
+            stack S root Home { destination Detail }
+            deeplink "a://detail" -> / Detail
+            """)
+        let graph = try Self.run(["graph", path, "--format", "dot"])
+        #expect(graph.status == 0)
+        #expect(graph.stdout.hasPrefix("digraph \"A\" {"))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") else { return }
+        let dotInput = try Self.temporarySpec(graph.stdout)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
+        process.arguments = ["-Tsvg", "-o", "/dev/null", dotInput]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}
