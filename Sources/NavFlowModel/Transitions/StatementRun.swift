@@ -135,8 +135,10 @@ struct StatementRun {
     mutating func finish(_ state: inout NavState, events: inout [StepEvent], range: SourceRange?) {
         guard let view = model.spec.rootTabView, let range, tabHiddenAtStart == false,
               model.isHidden(state.selectedTab, in: state) else { return }
+        let visible = view.tabs.indices.first { !model.isHidden($0, in: state) }
+        let fix = visible.map { "; select another tab in the same step, as in 'tab \(view.tabs[$0].id)'" } ?? ""
         events.append(.defect(.selectedTabHidden, range: range,
-                              detail: "the selected tab '\(view.tabs[state.selectedTab].id)' becomes hidden"))
+                              detail: "this step hides the selected tab '\(view.tabs[state.selectedTab].id)'\(fix)"))
     }
 
     private func setPath(_ path: [Int], of context: Context, in state: inout NavState) {
