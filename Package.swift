@@ -32,7 +32,8 @@ let package = Package(
         .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowSpec"]),
         .testTarget(
             name: "NavFlowCheckTests",
-            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport"]
+            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport"],
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,37 @@
+import NavFlowCheck
+import NavFlowSpec
+import Testing
+
+/// The bundled examples verify clean (notes such as `bounded` allowed), and
+/// their state counts are pinned so a change in the explorer or the
+/// semantics shows at once.
+@Suite struct ExampleSpecTests {
+    struct Golden: Sendable, CustomTestStringConvertible {
+        var name: String
+        var states: Int
+        var inAppStates: Int
+        var transitions: Int
+        var testDescription: String { name }
+    }
+
+    static let golden: [Golden] = [
+        Golden(name: "messenger", states: 576, inAppStates: 540, transitions: 5220),
+        Golden(name: "recipes", states: 25, inAppStates: 25, transitions: 560),
+        Golden(name: "router-tabs", states: 2430, inAppStates: 2430, transitions: 26649),
+    ]
+
+    @Test(arguments: golden) func exampleVerifiesCleanWithPinnedStateCounts(_ golden: Golden) throws {
+        let result = Verifier.verify(Repository.source(Repository.path("specs/examples/\(golden.name).navflow")))
+        let problems = result.diagnostics.filter { $0.severity != .note }
+        #expect(problems.isEmpty, "\(problems.map { "\($0.range.start) \($0.rule): \($0.message)" })")
+        let stats = try #require(result.statistics)
+        #expect(stats.states == golden.states && stats.inAppStates == golden.inAppStates
+                && stats.transitions == golden.transitions,
+                "\(golden.name): states \(stats.states), in-app \(stats.inAppStates), transitions \(stats.transitions)")
+    }
+
+    @Test func everyExampleHasPinnedCounts() {
+        let names = Repository.specs(in: "examples").map { String($0.split(separator: "/").last!.dropLast(".navflow".count)) }
+        #expect(Set(names) == Set(Self.golden.map(\.name)))
+    }
+}
