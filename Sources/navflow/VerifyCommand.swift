@@ -26,6 +26,9 @@ struct VerifyCommand: ParsableCommand {
     @ArgumentParser.Flag(help: "Fail (exit 1) on warnings too.")
     var warningsAsErrors = false
 
+    @ArgumentParser.Flag(help: "Print exploration figures (states, transitions, time, memory) to standard error.")
+    var statistics = false
+
     @Option(help: "Stop (exit 3) after storing this many states.")
     var maxStates: Int = Explorer.Limits.standard.maxStates
 
@@ -56,6 +59,9 @@ struct VerifyCommand: ParsableCommand {
             let progress = ProgressLine(label: path)
             results.append(Verifier.verify(file, options: Verifier.Options(limits: limits, progress: progress.report)))
             progress.finish()
+            if statistics, let result = results.last {
+                Output.writeError(VerifyReport.statisticsLine(result) + "\n")
+            }
         }
         let report = VerifyReport(results: results, warningsAsErrors: warningsAsErrors)
         Output.write(report.render(format, colors: format == .text && Output.stdoutIsTerminal))

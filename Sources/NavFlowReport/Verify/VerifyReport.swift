@@ -77,6 +77,19 @@ public struct VerifyReport: Sendable {
         ]).serialized() + "\n"
     }
 
+    /// One line of exploration figures, for `--statistics`.
+    public static func statisticsLine(_ result: Verifier.Result) -> String {
+        guard let stats = result.statistics else {
+            return "\(result.file.path): not explored" + (result.limit.map { " (\($0))" } ?? "")
+        }
+        let rate = Int(stats.statesPerSecond.rounded())
+        let bytes = Int(stats.bytesPerState.rounded())
+        let seconds = (stats.seconds * 1000).rounded() / 1000
+        return "\(result.file.path): \(stats.states) states (\(stats.inAppStates) in-app), \(stats.transitions) transitions, "
+            + "\(stats.valuations) input valuation\(stats.valuations == 1 ? "" : "s"), \(seconds) s, \(rate) states/s, "
+            + "\(bytes) bytes/state (\(stats.stateWords * 8) packed)"
+    }
+
     static func statistics(_ stats: Verifier.Statistics) -> JSONValue {
         .object([
             ("states", .int(stats.states)),
