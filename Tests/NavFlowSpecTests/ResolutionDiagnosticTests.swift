@@ -104,6 +104,24 @@ import Testing
         #expect(summaries(output.diagnostics) == ["2:19 unknown-name: unknown type 'ItemID'"])
     }
 
+    @Test func aBrokenPatternDoesNotCascadeIntoTargetErrors() {
+        let output = load(Self.base + "screen S { pop }\nscreen T(i: ItemID)\nstack St root S { destination T }\ndeeplink \"a://{i: Item}\" -> / T(i)")
+        #expect(summaries(output.diagnostics) == ["10:15 unknown-name: unknown type 'Item' in pattern parameter 'i'"])
+    }
+
+    @Test func aBrokenSplitColumnDoesNotCascadeIntoColumnErrors() {
+        let output = load("""
+            app A
+            scheme "a"
+            id I
+            screen Side { select Detail(_) }
+            screen Detail(i: I)
+            split P { sidebar Side content Detail detail Side }
+            deeplink "a://x/{i: I}" -> > Detail(i) > Side
+            """)
+        #expect(summaries(output.diagnostics) == ["6:32 root-parameters: screen 'Detail' takes parameters (i) and cannot be the content column of 'P': nothing would supply them"])
+    }
+
     @Test func namesAreNotResolvedAfterASyntaxError() {
         let output = load("app A\nscreen Home { push Nowhere }\nscreen X {")
         #expect(output.diagnostics.allSatisfy { $0.rule == .syntax })

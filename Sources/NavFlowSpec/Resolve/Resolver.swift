@@ -21,6 +21,9 @@ public struct Resolver {
     /// Screens with a parameter whose type did not resolve: their routes are
     /// not checked, to avoid a cascade of argument errors.
     private var screensWithUnknownParameters: Set<Int> = []
+    /// Splits with a column that did not resolve: targets into them are not
+    /// checked, to avoid reporting a column as missing.
+    private var splitsWithErrors: Set<Int> = []
     /// Stacks and screens something uses, for inferring the root.
     private var usedContents: Set<Content> = []
 
@@ -244,6 +247,8 @@ public struct Resolver {
                     if let content = lookUpContainedContent(column, of: "the \(role) column of '\(name.text)'",
                                                             allowsSplit: false) {
                         spec.splits[index].columns.append(content)
+                    } else {
+                        splitsWithErrors.insert(index)
                     }
                 }
             default:
@@ -372,7 +377,9 @@ public struct Resolver {
             diagnostics += pattern.diagnostics
             var used = Set<Int>()
             let bindings = pattern.pattern?.parameters.map { ($0.name, $0.type) } ?? []
-            let target = resolveTarget(link.target, bindings: bindings, patternKnown: pattern.pattern != nil, used: &used)
+            // A target is checked against the pattern's parameters, so only once the pattern is right.
+            let target = pattern.pattern == nil ? nil
+                : resolveTarget(link.target, bindings: bindings, patternKnown: true, used: &used)
             let requires = link.requires.flatMap { resolveCondition($0) }
             var otherwise: Statement?
             if let statement = link.otherwise {
@@ -418,6 +425,7 @@ public struct Resolver {
                 return nil
             }
         }
+        if case .split(let split) = base, splitsWithErrors.contains(split) { return nil }
         // The base content: columns of a split, or one stack column.
         var columnContents: [Content]
         switch base {
