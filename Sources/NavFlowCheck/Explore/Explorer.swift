@@ -16,8 +16,9 @@ public struct Explorer: Sendable {
         /// The most input valuations enumerated.
         public var maxValuations: Int
 
-        /// Sized for a machine with 24 GiB of memory: the graph stays under 16 GiB.
-        public static let standard = Limits(maxStates: 50_000_000, maxBytes: 16 << 30, maxValuations: 1 << 16)
+        /// Sized for a machine with 24 GiB of memory: the graph stays under 12 GiB,
+        /// which leaves room for the analysis that follows (about a third more).
+        public static let standard = Limits(maxStates: 50_000_000, maxBytes: 12 << 30, maxValuations: 1 << 16)
 
         public init(maxStates: Int, maxBytes: Int, maxValuations: Int) {
             self.maxStates = maxStates
