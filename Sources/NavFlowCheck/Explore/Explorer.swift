@@ -46,24 +46,11 @@ public struct Explorer: Sendable {
 
     public func explore(_ model: FlowModel) throws(LimitReached) -> StateGraph {
         var graph = StateGraph(model: model, store: StateStore(width: model.codec.words))
-        var stepIDs: [Step: Int32] = [:]
-        var noteIDs: [TransitionNote: Int32] = [.empty: 0]
+        var steps = Interner<Step>()
+        var notes = Interner<TransitionNote>()
+        _ = notes.id(.empty)
         var packed: [UInt64] = []
 
-        func intern(_ step: Step) -> Int32 {
-            if let id = stepIDs[step] { return id }
-            let id = Int32(graph.steps.count)
-            graph.steps.append(step)
-            stepIDs[step] = id
-            return id
-        }
-        func intern(_ note: TransitionNote) -> Int32 {
-            if let id = noteIDs[note] { return id }
-            let id = Int32(graph.notes.count)
-            graph.notes.append(note)
-            noteIDs[note] = id
-            return id
-        }
         func add(_ state: NavState, parent: Int, step: Int32) throws(LimitReached) -> Int {
             model.codec.encode(state, into: &packed)
             let (index, inserted) = graph.store.insert(packed)
@@ -89,7 +76,7 @@ public struct Explorer: Sendable {
             var failure: LimitReached?
             model.successors(of: state, deepLinks: deepLinks) { transition in
                 guard failure == nil, transition.step.isInApp != deepLinks else { return }
-                let step = intern(transition.step)
+                let step = steps.id(transition.step)
                 var target: Int32 = -1
                 if let next = transition.target {
                     do throws(LimitReached) { target = Int32(try add(next, parent: index, step: step)) } catch { failure = error }
@@ -97,7 +84,7 @@ public struct Explorer: Sendable {
                 list.target.append(target)
                 list.step.append(step)
                 list.note.append(transition.events.isEmpty && transition.outcome == nil
-                    ? 0 : intern(TransitionNote(events: transition.events, outcome: transition.outcome)))
+                    ? 0 : notes.id(TransitionNote(events: transition.events, outcome: transition.outcome)))
             }
             list.start.append(Int32(list.target.count))
             if let failure { throw failure }
@@ -139,6 +126,8 @@ public struct Explorer: Sendable {
         }
         graph.inAppEdges = inAppEdges
         graph.linkEdges = linkEdges
+        graph.steps = steps.values
+        graph.notes = notes.values
         return graph
     }
 }
