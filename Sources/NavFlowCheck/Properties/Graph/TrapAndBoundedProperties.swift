@@ -35,38 +35,6 @@ public struct TrapProperty: GraphProperty {
     }
 }
 
-/// The statement defects found while exploring (`push-outside-stack`,
-/// `unregistered-destination`, `dismiss-noop`, `hidden-tab`,
-/// `selected-tab-hidden`): one finding per statement, with the shortest
-/// witness that runs it with the defect.
-public struct StatementDefectProperty: GraphProperty {
-    public let rule: RuleID
-
-    public init(rule: RuleID) {
-        self.rule = rule
-    }
-
-    public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
-        // Per statement, the occurrence with the shortest witness.
-        var first: [SourceRange: (state: Int, detail: String, occurrence: GraphAnalysis.Occurrence)] = [:]
-        for (event, occurrence) in analysis.firstEvents {
-            guard case .defect(let eventRule, let range, let detail) = event, eventRule == rule else { continue }
-            let state = occurrence.state ?? -1
-            if let existing = first[range], (existing.state, existing.detail) <= (state, detail) { continue }
-            first[range] = (state, detail, occurrence)
-        }
-        return first.map { range, entry in
-            let witness: Witness
-            if let state = entry.occurrence.state {
-                witness = analysis.witnesses.witness(to: state, then: entry.occurrence.step)
-            } else {
-                witness = analysis.witnesses.launchWitness(inputs: entry.occurrence.launchInputs)
-            }
-            return finding(entry.detail, at: range, in: analysis, witness: witness)
-        }
-    }
-}
-
 /// `bounded`: exploration cut a path at its stack's depth, or a
 /// presentation at the modal limit; every verdict holds up to that bound.
 public struct BoundedProperty: GraphProperty {
