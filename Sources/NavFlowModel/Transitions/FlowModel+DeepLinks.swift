@@ -7,14 +7,20 @@ extension FlowModel {
     /// paths and column selections with the target's, and present the
     /// target's modals. The outcome says whether the result is the target.
     public func handleDeepLink(_ link: Int, arguments: [Int], from state: NavState) -> Transition {
+        handleDeepLink(link, arguments: arguments, from: state, decider: ConcreteDecider())
+    }
+
+    /// Handles a deep link, deciding `requires` and tab visibility with `decider`.
+    public func handleDeepLink<D: ConditionDecider>(_ link: Int, arguments: [Int], from state: NavState,
+                                                    decider: D) -> Transition {
         let declaration = spec.deepLinks[link]
         let step = Step.deepLink(link: link, arguments: arguments)
         var next = state
         var events: [StepEvent] = []
-        guard state.holds(declaration.requires) else {
+        guard decider.holds(declaration.requires, in: state) else {
             var completed = true
             if let otherwise = declaration.otherwise {
-                var run = StatementRun(model: self, origin: nil)
+                var run = StatementRun(model: self, origin: nil, decider: decider)
                 let choice = otherwise.routeChoices(routes: routes, bindings: []).first ?? []
                 completed = run.execute(otherwise, choice: choice, on: &next, events: &events)
                 if completed { run.finish(&next, events: &events, range: otherwise.range) }
@@ -27,7 +33,7 @@ extension FlowModel {
         let target = declaration.target
         if !declaration.keepModals { next.modals = [] }
         if let tab = target.tab {
-            if isHidden(tab, in: next) {
+            if isHidden(tab, in: next, decider: decider) {
                 return invalid("tab '\(spec.rootTabView!.tabs[tab].id)' is hidden")
             }
             next.selectedTab = tab

@@ -1,67 +1,103 @@
 import NavFlowSpec
 
+/// One kind of step from a state, before its conditions are decided: the
+/// unit a symbolic search explores once per outcome of those conditions.
+public enum StepUnit: Hashable, Sendable {
+    /// The edge `edge` of `screen`, visible in `context`.
+    case edge(context: Context, screen: Int, edge: Int)
+    case back(context: Context)
+    case switchTab(Int)
+    case swipeDown
+    case deepLink(link: Int, arguments: [Int])
+}
+
 extension FlowModel {
     /// Calls `body` with every transition from `state`: the edges of every
     /// visible screen whose guard holds (one per argument choice), back,
     /// tab switches, swipe-down, and, when `deepLinks` is set, every deep
     /// link with every argument value.
     public func successors(of state: NavState, deepLinks: Bool, _ body: (Transition) -> Void) {
+        let decider = ConcreteDecider()
+        forEachUnit(of: state, deepLinks: deepLinks) { unit in
+            run(unit, from: state, decider: decider, body)
+        }
+    }
+
+    /// Every step unit that may apply in `state`, whatever the conditions say.
+    public func forEachUnit(of state: NavState, deepLinks: Bool, _ body: (StepUnit) -> Void) {
         let contexts = activeContexts(of: state)
         for context in contexts {
-            let route = visibleRoute(of: context, in: state)
-            let screen = routes.screen(of: route)
-            let bindings = routes.values(of: route)
-            for (index, edge) in spec.screens[screen].edges.enumerated() where state.holds(edge.condition) {
-                var combinations: [[Int]] = [[]]
-                for statement in edge.statements {
-                    let choices = statement.routeChoices(routes: routes, bindings: bindings)
-                    combinations = combinations.flatMap { prefix in choices.map { prefix + $0 } }
-                }
-                for combination in combinations {
-                    body(take(edge, screen: screen, index: index, context: context, choices: combination, from: state))
-                }
+            let screen = routes.screen(of: visibleRoute(of: context, in: state))
+            for index in spec.screens[screen].edges.indices {
+                body(.edge(context: context, screen: screen, edge: index))
             }
         }
-        for context in contexts {
-            var path = path(of: context, in: state)
-            guard !path.isEmpty else { continue }
-            path.removeLast()
-            var next = state
-            switch context {
-            case .modal: next.modals[next.modals.count - 1].path = path
-            case .slot(let slot): next.paths[slot] = path
-            }
-            body(Transition(step: .back(context: context), target: next, events: [], outcome: nil))
+        for context in contexts where !path(of: context, in: state).isEmpty {
+            body(.back(context: context))
         }
-        if state.modals.isEmpty, let view = spec.rootTabView {
-            for tab in view.tabs.indices where tab != state.selectedTab && !isHidden(tab, in: state) {
-                var next = state
-                next.selectedTab = tab
-                body(Transition(step: .switchTab(tab), target: next, events: [], outcome: nil))
+        if state.modals.isEmpty, spec.rootTabView != nil {
+            for tab in tabHiddenIf.indices where tab != state.selectedTab {
+                body(.switchTab(tab))
             }
         }
         if let top = state.modals.last, top.kind != .cover {
-            let visible = routes.screen(of: visibleRoute(of: .modal, in: state))
-            if !spec.screens[visible].locked {
-                var next = state
-                next.modals.removeLast()
-                body(Transition(step: .swipeDown, target: next, events: [], outcome: nil))
-            }
+            body(.swipeDown)
         }
         if deepLinks {
             for link in spec.deepLinks.indices {
                 for arguments in deepLinkArguments[link] {
-                    body(handleDeepLink(link, arguments: arguments, from: state))
+                    body(.deepLink(link: link, arguments: arguments))
                 }
             }
         }
     }
 
+    /// The transitions of one step unit from `state`, deciding its conditions with `decider`.
+    public func run<D: ConditionDecider>(_ unit: StepUnit, from state: NavState, decider: D,
+                                         _ body: (Transition) -> Void) {
+        switch unit {
+        case .edge(let context, let screen, let index):
+            let edge = spec.screens[screen].edges[index]
+            guard decider.holds(edge.condition, in: state) else { return }
+            let bindings = routes.values(of: visibleRoute(of: context, in: state))
+            var combinations: [[Int]] = [[]]
+            for statement in edge.statements {
+                let choices = statement.routeChoices(routes: routes, bindings: bindings)
+                combinations = combinations.flatMap { prefix in choices.map { prefix + $0 } }
+            }
+            for combination in combinations {
+                body(take(edge, screen: screen, index: index, context: context, choices: combination,
+                          from: state, decider: decider))
+            }
+        case .back(let context):
+            var next = state
+            switch context {
+            case .modal: next.modals[next.modals.count - 1].path.removeLast()
+            case .slot(let slot): next.paths[slot].removeLast()
+            }
+            body(Transition(step: .back(context: context), target: next, events: [], outcome: nil))
+        case .switchTab(let tab):
+            guard !isHidden(tab, in: state, decider: decider) else { return }
+            var next = state
+            next.selectedTab = tab
+            body(Transition(step: .switchTab(tab), target: next, events: [], outcome: nil))
+        case .swipeDown:
+            let visible = routes.screen(of: visibleRoute(of: .modal, in: state))
+            guard !spec.screens[visible].locked else { return }
+            var next = state
+            next.modals.removeLast()
+            body(Transition(step: .swipeDown, target: next, events: [], outcome: nil))
+        case .deepLink(let link, let arguments):
+            body(handleDeepLink(link, arguments: arguments, from: state, decider: decider))
+        }
+    }
+
     /// Takes one edge with one choice of pushed routes.
-    func take(_ edge: Edge, screen: Int, index: Int, context: Context, choices: [Int], from state: NavState) -> Transition {
+    func take<D: ConditionDecider>(_ edge: Edge, screen: Int, index: Int, context: Context, choices: [Int],
+                                   from state: NavState, decider: D) -> Transition {
         var next = state
         var events: [StepEvent] = []
-        var run = StatementRun(model: self, origin: context)
+        var run = StatementRun(model: self, origin: context, decider: decider)
         var choiceIndex = 0
         var completed = true
         for statement in edge.statements {

@@ -87,16 +87,21 @@ public final class FlowModel: Sendable {
 
     /// The state before `launch` runs, for an input valuation.
     public func blankState(inputs: UInt64) -> NavState {
+        blankState(inputs: inputs, decider: ConcreteDecider())
+    }
+
+    /// The state before `launch` runs, deciding tab visibility with `decider`.
+    public func blankState<D: ConditionDecider>(inputs: UInt64, decider: D) -> NavState {
         var flags: UInt64 = 0
         for (index, flag) in spec.flags.enumerated() where flag.initial { flags |= 1 << UInt64(index) }
         var state = NavState(flags: flags, inputs: inputs, selectedTab: 0,
                              paths: Array(repeating: [], count: shape.slots.count),
                              shows: Array(repeating: 0, count: shape.slots.count), modals: [])
         if let view = spec.rootTabView {
-            if let initial = view.initial, !isHidden(initial, in: state) {
+            if let initial = view.initial, !isHidden(initial, in: state, decider: decider) {
                 state.selectedTab = initial
             } else {
-                state.selectedTab = view.tabs.indices.first { !isHidden($0, in: state) } ?? 0
+                state.selectedTab = view.tabs.indices.first { !isHidden($0, in: state, decider: decider) } ?? 0
             }
         }
         return state
@@ -106,10 +111,15 @@ public final class FlowModel: Sendable {
     /// `launch` statements, run once as one atomic step. Nil when a launch
     /// statement was cut off at a limit.
     public func initialState(inputs: UInt64) -> (state: NavState?, events: [StepEvent]) {
-        var state = blankState(inputs: inputs)
+        initialState(inputs: inputs, decider: ConcreteDecider())
+    }
+
+    /// The initial state, deciding conditions with `decider`.
+    public func initialState<D: ConditionDecider>(inputs: UInt64, decider: D) -> (state: NavState?, events: [StepEvent]) {
+        var state = blankState(inputs: inputs, decider: decider)
         var events: [StepEvent] = []
-        var run = StatementRun(model: self, origin: nil)
-        for step in spec.launch where state.holds(step.condition) {
+        var run = StatementRun(model: self, origin: nil, decider: decider)
+        for step in spec.launch where decider.holds(step.condition, in: state) {
             let choice = step.statement.routeChoices(routes: routes, bindings: []).first ?? []
             if !run.execute(step.statement, choice: choice, on: &state, events: &events) {
                 return (nil, events)
@@ -122,9 +132,14 @@ public final class FlowModel: Sendable {
     // MARK: - Views of a state
 
     public func isHidden(_ tab: Int, in state: NavState) -> Bool {
+        isHidden(tab, in: state, decider: ConcreteDecider())
+    }
+
+    /// Whether a tab is hidden, deciding its `hidden if` with `decider`.
+    public func isHidden<D: ConditionDecider>(_ tab: Int, in state: NavState, decider: D, forReport: Bool = false) -> Bool {
         guard tab < tabHiddenIf.count else { return true }
         guard let condition = tabHiddenIf[tab] else { return false }
-        return state.holds(condition)
+        return forReport ? decider.holdsForReport(condition, in: state) : decider.holds(condition, in: state)
     }
 
     /// The contexts whose visible screens are on screen and whose edges can

@@ -4,15 +4,17 @@ import NavFlowSpec
 /// `else`) on a state, in order and atomically. A statement with a defect
 /// records it and does nothing; the run goes on. A push at its stack's
 /// depth or a presentation beyond the modal limit cuts the whole step off.
-struct StatementRun {
+struct StatementRun<Decider: ConditionDecider> {
     let model: FlowModel
     /// The context the step comes from; nil for launch and deep links.
     let origin: Context?
+    let decider: Decider
     private var tabHiddenAtStart: Bool?
 
-    init(model: FlowModel, origin: Context?) {
+    init(model: FlowModel, origin: Context?, decider: Decider) {
         self.model = model
         self.origin = origin
+        self.decider = decider
     }
 
     /// The context a statement acts on now: the top modal if one is up,
@@ -29,7 +31,8 @@ struct StatementRun {
     mutating func execute(_ statement: Statement, choice: [Int], on state: inout NavState,
                           events: inout [StepEvent]) -> Bool {
         if tabHiddenAtStart == nil {
-            tabHiddenAtStart = model.spec.rootTabView != nil && model.isHidden(state.selectedTab, in: state)
+            tabHiddenAtStart = model.spec.rootTabView != nil
+                && model.isHidden(state.selectedTab, in: state, decider: decider, forReport: true)
         }
         let spec = model.spec
         let context = context(in: state)
@@ -89,7 +92,7 @@ struct StatementRun {
             if !model.path(of: context, in: state).isEmpty { setPath([], of: context, in: &state) }
         case .selectTab(let tab):
             guard let view = spec.rootTabView, tab < view.tabs.count else { return true }
-            if model.isHidden(tab, in: state) {
+            if model.isHidden(tab, in: state, decider: decider) {
                 events.append(.defect(.hiddenTab, range: statement.range,
                                       detail: "tab '\(view.tabs[tab].id)' is hidden here, so selecting it does nothing"))
                 return true
@@ -106,7 +109,7 @@ struct StatementRun {
                 if case .enumeration(let type) = parameter.type { return spec.enums[type].cases.firstIndex(of: value) ?? 0 }
                 return 0
             }
-            let handled = model.handleDeepLink(link, arguments: arguments, from: state)
+            let handled = model.handleDeepLink(link, arguments: arguments, from: state, decider: decider)
             for event in handled.events {
                 if case .pushed = event { events.append(event) }
             }
@@ -134,8 +137,8 @@ struct StatementRun {
     /// selected tab is the `selected-tab-hidden` defect.
     mutating func finish(_ state: inout NavState, events: inout [StepEvent], range: SourceRange?) {
         guard let view = model.spec.rootTabView, let range, tabHiddenAtStart == false,
-              model.isHidden(state.selectedTab, in: state) else { return }
-        let visible = view.tabs.indices.first { !model.isHidden($0, in: state) }
+              model.isHidden(state.selectedTab, in: state, decider: decider, forReport: true) else { return }
+        let visible = view.tabs.indices.first { !model.isHidden($0, in: state, decider: decider, forReport: true) }
         let fix = visible.map { "; select another tab in the same step, as in 'tab \(view.tabs[$0].id)'" } ?? ""
         events.append(.defect(.selectedTabHidden, range: range,
                               detail: "this step hides the selected tab '\(view.tabs[state.selectedTab].id)'\(fix)"))
