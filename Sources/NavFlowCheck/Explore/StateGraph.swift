@@ -80,6 +80,14 @@ public struct StateGraph: Sendable {
         return result.reversed()
     }
 
+    /// The witness that reaches state `index` and then, optionally, takes `extra`.
+    public func witness(to index: Int, then extra: Step? = nil) -> Witness {
+        var steps = path(to: index).map { (from: state($0.from), step: $0.step) }
+        let last = state(index)
+        if let extra { steps.append((from: last, step: extra)) }
+        return WitnessBuilder(model: model).witness(steps, inputs: last.inputs)
+    }
+
     /// The initial state a state descends from.
     public func root(of index: Int) -> Int {
         var current = index

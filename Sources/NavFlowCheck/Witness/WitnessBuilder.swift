@@ -4,29 +4,19 @@ import NavFlowSpec
 /// Turns paths through the state graph into witnesses a tester can follow:
 /// numbered steps in the app's own words and the inputs the run needs.
 public struct WitnessBuilder: Sendable {
-    public let graph: StateGraph
-    private var model: FlowModel { graph.model }
-    private var spec: FlowSpec { graph.model.spec }
+    public let model: FlowModel
+    private var spec: FlowSpec { model.spec }
 
-    public init(graph: StateGraph) {
-        self.graph = graph
+    public init(model: FlowModel) {
+        self.model = model
     }
 
-    /// The witness that reaches state `index`, then takes `extra` from it.
-    public func witness(to index: Int, then extra: Step? = nil) -> Witness {
-        var steps = [WitnessStep(kind: .launch, text: "Launch the app")]
-        for (from, step) in graph.path(to: index) {
-            steps.append(describe(step, from: graph.state(from)))
-        }
-        if let extra {
-            steps.append(describe(extra, from: graph.state(index)))
-        }
-        return Witness(inputs: inputs(of: graph.state(index).inputs), steps: steps)
-    }
-
-    /// A witness for something that happens while launching.
-    public func launchWitness(inputs bits: UInt64) -> Witness {
-        Witness(inputs: inputs(of: bits), steps: [WitnessStep(kind: .launch, text: "Launch the app")])
+    /// A witness from a list of steps, each with the state it is taken in,
+    /// for a run with the given inputs. The first step is the launch, or
+    /// `start` when the run starts elsewhere.
+    public func witness(_ steps: [(from: NavState, step: Step)], inputs bits: UInt64,
+                        start: WitnessStep = WitnessStep(kind: .launch, text: "Launch the app")) -> Witness {
+        Witness(inputs: inputs(of: bits), steps: [start] + steps.map { describe($0.step, from: $0.from) })
     }
 
     /// The relevant inputs of a valuation, by name.
@@ -72,6 +62,35 @@ public struct WitnessBuilder: Sendable {
             let url = exampleURL(link: link, arguments: arguments)
             return WitnessStep(kind: .openURL, text: "Open \(url)", url: url)
         }
+    }
+
+    /// A state in words: the selected tab and its paths, the paths other
+    /// tabs keep, and the modals.
+    public func describe(_ state: NavState) -> String {
+        func paths(_ slots: Range<Int>) -> String {
+            slots.map { slot in
+                ([model.rootRoute(ofSlot: slot, in: state)] + state.paths[slot])
+                    .map { model.routes.text(of: $0, in: spec) }.joined(separator: " > ")
+            }.joined(separator: " | ")
+        }
+        var parts: [String] = []
+        if spec.rootTabView != nil {
+            parts.append("\(tabTitle(state.selectedTab)) tab: \(paths(model.shape.tabSlots[state.selectedTab]))")
+            for (tab, slots) in model.shape.tabSlots.enumerated() where tab != state.selectedTab {
+                if slots.contains(where: { !state.paths[$0].isEmpty || state.shows[$0] != 0 }) {
+                    parts.append("\(tabTitle(tab)) tab kept at \(paths(slots))")
+                }
+            }
+        } else {
+            parts.append(paths(model.shape.rootSlots))
+        }
+        for modal in state.modals {
+            let content = model.shape.presentables[modal.presentable]
+            var text = "\(spec.name(of: content)) \(modal.kind.rawValue) up"
+            if !modal.path.isEmpty { text += " at " + modal.path.map { model.routes.text(of: $0, in: spec) }.joined(separator: " > ") }
+            parts.append(text)
+        }
+        return parts.joined(separator: "; ")
     }
 
     private func tabTitle(_ tab: Int) -> String {

@@ -181,13 +181,18 @@ public final class FlowModel: Sendable {
             default: return 0
             }
         case .slot(let slot):
-            if let last = state.paths[slot].last { return last }
-            if state.shows[slot] != 0 { return state.shows[slot] }
-            switch shape.slots[slot].declared {
-            case .stack(let stack): return stackRootRoute[stack]
-            case .screen(let screen): return routes.id(screen: screen, values: [])
-            default: return 0
-            }
+            return state.paths[slot].last ?? rootRoute(ofSlot: slot, in: state)
+        }
+    }
+
+    /// The route a slot shows beneath its path: its selection, or its
+    /// declared screen or stack root.
+    public func rootRoute(ofSlot slot: Int, in state: NavState) -> Int {
+        if state.shows[slot] != 0 { return state.shows[slot] }
+        switch shape.slots[slot].declared {
+        case .stack(let stack): return stackRootRoute[stack]
+        case .screen(let screen): return routes.id(screen: screen, values: [])
+        default: return 0
         }
     }
 

@@ -127,16 +127,21 @@ public enum DiagnosticJSON {
     static func witness(_ witness: Witness) -> JSONValue {
         .object([
             ("inputs", .object(witness.inputs.map { ($0.name, .bool($0.value)) })),
-            ("steps", .array(witness.steps.enumerated().map { number, step in
-                .object([
-                    ("number", .int(number + 1)),
-                    ("kind", .string(step.kind.rawValue)),
-                    ("text", .string(step.text)),
-                    ("screen", .optional(step.screen)),
-                    ("url", .optional(step.url)),
-                ])
-            })),
+            ("steps", steps(witness)),
         ])
+    }
+
+    /// A witness's steps, numbered from 1.
+    public static func steps(_ witness: Witness) -> JSONValue {
+        .array(witness.steps.enumerated().map { number, step in
+            .object([
+                ("number", .int(number + 1)),
+                ("kind", .string(step.kind.rawValue)),
+                ("text", .string(step.text)),
+                ("screen", .optional(step.screen)),
+                ("url", .optional(step.url)),
+            ])
+        })
     }
 
     static func range(_ range: SourceRange) -> JSONValue {

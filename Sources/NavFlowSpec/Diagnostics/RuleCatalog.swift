@@ -45,6 +45,8 @@ public enum RuleCatalog {
               summary: "A deep-link URL pattern is malformed, uses an undeclared scheme or host, or binds parameters badly."),
         .init(id: .deeplinkTarget, severity: .error, phase: .frontEnd,
               summary: "A deep-link target does not describe a place in the app (no such tab, a column out of range, ...)."),
+        .init(id: .invalidPattern, severity: .error, phase: .frontEnd,
+              summary: "A query's state pattern does not describe states of the app (a column out of range, a push onto a screen, ...)."),
         .init(id: .orphanScreen, severity: .error, phase: .exploration,
               summary: "A declared screen is visible in no reachable state."),
         .init(id: .deeplinkOnlyScreen, severity: .warning, phase: .exploration,

@@ -31,6 +31,7 @@ extension RuleID {
     public static let invalidDeclaration = RuleID(rawValue: "invalid-declaration")
     public static let deeplinkPattern = RuleID(rawValue: "deeplink-pattern")
     public static let deeplinkTarget = RuleID(rawValue: "deeplink-target")
+    public static let invalidPattern = RuleID(rawValue: "invalid-pattern")
 
     // Flow properties (flow-language section 5).
     public static let orphanScreen = RuleID(rawValue: "orphan-screen")

@@ -439,6 +439,97 @@ public struct Parser {
         return TargetSyntax(tab: tab, segments: segments, range: rangeFrom(start))
     }
 
+    // MARK: - Queries and state patterns
+
+    /// Parses a query, `reach PATTERN`. The file is the query text; errors
+    /// point at columns inside it.
+    public static func parseQuery(_ file: SourceFile) -> (QuerySyntax?, [Diagnostic]) {
+        parseWhole(file) { parser throws(Recovery) in
+            let start = parser.current
+            guard parser.current.isWord("reach") else {
+                throw parser.failure("a query starts with 'reach', as in 'reach home / Settings'")
+            }
+            parser.advance()
+            let pattern = try parser.parsePattern()
+            return QuerySyntax(pattern: pattern, range: parser.rangeFrom(start))
+        }
+    }
+
+    /// Parses a state pattern on its own (as given to `--from`).
+    public static func parsePattern(_ file: SourceFile) -> (PatternSyntax?, [Diagnostic]) {
+        parseWhole(file) { parser throws(Recovery) in try parser.parsePattern() }
+    }
+
+    private static func parseWhole<T>(_ file: SourceFile, _ body: (inout Parser) throws(Recovery) -> T) -> (T?, [Diagnostic]) {
+        var lexer = Lexer(file: file)
+        let tokens = lexer.tokenize()
+        var parser = Parser(file: file, tokens: tokens, diagnostics: lexer.diagnostics)
+        do {
+            let result = try body(&parser)
+            if parser.current.kind != .endOfFile {
+                parser.report("unexpected \(parser.describe(parser.current)) after the pattern", at: parser.tokenRange(parser.current))
+            }
+            return (parser.diagnostics.containsErrors ? nil : result, parser.diagnostics)
+        } catch {
+            return (nil, parser.diagnostics)
+        }
+    }
+
+    private mutating func parsePattern() throws(Recovery) -> PatternSyntax {
+        let start = current
+        var tab = PatternSyntax.Tab.omitted
+        if current.kind == .star {
+            tab = .any(tokenRange(current))
+            advance()
+        } else if current.kind == .identifier, !Keywords.all.contains(current.text), current.text != "where" {
+            tab = .named(Name(current.text, range: tokenRange(current)))
+            advance()
+        }
+        var segments: [PatternSyntax.Segment] = []
+        loop: while true {
+            switch current.kind {
+            case .slash:
+                advance()
+                if current.kind == .ellipsis {
+                    segments.append(.anyRun(tokenRange(current)))
+                    advance()
+                } else {
+                    segments.append(.push(try parseRoute(after: "'/'")))
+                }
+            case .greater:
+                let marker = current
+                advance()
+                let route = try parseRoute(after: "'>'")
+                segments.append(.column(route, rangeFrom(marker)))
+            case .plus:
+                let marker = current
+                advance()
+                if current.kind == .ellipsis {
+                    segments.append(.anyModals(rangeFrom(marker)))
+                    advance()
+                    continue
+                }
+                guard current.kind == .identifier, let kind = ModalKind(rawValue: current.text) else {
+                    throw failure("expected 'sheet', 'cover', 'popover' or '...' after '+'")
+                }
+                advance()
+                let name = try referencedName("the presented screen or stack", after: "'\(kind.rawValue)'")
+                segments.append(.modal(kind, name, rangeFrom(marker)))
+            default:
+                break loop
+            }
+        }
+        var condition: ExpressionSyntax?
+        if current.isWord("where") {
+            advance()
+            condition = try parseExpression(after: "'where'")
+        }
+        if case .omitted = tab, segments.isEmpty, condition == nil {
+            throw failure("expected a state pattern: a tab or '*', then '/ Screen', '/ ...', '> Screen' or '+ sheet Name'")
+        }
+        return PatternSyntax(tab: tab, segments: segments, condition: condition, range: rangeFrom(start))
+    }
+
     // MARK: - Statements and routes
 
     private mutating func parseStatement(after context: String) throws(Recovery) -> StatementSyntax {

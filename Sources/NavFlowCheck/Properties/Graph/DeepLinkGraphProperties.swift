@@ -7,7 +7,7 @@ extension GraphAnalysis {
             let link = spec.deepLinks[found.link]
             return Diagnostic(rule: rule, message: message(link, found), file: spec.file.path,
                               range: link.patternRange, notes: notes(link),
-                              witness: witnesses.witness(to: found.source, then: found.step))
+                              witness: graph.witness(to: found.source, then: found.step))
         }
     }
 }

@@ -7,7 +7,6 @@ import NavFlowSpec
 /// Computed once per graph, in one pass over the states and transitions.
 public struct GraphAnalysis: Sendable {
     public let graph: StateGraph
-    public let witnesses: WitnessBuilder
     public var model: FlowModel { graph.model }
     public var spec: FlowSpec { graph.model.spec }
 
@@ -52,7 +51,6 @@ public struct GraphAnalysis: Sendable {
 
     public init(_ graph: StateGraph) {
         self.graph = graph
-        witnesses = WitnessBuilder(graph: graph)
         let model = graph.model
         let spec = model.spec
         visibleInApp = Array(repeating: false, count: spec.screens.count)

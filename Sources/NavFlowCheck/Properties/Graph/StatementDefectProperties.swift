@@ -18,9 +18,9 @@ extension StatementDefectProperty {
         return first.map { range, entry in
             let witness: Witness
             if let state = entry.occurrence.state {
-                witness = analysis.witnesses.witness(to: state, then: entry.occurrence.step)
+                witness = analysis.graph.witness(to: state, then: entry.occurrence.step)
             } else {
-                witness = analysis.witnesses.launchWitness(inputs: entry.occurrence.launchInputs)
+                witness = WitnessBuilder(model: analysis.model).witness([], inputs: entry.occurrence.launchInputs)
             }
             return finding(entry.detail, at: range, in: analysis, witness: witness)
         }

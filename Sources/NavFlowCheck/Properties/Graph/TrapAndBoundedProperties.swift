@@ -28,7 +28,7 @@ public struct TrapProperty: GraphProperty {
                                     notes: [DiagnosticNote(message: state.modals.last?.kind == .cover
                                         ? "a cover has no swipe-down: give '\(name)' an action that dismisses it"
                                         : "give '\(name)' a way out: a dismiss, a back step, or drop 'locked'")],
-                                    witness: analysis.witnesses.witness(to: index)))
+                                    witness: analysis.graph.witness(to: index)))
             if findings.count == Self.limit { break }
         }
         return findings

@@ -1,0 +1,92 @@
+import NavFlowCheck
+import NavFlowSpec
+
+/// The formats `query` writes.
+public enum QueryFormat: String, CaseIterable, Sendable {
+    case text, json
+}
+
+/// What `query` prints and how it exits.
+public struct QueryReport: Sendable {
+    public var query: String
+    public var engine: String
+    public var answer: QueryAnswer
+
+    public init(query: String, engine: String, answer: QueryAnswer) {
+        self.query = query
+        self.engine = engine
+        self.answer = answer
+    }
+
+    /// 0 when a state matches, 1 when none does.
+    public var exitCode: Int32 { answer.isReachable ? 0 : 1 }
+
+    public func render(_ format: QueryFormat) -> String {
+        switch format {
+        case .text: text()
+        case .json: json().serialized() + "\n"
+        }
+    }
+
+    public func text() -> String {
+        switch answer {
+        case .reachable(let witness, let length):
+            var output = "reachable in \(length) step\(length == 1 ? "" : "s")"
+            if !witness.inputs.isEmpty {
+                output += " with " + witness.inputs.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")
+            }
+            output += ":\n"
+            for (number, step) in witness.steps.enumerated() { output += "  \(number + 1). \(step.text)\n" }
+            return output
+        case .unreachable(let proof):
+            return "unreachable: " + Self.describe(proof) + "\n"
+        }
+    }
+
+    public static func describe(_ proof: UnreachabilityProof) -> String {
+        switch proof {
+        case .exhausted(let states): "all \(grouped(states)) reachable states explored, none matches"
+        case .noStart(let states): "none of the \(grouped(states)) reachable states matches the --from pattern"
+        case .bounded(let bound): "no witness up to bound \(bound)"
+        case .induction(let depth): "unreachable at every bound (proved by induction at depth \(depth))"
+        }
+    }
+
+    public func json() -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("schemaVersion", .int(1)),
+            ("query", .string(query)),
+            ("engine", .string(engine)),
+            ("reachable", .bool(answer.isReachable)),
+        ]
+        switch answer {
+        case .reachable(let witness, let length):
+            members += [
+                ("length", .int(length)),
+                ("inputs", .object(witness.inputs.map { ($0.name, .bool($0.value)) })),
+                ("steps", DiagnosticJSON.steps(witness)),
+                ("proof", .null),
+            ]
+        case .unreachable(let proof):
+            let proofValue: JSONValue = switch proof {
+            case .exhausted(let states): .object([("kind", .string("exhausted")), ("states", .int(states))])
+            case .noStart(let states): .object([("kind", .string("no-start")), ("states", .int(states))])
+            case .bounded(let bound): .object([("kind", .string("bounded")), ("bound", .int(bound))])
+            case .induction(let depth): .object([("kind", .string("induction")), ("depth", .int(depth))])
+            }
+            members += [("length", .null), ("inputs", .object([])), ("steps", .array([])), ("proof", proofValue)]
+        }
+        return .object(members)
+    }
+
+    /// 1284992 as "1,284,992".
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value)
+        var output = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { output.append(",") }
+            output.append(character)
+        }
+        return output
+    }
+}

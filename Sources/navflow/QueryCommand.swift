@@ -1,0 +1,114 @@
+import ArgumentParser
+import NavFlowCheck
+import NavFlowModel
+import NavFlowReport
+import NavFlowSpec
+
+struct QueryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "query",
+        abstract: "Answer a reachability question with a shortest witness or a proof that none exists.",
+        discussion: """
+            QUERY is 'reach PATTERN'. A pattern uses the deep-link target syntax \
+            with wildcards: '_' any argument, '/ ...' any run of routes, '*' any \
+            tab, '+ sheet NAME' modal layers, '+ ...' any modals, and 'where EXPR' \
+            over flags and inputs. Steps are in-app only unless --deeplinks. \
+            Exit codes: 0 reachable (a witness is printed); 1 unreachable (a proof \
+            is printed); 2 the spec, the query or an option is wrong; 3 a limit or \
+            the timeout was reached before an answer.
+            """
+    )
+
+    enum Engine: String, ExpressibleByArgument, CaseIterable {
+        case explicit, z3
+    }
+
+    @ArgumentParser.Argument(help: "The spec file.")
+    var spec: String
+
+    @ArgumentParser.Argument(help: "The question, e.g. 'reach * / ... / Privacy where !isPro'.")
+    var query: String
+
+    @Option(help: "Start from the states matching this pattern instead of launch.")
+    var from: String?
+
+    @ArgumentParser.Flag(help: "Count opening a deep link as a step.")
+    var deeplinks = false
+
+    @Option(help: "The engine: explicit (breadth-first search) or z3 (bounded model checking).")
+    var engine: Engine = .explicit
+
+    @Option(help: "The longest witness the z3 engine looks for.")
+    var bound: Int = 12
+
+    @Option(help: "Seconds the z3 engine may take; past it, exit 3.")
+    var timeout: Double = 60
+
+    @Option(help: "Output format: text or json.")
+    var format: QueryFormat = .text
+
+    @Option(help: "Stop (exit 3) after storing this many states.")
+    var maxStates: Int = Explorer.Limits.standard.maxStates
+
+    @Option(help: "Stop (exit 3) when the search needs more memory than this, e.g. 512M or 16G.")
+    var maxMemory: MemorySize = MemorySize(bytes: Explorer.Limits.standard.maxBytes)
+
+    func validate() throws {
+        if bound < 0 || bound > 1000 { throw ValidationError("--bound must be between 0 and 1000") }
+        if timeout <= 0 { throw ValidationError("--timeout must be positive") }
+        if maxStates < 1 { throw ValidationError("--max-states must be at least 1") }
+    }
+
+    func run() throws {
+        let file: SourceFile
+        switch SpecFiles.read(spec) {
+        case .success(let read): file = read
+        case .failure(let failure): throw CommandFailure.input(failure.description)
+        }
+        let output = Frontend.load(file)
+        guard let checked = output.spec else {
+            Output.writeError(DiagnosticTextRenderer(colors: Output.stderrIsTerminal).render(output.diagnostics, sources: [file.path: file]))
+            throw ExitCode(2)
+        }
+        let target = try resolve(query, path: "<query>", PatternResolver.resolveQuery, in: checked)
+        let start = try from.map { try resolve($0, path: "<from>", PatternResolver.resolvePattern, in: checked) }
+        let model: FlowModel
+        do {
+            model = try FlowModel(checked)
+        } catch {
+            Output.writeError("navflow: error: \(error.description)\n")
+            throw ExitCode(3)
+        }
+        var limits = Explorer.Limits.standard
+        limits.maxStates = maxStates
+        limits.maxBytes = maxMemory.bytes
+        let request = ReachabilityQuery(target: target, from: start, deepLinks: deeplinks)
+        let answer: QueryAnswer
+        do {
+            switch engine {
+            case .explicit:
+                answer = try ExplicitQueryEngine(limits: limits).answer(request, model: model)
+            case .z3:
+                answer = try SymbolicEngineBridge.answer(request, model: model, bound: bound, timeout: timeout, limits: limits)
+            }
+        } catch let limit as Explorer.LimitReached {
+            Output.writeError("navflow: error: query stopped at a limit: \(limit.description)\n")
+            throw ExitCode(3)
+        }
+        let report = QueryReport(query: query, engine: engine.rawValue, answer: answer)
+        Output.write(report.render(format))
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+
+    private func resolve(_ text: String, path: String,
+                         _ resolver: (String, FlowSpec, String) -> (StatePattern?, [Diagnostic]),
+                         in spec: FlowSpec) throws -> StatePattern {
+        let (pattern, diagnostics) = resolver(text, spec, path)
+        if let pattern { return pattern }
+        let source = SourceFile(path: path, text: text)
+        Output.writeError(DiagnosticTextRenderer(colors: Output.stderrIsTerminal).render(diagnostics, sources: [path: source]))
+        throw ExitCode(2)
+    }
+}
+
+extension QueryFormat: ExpressibleByArgument {}
