@@ -10,22 +10,32 @@ let package = Package(
         .library(name: "NavFlowModel", targets: ["NavFlowModel"]),
         .library(name: "NavFlowCheck", targets: ["NavFlowCheck"]),
         .library(name: "NavFlowReport", targets: ["NavFlowReport"]),
+        .library(name: "NavFlowZ3", targets: ["NavFlowZ3"]),
     ],
     traits: [
         .trait(name: "Z3", description: "Enables the symbolic (Z3) query engine; needs libz3-dev."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(path: "Z3Support"),
     ],
     targets: [
         .target(name: "NavFlowSpec"),
         .target(name: "NavFlowModel", dependencies: ["NavFlowSpec"]),
         .target(name: "NavFlowCheck", dependencies: ["NavFlowSpec", "NavFlowModel"]),
         .target(name: "NavFlowReport", dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck"]),
+        // The symbolic engine; empty unless the Z3 trait is enabled.
+        .target(
+            name: "NavFlowZ3",
+            dependencies: [
+                "NavFlowSpec", "NavFlowModel", "NavFlowCheck",
+                .product(name: "Z3Solver", package: "Z3Support", condition: .when(traits: ["Z3"])),
+            ]
+        ),
         .executableTarget(
             name: "navflow",
             dependencies: [
-                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport",
+                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowZ3",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -34,6 +44,13 @@ let package = Package(
             name: "NavFlowCheckTests",
             dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport"],
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "NavFlowZ3Tests",
+            dependencies: [
+                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowZ3",
+                .product(name: "Z3Solver", package: "Z3Support", condition: .when(traits: ["Z3"])),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

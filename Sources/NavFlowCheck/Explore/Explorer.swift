@@ -32,6 +32,11 @@ public struct Explorer: Sendable {
         public var description: String
         /// States stored when the limit was hit.
         public var states: Int
+
+        public init(description: String, states: Int) {
+            self.description = description
+            self.states = states
+        }
     }
 
     public var limits: Limits

@@ -21,6 +21,47 @@ public indirect enum Condition: Hashable, Sendable {
         }
     }
 
+    /// The condition with every flag replaced by its value and constants
+    /// folded: what is left depends on inputs only (or is a constant).
+    public func residual(flags value: (Int) -> Bool) -> Condition {
+        switch self {
+        case .constant: return self
+        case .flag(let index): return .constant(value(index))
+        case .input: return self
+        case .not(let operand):
+            let inner = operand.residual(flags: value)
+            if case .constant(let truth) = inner { return .constant(!truth) }
+            if case .not(let twice) = inner { return twice }
+            return .not(inner)
+        case .and(let lhs, let rhs):
+            let (l, r) = (lhs.residual(flags: value), rhs.residual(flags: value))
+            switch (l, r) {
+            case (.constant(false), _), (_, .constant(false)): return .constant(false)
+            case (.constant(true), _): return r
+            case (_, .constant(true)): return l
+            default: return .and(l, r)
+            }
+        case .or(let lhs, let rhs):
+            let (l, r) = (lhs.residual(flags: value), rhs.residual(flags: value))
+            switch (l, r) {
+            case (.constant(true), _), (_, .constant(true)): return .constant(true)
+            case (.constant(false), _): return r
+            case (_, .constant(false)): return l
+            default: return .or(l, r)
+            }
+        case .equal(let lhs, let rhs):
+            let (l, r) = (lhs.residual(flags: value), rhs.residual(flags: value))
+            switch (l, r) {
+            case (.constant(let a), .constant(let b)): return .constant(a == b)
+            case (.constant(true), _): return r
+            case (_, .constant(true)): return l
+            case (.constant(false), _): return .not(r)
+            case (_, .constant(false)): return .not(l)
+            default: return .equal(l, r)
+            }
+        }
+    }
+
     /// The flags the condition reads.
     public var flagsRead: Set<Int> {
         var result = Set<Int>()

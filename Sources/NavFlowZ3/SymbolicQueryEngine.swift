@@ -1,0 +1,225 @@
+#if Z3
+import NavFlowCheck
+import NavFlowModel
+import NavFlowSpec
+import Z3Solver
+
+/// Answers reachability queries by bounded model checking with Z3: one
+/// bit-vector state variable per step over the `SymbolicGraph` (the model's
+/// own transitions with inputs left open), inputs as free Boolean
+/// constants, bound by bound, so the first satisfiable bound gives a
+/// shortest witness and the input valuation it needs. Where k-induction
+/// over simple paths succeeds, it proves the target unreachable at every
+/// bound.
+public struct SymbolicQueryEngine: Sendable {
+    /// The longest witness looked for.
+    public var bound: Int
+    /// Seconds for the whole query.
+    public var timeout: Double
+    public var limits: Explorer.Limits
+
+    public init(bound: Int, timeout: Double = 60, limits: Explorer.Limits = .standard) {
+        self.bound = bound
+        self.timeout = timeout
+        self.limits = limits
+    }
+
+    /// Why the engine gave no answer.
+    public enum Failure: Error, CustomStringConvertible {
+        case limit(Explorer.LimitReached)
+        case solver(Z3Error)
+        case timeout(Double)
+        case unsupported(String)
+
+        public var description: String {
+            switch self {
+            case .limit(let limit): limit.description
+            case .solver(let error): error.description
+            case .timeout(let seconds): "the z3 engine found no answer within \(seconds) s (--timeout)"
+            case .unsupported(let what): what
+            }
+        }
+    }
+
+    public func answer(_ query: ReachabilityQuery, model: FlowModel) throws(Failure) -> QueryAnswer {
+        guard query.from == nil else {
+            throw .unsupported("--from is answered by the explicit engine only; drop --engine z3")
+        }
+        let graph: SymbolicGraph
+        do {
+            graph = try SymbolicGraph.build(model, deepLinks: query.deepLinks, limits: limits)
+        } catch {
+            throw .limit(error)
+        }
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        do {
+            return try Encoding(graph: graph, target: query.target, bound: bound, deadline: deadline).solve()
+        } catch let error as Z3Error {
+            if case .unknown = error { throw .timeout(timeout) }
+            throw .solver(error)
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .solver(.failed(code: -1, message: String(describing: error)))
+        }
+    }
+}
+
+/// The BMC and induction encodings of one query over one symbolic graph.
+private struct Encoding {
+    let graph: SymbolicGraph
+    let target: StatePattern
+    let bound: Int
+    let deadline: ContinuousClock.Instant
+    let width: Int
+    /// Target states with the residual of the pattern's `where`.
+    let targets: [(state: Int, condition: Condition)]
+    /// Edges grouped by source state.
+    let outgoing: [Int: [SymbolicGraph.Edge]]
+
+    init(graph: SymbolicGraph, target: StatePattern, bound: Int, deadline: ContinuousClock.Instant) {
+        self.graph = graph
+        self.target = target
+        self.bound = bound
+        self.deadline = deadline
+        var bits = 1
+        while (1 << bits) < max(2, graph.count) { bits += 1 }
+        width = bits
+        var targets: [(Int, Condition)] = []
+        for index in 0..<graph.count {
+            let state = graph.state(index)
+            guard graph.model.matchesShape(target, state) else { continue }
+            let condition = target.condition?.residual(flags: state.flag) ?? .constant(true)
+            if case .constant(false) = condition { continue }
+            targets.append((index, condition))
+        }
+        self.targets = targets
+        outgoing = Dictionary(grouping: graph.edges, by: { Int($0.from) })
+    }
+
+    /// One solver with the inputs, the assumptions and a timeout for what is left.
+    private func makeSolver() throws -> (Z3Solver, Inputs) {
+        let remaining = deadline - ContinuousClock.now
+        let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+        guard seconds > 0 else { throw Z3Error.unknown(reason: "timeout") }
+        let solver = try Z3Solver(timeout: seconds)
+        let inputs = Inputs(solver: solver)
+        for assumption in graph.model.spec.assumptions {
+            try solver.assert(inputs.term(assumption.condition))
+        }
+        return (solver, inputs)
+    }
+
+    func solve() throws -> QueryAnswer {
+        let (solver, inputs) = try makeSolver()
+        var states = [try solver.bitVector("s0", width: width)]
+        try solver.assert(initial(states[0], inputs: inputs, solver: solver))
+        for k in 0...bound {
+            try solver.push()
+            try solver.assert(isTarget(states[k], inputs: inputs, solver: solver))
+            if try solver.check() == .satisfiable {
+                return .reachable(try witness(solver: solver, states: states, inputs: inputs), length: k)
+            }
+            try solver.pop()
+            if try inductionProves(depth: k) { return .unreachable(.induction(depth: k)) }
+            if k == bound { break }
+            let next = try solver.bitVector("s\(k + 1)", width: width)
+            try solver.assert(transition(states[k], next, inputs: inputs, solver: solver))
+            states.append(next)
+        }
+        return .unreachable(.bounded(bound: bound))
+    }
+
+    /// The k-induction step over simple paths: no path of k+2 distinct
+    /// states, the first k+1 outside the target, ends in the target.
+    private func inductionProves(depth k: Int) throws -> Bool {
+        if targets.isEmpty { return true }
+        let (solver, inputs) = try makeSolver()
+        var states: [Z3Term] = []
+        for index in 0...(k + 1) {
+            states.append(try solver.bitVector("t\(index)", width: width))
+            if index > 0 { try solver.assert(transition(states[index - 1], states[index], inputs: inputs, solver: solver)) }
+        }
+        try solver.assert(solver.distinct(states))
+        for index in 0...k { try solver.assert(solver.not(isTarget(states[index], inputs: inputs, solver: solver))) }
+        try solver.assert(isTarget(states[k + 1], inputs: inputs, solver: solver))
+        return try solver.check() == .unsatisfiable
+    }
+
+    private func value(_ index: Int, solver: Z3Solver) throws -> Z3Term {
+        try solver.bitVector(value: UInt64(index), width: width)
+    }
+
+    private func initial(_ state: Z3Term, inputs: Inputs, solver: Z3Solver) throws -> Z3Term {
+        try solver.or(graph.initial.map { entry in
+            try solver.and([solver.equal(state, value(entry.state, solver: solver)),
+                            inputs.term(graph.constraints[Int(entry.constraint)])])
+        })
+    }
+
+    private func isTarget(_ state: Z3Term, inputs: Inputs, solver: Z3Solver) throws -> Z3Term {
+        try solver.or(targets.map { entry in
+            try solver.and([solver.equal(state, value(entry.state, solver: solver)), inputs.term(entry.condition)])
+        })
+    }
+
+    private func transition(_ from: Z3Term, _ to: Z3Term, inputs: Inputs, solver: Z3Solver) throws -> Z3Term {
+        var cases: [Z3Term] = []
+        for source in outgoing.keys.sorted() {
+            let choices = try outgoing[source]!.map { edge in
+                try solver.and([solver.equal(to, value(Int(edge.to), solver: solver)),
+                                inputs.term(graph.constraints[Int(edge.constraint)])])
+            }
+            cases.append(try solver.and([solver.equal(from, value(source, solver: solver)), solver.or(choices)]))
+        }
+        return try solver.or(cases)
+    }
+
+    /// Reads the path and the inputs off the model and finds the steps.
+    private func witness(solver: Z3Solver, states: [Z3Term], inputs: Inputs) throws -> Witness {
+        let model = graph.model
+        var bits: UInt64 = 0
+        for input in model.relevantInputs where try solver.value(of: inputs.term(.input(input))) {
+            bits |= 1 << UInt64(input)
+        }
+        let path = try states.map { Int(try solver.bitVectorValue(of: $0)) }
+        var steps: [(from: NavState, step: Step)] = []
+        for (from, to) in zip(path, path.dropFirst()) {
+            let edge = graph.edges.first { edge in
+                Int(edge.from) == from && Int(edge.to) == to
+                    && graph.constraints[Int(edge.constraint)].evaluate(flags: { _ in false }, inputs: { bits >> UInt64($0) & 1 == 1 })
+            }
+            guard let edge else { throw Z3Error.failed(code: -1, message: "the model's path has no matching transition") }
+            steps.append((graph.state(from), graph.steps[Int(edge.step)]))
+        }
+        return WitnessBuilder(model: model).witness(steps, inputs: bits)
+    }
+}
+
+/// The Boolean constants standing for inputs, made on first use.
+private final class Inputs {
+    let solver: Z3Solver
+    private var constants: [Int: Z3Term] = [:]
+
+    init(solver: Z3Solver) {
+        self.solver = solver
+    }
+
+    /// A condition over inputs as a term (flags never occur: they are decided).
+    func term(_ condition: Condition) throws -> Z3Term {
+        switch condition {
+        case .constant(let value): return try solver.constant(value)
+        case .flag: throw Z3Error.failed(code: -1, message: "a flag reached the solver")
+        case .input(let index):
+            if let constant = constants[index] { return constant }
+            let constant = try solver.boolean("input\(index)")
+            constants[index] = constant
+            return constant
+        case .not(let operand): return try solver.not(term(operand))
+        case .and(let lhs, let rhs): return try solver.and([term(lhs), term(rhs)])
+        case .or(let lhs, let rhs): return try solver.or([term(lhs), term(rhs)])
+        case .equal(let lhs, let rhs): return try solver.equal(term(lhs), term(rhs))
+        }
+    }
+}
+#endif
