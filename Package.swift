@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "NavFlowModel", dependencies: ["NavFlowSpec"]),
         .target(name: "NavFlowCheck", dependencies: ["NavFlowSpec", "NavFlowModel"]),
         .target(name: "NavFlowReport", dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck"]),
+        // Seeded random specs for property tests and benchmarks.
+        .target(name: "NavFlowGenerator"),
         // The symbolic engine; empty unless the Z3 trait is enabled.
         .target(
             name: "NavFlowZ3",
@@ -42,13 +44,13 @@ let package = Package(
         .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowSpec"]),
         .testTarget(
             name: "NavFlowCheckTests",
-            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport"],
+            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowGenerator"],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "NavFlowZ3Tests",
             dependencies: [
-                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowZ3",
+                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowZ3", "NavFlowGenerator",
                 .product(name: "Z3Solver", package: "Z3Support", condition: .when(traits: ["Z3"])),
             ]
         ),

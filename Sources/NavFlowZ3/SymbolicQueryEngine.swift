@@ -41,7 +41,18 @@ public struct SymbolicQueryEngine: Sendable {
         }
     }
 
+    /// A witness as the solver found it: the input valuation and the steps.
+    public struct Trace: Sendable {
+        public var inputs: UInt64
+        public var steps: [Step]
+    }
+
     public func answer(_ query: ReachabilityQuery, model: FlowModel) throws(Failure) -> QueryAnswer {
+        try solve(query, model: model).answer
+    }
+
+    /// The answer and, when reachable, the raw trace behind its witness.
+    public func solve(_ query: ReachabilityQuery, model: FlowModel) throws(Failure) -> (answer: QueryAnswer, trace: Trace?) {
         guard query.from == nil else {
             throw .unsupported("--from is answered by the explicit engine only; drop --engine z3")
         }
@@ -67,6 +78,11 @@ public struct SymbolicQueryEngine: Sendable {
 
 /// The BMC and induction encodings of one query over one symbolic graph.
 private struct Encoding {
+    /// Induction is tried at every depth up to this one...
+    static let alwaysInductUpTo = 2
+    /// ...and at every depth for graphs of at most this many states.
+    static let smallGraph = 256
+
     let graph: SymbolicGraph
     let target: StatePattern
     let bound: Int
@@ -110,7 +126,7 @@ private struct Encoding {
         return (solver, inputs)
     }
 
-    func solve() throws -> QueryAnswer {
+    func solve() throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
         let (solver, inputs) = try makeSolver()
         var states = [try solver.bitVector("s0", width: width)]
         try solver.assert(initial(states[0], inputs: inputs, solver: solver))
@@ -118,22 +134,28 @@ private struct Encoding {
             try solver.push()
             try solver.assert(isTarget(states[k], inputs: inputs, solver: solver))
             if try solver.check() == .satisfiable {
-                return .reachable(try witness(solver: solver, states: states, inputs: inputs), length: k)
+                let (witness, trace) = try witness(solver: solver, states: states, inputs: inputs)
+                return (.reachable(witness, length: k), trace)
             }
             try solver.pop()
-            if try inductionProves(depth: k) { return .unreachable(.induction(depth: k)) }
+            if try inductionProves(depth: k) { return (.unreachable(.induction(depth: k)), nil) }
             if k == bound { break }
             let next = try solver.bitVector("s\(k + 1)", width: width)
             try solver.assert(transition(states[k], next, inputs: inputs, solver: solver))
             states.append(next)
         }
-        return .unreachable(.bounded(bound: bound))
+        return (.unreachable(.bounded(bound: bound)), nil)
     }
 
     /// The k-induction step over simple paths: no path of k+2 distinct
     /// states, the first k+1 outside the target, ends in the target.
     private func inductionProves(depth k: Int) throws -> Bool {
         if targets.isEmpty { return true }
+        // k + 2 distinct states cannot exist in a smaller graph.
+        if k + 2 > graph.count { return true }
+        // The step case grows with k times the graph; past these sizes the
+        // bounded answer is the practical one.
+        guard k <= Self.alwaysInductUpTo || graph.count <= Self.smallGraph else { return false }
         let (solver, inputs) = try makeSolver()
         var states: [Z3Term] = []
         for index in 0...(k + 1) {
@@ -176,13 +198,21 @@ private struct Encoding {
     }
 
     /// Reads the path and the inputs off the model and finds the steps.
-    private func witness(solver: Z3Solver, states: [Z3Term], inputs: Inputs) throws -> Witness {
+    private func witness(solver: Z3Solver, states: [Z3Term], inputs: Inputs) throws -> (Witness, SymbolicQueryEngine.Trace) {
         let model = graph.model
         var bits: UInt64 = 0
         for input in model.relevantInputs where try solver.value(of: inputs.term(.input(input))) {
             bits |= 1 << UInt64(input)
         }
         let path = try states.map { Int(try solver.bitVectorValue(of: $0)) }
+        // The inputs the path depends on: those its constraints and the target read.
+        var read = Set<Int>()
+        if let first = path.first, let entry = graph.initial.first(where: { $0.state == first }) {
+            read.formUnion(graph.constraints[Int(entry.constraint)].inputsRead)
+        }
+        if let last = path.last, let entry = targets.first(where: { $0.state == last }) {
+            read.formUnion(entry.condition.inputsRead)
+        }
         var steps: [(from: NavState, step: Step)] = []
         for (from, to) in zip(path, path.dropFirst()) {
             let edge = graph.edges.first { edge in
@@ -190,9 +220,14 @@ private struct Encoding {
                     && graph.constraints[Int(edge.constraint)].evaluate(flags: { _ in false }, inputs: { bits >> UInt64($0) & 1 == 1 })
             }
             guard let edge else { throw Z3Error.failed(code: -1, message: "the model's path has no matching transition") }
+            read.formUnion(graph.constraints[Int(edge.constraint)].inputsRead)
             steps.append((graph.state(from), graph.steps[Int(edge.step)]))
         }
-        return WitnessBuilder(model: model).witness(steps, inputs: bits)
+        var witness = WitnessBuilder(model: model).witness(steps, inputs: bits)
+        let names = Set(read.map { model.spec.inputs[$0].name })
+        witness.inputs = witness.inputs.filter { names.contains($0.name) }
+        return (witness,
+                SymbolicQueryEngine.Trace(inputs: bits, steps: steps.map(\.step)))
     }
 }
 

@@ -1,4 +1,5 @@
 import NavFlowCheck
+import NavFlowGenerator
 import NavFlowModel
 import NavFlowReport
 import NavFlowSpec

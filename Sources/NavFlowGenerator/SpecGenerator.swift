@@ -1,11 +1,12 @@
 /// Generates small random specs, seeded, for property tests: tab apps and
 /// single-stack apps with pushes (registered or not), sheets and covers,
 /// locked screens, dismiss, tab switches, flags, inputs and deep links.
-/// Every generated spec parses; a few do not resolve (those are skipped).
-struct SpecGenerator {
+/// Every generated spec parses; a few do not resolve (tests skip those).
+/// The same seed always gives the same text.
+public struct SpecGenerator: Sendable {
     var generator: SeededGenerator
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         generator = SeededGenerator(seed: seed)
     }
 
@@ -17,7 +18,8 @@ struct SpecGenerator {
         items[Int.random(in: 0..<items.count, using: &generator)]
     }
 
-    mutating func spec() -> String {
+    /// The next spec's text.
+    public mutating func spec() -> String {
         let screenCount = Int.random(in: 3...8, using: &generator)
         let screens = (0..<screenCount).map { "S\($0)" }
         let flagCount = Int.random(in: 0...2, using: &generator)
