@@ -16,7 +16,6 @@ let package = Package(
         ),
         .target(name: "CZ3Shim", dependencies: ["CZ3"]),
         .target(name: "Z3Solver", dependencies: ["CZ3Shim"]),
-        .testTarget(name: "Z3SolverTests", dependencies: ["Z3Solver"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -85,6 +85,30 @@ import Testing
         #expect(run.stdout.contains("verification stopped at a limit: the search stored 3 states without finishing (--max-states)"))
     }
 
+    @Test func queryAnswersWithAWitnessOrAProof() throws {
+        let path = try Self.temporarySpec("app A\nscreen Home { sheet Info }\nscreen Info\n")
+        let reachable = try Self.run(["query", path, "reach + sheet Info"])
+        #expect(reachable.status == 0)
+        #expect(reachable.stdout == "reachable in 1 step:\n  1. Launch the app\n  2. On Home, open the Info sheet\n")
+        let unreachable = try Self.run(["query", path, "reach + cover Info"])
+        #expect(unreachable.status == 1)
+        #expect(unreachable.stdout == "unreachable: all 2 reachable states explored, none matches\n")
+        let malformed = try Self.run(["query", path, "reach + sheet Infp"])
+        #expect(malformed.status == 2)
+        #expect(malformed.stderr.hasPrefix("<query>:1:15: error: unknown screen or stack 'Infp' [unknown-name]"))
+    }
+
+    @Test func theZ3EngineNeedsTheTrait() throws {
+        let path = try Self.temporarySpec("app A\nscreen Home { sheet Info }\nscreen Info\n")
+        let run = try Self.run(["query", path, "reach + sheet Info", "--engine", "z3"])
+        #if Z3
+        #expect(run.status == 0)
+        #else
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("swift build --traits Z3"))
+        #endif
+    }
+
     @Test func graphOutputIsAcceptedByGraphviz() throws {
         let path = try Self.temporarySpec("""
             app A

@@ -13,3 +13,55 @@ import Testing
         #endif
     }
 }
+
+#if Z3
+import Foundation
+
+/// The 40-input spec: Z3 answers in well under its timeout and names the
+/// inputs the witness needs; the explicit engine stops at its valuation
+/// limit and says so.
+@Suite struct FeatureFlagSpecTests {
+    static func model() throws -> FlowModel {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("specs/symbolic/feature-flags.navflow").path
+        let data = try #require(FileManager.default.contents(atPath: path))
+        let spec = try #require(Frontend.load(SourceFile(path: path, bytes: [UInt8](data))).spec)
+        return try FlowModel(spec)
+    }
+
+    @Test func z3FindsTheFlagsThatOpenAScreen() throws {
+        let model = try Self.model()
+        let pattern = try #require(PatternResolver.resolveQuery("reach labs / Experiments / Rollout", in: model.spec).0)
+        let answer = try SymbolicQueryEngine(bound: 8, timeout: 20).answer(ReachabilityQuery(target: pattern), model: model)
+        guard case .reachable(let witness, let length) = answer else {
+            Issue.record("expected a witness")
+            return
+        }
+        #expect(length == 3)
+        let inputs = Dictionary(uniqueKeysWithValues: witness.inputs.map { ($0.name, $0.value) })
+        #expect(inputs["f02"] == true && inputs["f03"] == false && inputs["f24"] == true && inputs["f25"] == false)
+        #expect(inputs["f27"] == true && inputs["f30"] == false)
+        #expect(inputs["f28"] == true || inputs["f29"] == true)
+    }
+
+    @Test func z3ProvesWhatAssumptionsRuleOut() throws {
+        let model = try Self.model()
+        let pattern = try #require(PatternResolver.resolveQuery("reach wallet + sheet Transfer where f05", in: model.spec).0)
+        let answer = try SymbolicQueryEngine(bound: 8, timeout: 20).answer(ReachabilityQuery(target: pattern), model: model)
+        guard case .unreachable(.induction) = answer else {
+            Issue.record("expected a proof by induction, got \(answer)")
+            return
+        }
+    }
+
+    @Test func theExplicitEngineStopsAtItsLimitAndSuggestsZ3() throws {
+        let model = try Self.model()
+        let pattern = try #require(PatternResolver.resolveQuery("reach labs", in: model.spec).0)
+        #expect {
+            _ = try ExplicitQueryEngine().answer(ReachabilityQuery(target: pattern), model: model)
+        } throws: { error in
+            (error as? Explorer.LimitReached)?.description.contains("--engine z3") == true
+        }
+    }
+}
+#endif
