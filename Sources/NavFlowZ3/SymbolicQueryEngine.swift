@@ -4,13 +4,13 @@ import NavFlowModel
 import NavFlowSpec
 import Z3Solver
 
-/// Answers reachability queries by bounded model checking with Z3: one
-/// bit-vector state variable per step over the `SymbolicGraph` (the model's
-/// own transitions with inputs left open), inputs as free Boolean
-/// constants, bound by bound, so the first satisfiable bound gives a
-/// shortest witness and the input valuation it needs. Where k-induction
-/// over simple paths succeeds, it proves the target unreachable at every
-/// bound.
+/// Answers reachability queries by bounded model checking with Z3: one copy
+/// of the state per step over the `SymbolicGraph` (the model's own
+/// transitions with inputs left open), inputs as free Boolean constants,
+/// bound by bound, so the first satisfiable bound gives a shortest witness
+/// and the input valuation it needs. Where k-induction over simple paths
+/// (bit-vector state variables, pairwise distinct) succeeds, it proves the
+/// target unreachable at every bound.
 public struct SymbolicQueryEngine: Sendable {
     /// The longest witness looked for.
     public var bound: Int
@@ -90,8 +90,9 @@ private struct Encoding {
     let width: Int
     /// Target states with the residual of the pattern's `where`.
     let targets: [(state: Int, condition: Condition)]
-    /// Edges grouped by source state.
+    /// Edges grouped by source state, and by target state.
     let outgoing: [Int: [SymbolicGraph.Edge]]
+    let incoming: [Int: [SymbolicGraph.Edge]]
 
     init(graph: SymbolicGraph, target: StatePattern, bound: Int, deadline: ContinuousClock.Instant) {
         self.graph = graph
@@ -111,6 +112,7 @@ private struct Encoding {
         }
         self.targets = targets
         outgoing = Dictionary(grouping: graph.edges, by: { Int($0.from) })
+        incoming = Dictionary(grouping: graph.edges, by: { Int($0.to) })
     }
 
     /// One solver with the inputs, the assumptions and a timeout for what is left.
@@ -126,23 +128,56 @@ private struct Encoding {
         return (solver, inputs)
     }
 
+    /// Bounded model checking, bound by bound. State copy k is one Boolean
+    /// per state that some walk of exactly k steps reaches ("at state i after
+    /// k steps"), constrained by support: being at j after k+1 steps needs
+    /// a transition into j, from a state held after k steps, whose input
+    /// condition holds. On explicit graphs this beats a bit-vector state
+    /// variable by orders of magnitude, since the solver propagates it like
+    /// a breadth-first search.
     func solve() throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
         let (solver, inputs) = try makeSolver()
-        var states = [try solver.bitVector("s0", width: width)]
-        try solver.assert(initial(states[0], inputs: inputs, solver: solver))
+        let initialLabels = Dictionary(grouping: graph.initial, by: \.state)
+        var layer: [Int: Z3Term] = [:]
+        for (state, entries) in initialLabels.sorted(by: { $0.key < $1.key }) {
+            let at = try solver.boolean("at0_\(state)")
+            layer[state] = at
+            try solver.assert(solver.or([solver.not(at),
+                                         solver.or(entries.map { entry in try inputs.term(graph.constraints[Int(entry.constraint)]) })]))
+        }
+        var layers = [layer]
+        let targetConditions = Dictionary(targets.map { ($0.state, $0.condition) }, uniquingKeysWith: { first, _ in first })
         for k in 0...bound {
-            try solver.push()
-            try solver.assert(isTarget(states[k], inputs: inputs, solver: solver))
-            if try solver.check() == .satisfiable {
-                let (witness, trace) = try witness(solver: solver, states: states, inputs: inputs)
-                return (.reachable(witness, length: k), trace)
+            let current = layers[k]
+            let reachedTargets = targets.filter { current[$0.state] != nil }
+            if !reachedTargets.isEmpty {
+                try solver.push()
+                try solver.assert(solver.or(reachedTargets.map { entry in
+                    try solver.and([current[entry.state]!, inputs.term(entry.condition)])
+                }))
+                if try solver.check() == .satisfiable {
+                    let (witness, trace) = try witness(solver: solver, layers: layers, inputs: inputs,
+                                                       targetConditions: targetConditions)
+                    return (.reachable(witness, length: k), trace)
+                }
+                try solver.pop()
             }
-            try solver.pop()
             if try inductionProves(depth: k) { return (.unreachable(.induction(depth: k)), nil) }
             if k == bound { break }
-            let next = try solver.bitVector("s\(k + 1)", width: width)
-            try solver.assert(transition(states[k], next, inputs: inputs, solver: solver))
-            states.append(next)
+            var next: [Int: Z3Term] = [:]
+            var supports: [Int: [Z3Term]] = [:]
+            for source in current.keys.sorted() {
+                for edge in outgoing[source] ?? [] {
+                    let to = Int(edge.to)
+                    if next[to] == nil { next[to] = try solver.boolean("at\(k + 1)_\(to)") }
+                    supports[to, default: []].append(
+                        try solver.and([current[source]!, inputs.term(graph.constraints[Int(edge.constraint)])]))
+                }
+            }
+            for (state, at) in next {
+                try solver.assert(solver.or([solver.not(at), solver.or(supports[state]!)]))
+            }
+            layers.append(next)
         }
         return (.unreachable(.bounded(bound: bound)), nil)
     }
@@ -172,13 +207,6 @@ private struct Encoding {
         try solver.bitVector(value: UInt64(index), width: width)
     }
 
-    private func initial(_ state: Z3Term, inputs: Inputs, solver: Z3Solver) throws -> Z3Term {
-        try solver.or(graph.initial.map { entry in
-            try solver.and([solver.equal(state, value(entry.state, solver: solver)),
-                            inputs.term(graph.constraints[Int(entry.constraint)])])
-        })
-    }
-
     private func isTarget(_ state: Z3Term, inputs: Inputs, solver: Z3Solver) throws -> Z3Term {
         try solver.or(targets.map { entry in
             try solver.and([solver.equal(state, value(entry.state, solver: solver)), inputs.term(entry.condition)])
@@ -197,37 +225,46 @@ private struct Encoding {
         return try solver.or(cases)
     }
 
-    /// Reads the path and the inputs off the model and finds the steps.
-    private func witness(solver: Z3Solver, states: [Z3Term], inputs: Inputs) throws -> (Witness, SymbolicQueryEngine.Trace) {
+    /// Reads the inputs off the model, then walks back from a held target
+    /// through held predecessors whose conditions hold.
+    private func witness(solver: Z3Solver, layers: [[Int: Z3Term]], inputs: Inputs,
+                         targetConditions: [Int: Condition]) throws -> (Witness, SymbolicQueryEngine.Trace) {
         let model = graph.model
         var bits: UInt64 = 0
         for input in model.relevantInputs where try solver.value(of: inputs.term(.input(input))) {
             bits |= 1 << UInt64(input)
         }
-        let path = try states.map { Int(try solver.bitVectorValue(of: $0)) }
-        // The inputs the path depends on: those its constraints and the target read.
-        var read = Set<Int>()
-        if let first = path.first, let entry = graph.initial.first(where: { $0.state == first }) {
-            read.formUnion(graph.constraints[Int(entry.constraint)].inputsRead)
+        func holds(_ condition: Condition) -> Bool {
+            condition.evaluate(flags: { _ in false }, inputs: { bits >> UInt64($0) & 1 == 1 })
         }
-        if let last = path.last, let entry = targets.first(where: { $0.state == last }) {
-            read.formUnion(entry.condition.inputsRead)
-        }
+        let last = layers.count - 1
+        guard let end = try layers[last].keys.sorted().first(where: { state in
+            guard let condition = targetConditions[state], holds(condition) else { return false }
+            return try solver.value(of: layers[last][state]!)
+        }) else { throw Z3Error.failed(code: -1, message: "the model holds no target") }
+        var read = targetConditions[end]?.inputsRead ?? []
+        var path = [end]
         var steps: [(from: NavState, step: Step)] = []
-        for (from, to) in zip(path, path.dropFirst()) {
-            let edge = graph.edges.first { edge in
-                Int(edge.from) == from && Int(edge.to) == to
-                    && graph.constraints[Int(edge.constraint)].evaluate(flags: { _ in false }, inputs: { bits >> UInt64($0) & 1 == 1 })
+        for k in stride(from: last, to: 0, by: -1) {
+            let to = path[0]
+            var found: SymbolicGraph.Edge?
+            for edge in incoming[to] ?? [] where found == nil {
+                guard let held = layers[k - 1][Int(edge.from)], holds(graph.constraints[Int(edge.constraint)]),
+                      try solver.value(of: held) else { continue }
+                found = edge
             }
-            guard let edge else { throw Z3Error.failed(code: -1, message: "the model's path has no matching transition") }
+            guard let edge = found else { throw Z3Error.failed(code: -1, message: "the model's path has no matching transition") }
             read.formUnion(graph.constraints[Int(edge.constraint)].inputsRead)
-            steps.append((graph.state(from), graph.steps[Int(edge.step)]))
+            path.insert(Int(edge.from), at: 0)
+            steps.insert((graph.state(Int(edge.from)), graph.steps[Int(edge.step)]), at: 0)
+        }
+        if let entry = graph.initial.first(where: { $0.state == path[0] && holds(graph.constraints[Int($0.constraint)]) }) {
+            read.formUnion(graph.constraints[Int(entry.constraint)].inputsRead)
         }
         var witness = WitnessBuilder(model: model).witness(steps, inputs: bits)
         let names = Set(read.map { model.spec.inputs[$0].name })
         witness.inputs = witness.inputs.filter { names.contains($0.name) }
-        return (witness,
-                SymbolicQueryEngine.Trace(inputs: bits, steps: steps.map(\.step)))
+        return (witness, SymbolicQueryEngine.Trace(inputs: bits, steps: steps.map(\.step)))
     }
 }
 
