@@ -11,19 +11,31 @@ let package = Package(
         .library(name: "NavFlowCheck", targets: ["NavFlowCheck"]),
         .library(name: "NavFlowReport", targets: ["NavFlowReport"]),
         .library(name: "NavFlowZ3", targets: ["NavFlowZ3"]),
+        .library(name: "NavFlowCoverage", targets: ["NavFlowCoverage"]),
+        // For apps and UI tests: records traces, needs nothing but Foundation.
+        .library(name: "NavFlowTrace", targets: ["NavFlowTrace"]),
     ],
     traits: [
         .trait(name: "Z3", description: "Enables the symbolic (Z3) query engine; needs libz3-dev."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(path: "Z3Support"),
     ],
     targets: [
         .target(name: "NavFlowSpec"),
         .target(name: "NavFlowModel", dependencies: ["NavFlowSpec"]),
         .target(name: "NavFlowCheck", dependencies: ["NavFlowSpec", "NavFlowModel"]),
-        .target(name: "NavFlowReport", dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck"]),
+        .target(
+            name: "NavFlowCoverage",
+            dependencies: [
+                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowTrace",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .target(name: "NavFlowTrace"),
+        .target(name: "NavFlowReport", dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage"]),
         // Seeded random specs for property tests and benchmarks.
         .target(name: "NavFlowGenerator"),
         // The symbolic engine; empty unless the Z3 trait is enabled.
@@ -37,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "navflow",
             dependencies: [
-                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowZ3",
+                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowZ3", "NavFlowCoverage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -47,6 +59,12 @@ let package = Package(
             dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowGenerator"],
             exclude: ["Golden"]
         ),
+        .testTarget(
+            name: "NavFlowCoverageTests",
+            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowTrace"],
+            exclude: ["Traces"]
+        ),
+        .testTarget(name: "NavFlowTraceTests", dependencies: ["NavFlowTrace"]),
         .testTarget(
             name: "NavFlowZ3Tests",
             dependencies: [

@@ -39,6 +39,19 @@ public struct ScreenGraph: Sendable, Equatable {
         public var label: String?
         /// The edge's guard (or a tab's `hidden if`) in spec syntax.
         public var condition: String?
+        /// The screen edge it draws (screen index, edge index), for edges a screen declares.
+        public var declared: DeclaredEdge? = nil
+    }
+
+    /// A screen's edge, by index: screen `screen`, its edge number `edge`.
+    public struct DeclaredEdge: Hashable, Sendable {
+        public var screen: Int
+        public var edge: Int
+
+        public init(screen: Int, edge: Int) {
+            self.screen = screen
+            self.edge = edge
+        }
     }
 
     /// A deep link, drawn as an entry arrow into the screen it shows.
@@ -96,7 +109,7 @@ public struct ScreenGraph: Sendable, Equatable {
             nodes.append(Node(id: id(.screen(index)), kind: .screen, name: screen.name,
                               parameters: screen.parameters.map { "\($0.name): \(spec.name(of: $0.type))" },
                               locked: screen.locked, isRoot: spec.root == .screen(index)))
-            for edge in screen.edges {
+            for (edgeIndex, edge) in screen.edges.enumerated() {
                 let condition = edge.condition.map { spec.text(of: $0) }
                 for statement in edge.statements {
                     let drawn: (String, EdgeKind)?
@@ -113,7 +126,7 @@ public struct ScreenGraph: Sendable, Equatable {
                     }
                     if let (target, kind) = drawn {
                         edges.append(Edge(from: id(.screen(index)), to: target, kind: kind, label: edge.label,
-                                          condition: condition))
+                                          condition: condition, declared: DeclaredEdge(screen: index, edge: edgeIndex)))
                     }
                 }
             }

@@ -23,17 +23,7 @@ struct GraphCommand: ParsableCommand {
     var format: GraphFormat = .dot
 
     func run() throws {
-        let file: SourceFile
-        switch SpecFiles.read(spec) {
-        case .success(let read): file = read
-        case .failure(let failure): throw CommandFailure.input(failure.description)
-        }
-        let output = Frontend.load(file)
-        guard let model = output.spec else {
-            Output.writeError(DiagnosticTextRenderer(colors: Output.stderrIsTerminal)
-                .render(output.diagnostics, sources: [file.path: file]))
-            throw ExitCode(2)
-        }
+        let model = try SpecLoading.checked(spec)
         Output.write(ScreenGraphRenderer.render(ScreenGraph(model), as: format))
     }
 }

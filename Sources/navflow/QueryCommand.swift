@@ -60,16 +60,7 @@ struct QueryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let file: SourceFile
-        switch SpecFiles.read(spec) {
-        case .success(let read): file = read
-        case .failure(let failure): throw CommandFailure.input(failure.description)
-        }
-        let output = Frontend.load(file)
-        guard let checked = output.spec else {
-            Output.writeError(DiagnosticTextRenderer(colors: Output.stderrIsTerminal).render(output.diagnostics, sources: [file.path: file]))
-            throw ExitCode(2)
-        }
+        let checked = try SpecLoading.checked(spec)
         let target = try resolve(query, path: "<query>", PatternResolver.resolveQuery, in: checked)
         let start = try from.map { try resolve($0, path: "<from>", PatternResolver.resolvePattern, in: checked) }
         let model: FlowModel

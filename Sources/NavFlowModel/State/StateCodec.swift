@@ -74,6 +74,17 @@ public struct StateCodec: Sendable {
         }
     }
 
+    /// Whether a state fits the encoding: every path within its stack's
+    /// depth and at most `StateShape.modalLimit` modals. Every state the
+    /// model produces fits; a state built from outside (a replayed trace
+    /// that left the model) may not.
+    public func canEncode(_ state: NavState) -> Bool {
+        guard state.paths.count == slotDepths.count, state.shows.count == slotDepths.count,
+              state.modals.count <= StateShape.modalLimit else { return false }
+        for (path, depth) in zip(state.paths, slotDepths) where path.count > depth { return false }
+        return state.modals.allSatisfy { $0.path.count <= modalDepth }
+    }
+
     public func encode(_ state: NavState) -> [UInt64] {
         var output: [UInt64] = []
         encode(state, into: &output)

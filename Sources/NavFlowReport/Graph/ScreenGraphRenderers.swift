@@ -5,6 +5,26 @@ public enum GraphFormat: String, CaseIterable, Sendable {
     case dot, mermaid, json
 }
 
+/// What a coverage report colours in a screen graph: the screens seen, the
+/// declared edges taken and the deep links opened. Everything else is drawn
+/// as missed; containers and structural edges stay neutral.
+public struct GraphHighlight: Sendable {
+    public var coveredNodes: Set<String>
+    public var coveredEdges: Set<ScreenGraph.DeclaredEdge>
+    public var coveredEntryPoints: Set<String>
+
+    public init(coveredNodes: Set<String>, coveredEdges: Set<ScreenGraph.DeclaredEdge>, coveredEntryPoints: Set<String>) {
+        self.coveredNodes = coveredNodes
+        self.coveredEdges = coveredEdges
+        self.coveredEntryPoints = coveredEntryPoints
+    }
+
+    static let coveredColor = "#1a7f37"
+    static let missedColor = "#cf222e"
+    static let coveredFill = "#dafbe1"
+    static let missedFill = "#ffebe9"
+}
+
 /// Draws a `ScreenGraph` as Graphviz DOT, a Mermaid flowchart or JSON.
 public enum ScreenGraphRenderer {
     /// The version of the JSON shape; bumped on any incompatible change.
@@ -20,7 +40,9 @@ public enum ScreenGraphRenderer {
 
     // MARK: DOT
 
-    static func dot(_ graph: ScreenGraph) -> String {
+    /// DOT, with covered screens, edges and deep links in green and missed
+    /// ones in red when `highlight` is given.
+    public static func dot(_ graph: ScreenGraph, highlight: GraphHighlight? = nil) -> String {
         var lines = ["digraph \(dotQuoted(graph.app)) {",
                      "  rankdir=LR;",
                      "  node [fontname=\"Helvetica\", fontsize=11];",
@@ -28,12 +50,18 @@ public enum ScreenGraphRenderer {
         for node in graph.nodes {
             var attributes = ["label=\(dotQuoted(nodeLabel(node)))"]
             switch node.kind {
-            case .screen: attributes.append("shape=box, style=\"rounded\(node.locked ? ",bold" : "")\"")
+            case .screen:
+                attributes.append("shape=box, style=\"rounded\(node.locked ? ",bold" : "")\(highlight == nil ? "" : ",filled")\"")
             case .stack: attributes.append("shape=folder")
             case .tabs: attributes.append("shape=tab")
             case .split: attributes.append("shape=component")
             }
             if node.isRoot { attributes.append("peripheries=2") }
+            if let highlight, node.kind == .screen {
+                let covered = highlight.coveredNodes.contains(node.id)
+                attributes.append("color=\"\(covered ? GraphHighlight.coveredColor : GraphHighlight.missedColor)\"")
+                attributes.append("fillcolor=\"\(covered ? GraphHighlight.coveredFill : GraphHighlight.missedFill)\"")
+            }
             lines.append("  \(dotQuoted(node.id)) [\(attributes.joined(separator: ", "))];")
         }
         for entry in graph.entryPoints {
@@ -49,12 +77,21 @@ public enum ScreenGraphRenderer {
             case .cover: attributes.append("style=dashed, penwidth=2")
             case .push, .select, .selectTab: break
             }
+            if let highlight, let declared = edge.declared {
+                let covered = highlight.coveredEdges.contains(declared)
+                let color = covered ? GraphHighlight.coveredColor : GraphHighlight.missedColor
+                attributes.append("color=\"\(color)\", fontcolor=\"\(color)\"\(covered ? ", penwidth=2" : "")")
+            }
             let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
             lines.append("  \(dotQuoted(edge.from)) -> \(dotQuoted(edge.to))\(suffix);")
         }
         for entry in graph.entryPoints {
-            let label = entry.requires.map { " [label=\(dotQuoted("requires " + $0)), color=\"#1f6feb\"]" }
-                ?? " [color=\"#1f6feb\"]"
+            var color = "#1f6feb"
+            if let highlight {
+                color = highlight.coveredEntryPoints.contains(entry.id) ? GraphHighlight.coveredColor : GraphHighlight.missedColor
+            }
+            let label = entry.requires.map { " [label=\(dotQuoted("requires " + $0)), color=\"\(color)\"]" }
+                ?? " [color=\"\(color)\"]"
             lines.append("  \(dotQuoted(entry.id)) -> \(dotQuoted(entry.to))\(label);")
         }
         lines.append("}")
@@ -76,7 +113,8 @@ public enum ScreenGraphRenderer {
 
     // MARK: Mermaid
 
-    static func mermaid(_ graph: ScreenGraph) -> String {
+    /// A Mermaid flowchart, coloured like `dot(_:highlight:)` when `highlight` is given.
+    public static func mermaid(_ graph: ScreenGraph, highlight: GraphHighlight? = nil) -> String {
         var ids: [String: String] = [:]
         for (index, node) in graph.nodes.enumerated() { ids[node.id] = "n\(index)" }
         for (index, entry) in graph.entryPoints.enumerated() { ids[entry.id] = "d\(index)" }
@@ -94,7 +132,11 @@ public enum ScreenGraphRenderer {
         for entry in graph.entryPoints {
             lines.append("  \(ids[entry.id]!)>\(mermaidQuoted(entry.pattern))]")
         }
-        for edge in graph.edges {
+        var linkStyles: [(Int, Bool)] = []
+        for (position, edge) in graph.edges.enumerated() {
+            if let highlight, let declared = edge.declared {
+                linkStyles.append((position, highlight.coveredEdges.contains(declared)))
+            }
             let arrow = switch edge.kind {
             case .root, .tab, .column: "==>"
             case .destination: "-.-"
@@ -109,7 +151,22 @@ public enum ScreenGraphRenderer {
             lines.append("  \(ids[entry.id]!) -->\(label) \(ids[entry.to]!)")
         }
         let entries = graph.entryPoints.map { ids[$0.id]! }
-        if !entries.isEmpty {
+        if let highlight {
+            let screens = graph.nodes.filter { $0.kind == .screen }
+            let covered = screens.filter { highlight.coveredNodes.contains($0.id) }.map { ids[$0.id]! }
+            let missed = screens.filter { !highlight.coveredNodes.contains($0.id) }.map { ids[$0.id]! }
+            let linksCovered = graph.entryPoints.filter { highlight.coveredEntryPoints.contains($0.id) }.map { ids[$0.id]! }
+            let linksMissed = graph.entryPoints.filter { !highlight.coveredEntryPoints.contains($0.id) }.map { ids[$0.id]! }
+            lines.append("  classDef covered fill:\(GraphHighlight.coveredFill),stroke:\(GraphHighlight.coveredColor),color:#000")
+            lines.append("  classDef missed fill:\(GraphHighlight.missedFill),stroke:\(GraphHighlight.missedColor),color:#000,stroke-dasharray:4 3")
+            for (members, style) in [(covered + linksCovered, "covered"), (missed + linksMissed, "missed")] where !members.isEmpty {
+                lines.append("  class \(members.joined(separator: ",")) \(style)")
+            }
+            for (taken, style) in [(true, "stroke:\(GraphHighlight.coveredColor),stroke-width:2px"), (false, "stroke:\(GraphHighlight.missedColor),stroke-dasharray:4 3")] {
+                let positions = linkStyles.filter { $0.1 == taken }.map { String($0.0) }
+                if !positions.isEmpty { lines.append("  linkStyle \(positions.joined(separator: ",")) \(style)") }
+            }
+        } else if !entries.isEmpty {
             lines.append("  classDef deeplink fill:#ddf4ff,stroke:#1f6feb")
             lines.append("  class \(entries.joined(separator: ",")) deeplink")
         }

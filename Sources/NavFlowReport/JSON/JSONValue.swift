@@ -4,6 +4,8 @@ public indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A number written with at most two decimals (`85.71`, `100`).
+    case decimal(Double)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -20,6 +22,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
         case .int(let value): return String(value)
+        case .decimal(let value): return Self.decimalText(value)
         case .string(let value): return Self.quoted(value)
         case .array(let items):
             if items.isEmpty { return "[]" }
@@ -52,6 +55,22 @@ public indirect enum JSONValue: Sendable, Equatable {
 }
 
 extension JSONValue {
+    /// A finite number with at most two decimals, trailing zeros dropped;
+    /// `null` for NaN and infinities, which JSON cannot hold.
+    static func decimalText(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        let hundredths = Int((value * 100).rounded())
+        let sign = hundredths < 0 ? "-" : ""
+        let magnitude = abs(hundredths)
+        var text = sign + String(magnitude / 100)
+        let fraction = magnitude % 100
+        if fraction != 0 {
+            text += "." + (fraction < 10 ? "0" : "") + String(fraction)
+            if text.hasSuffix("0") { text.removeLast() }
+        }
+        return text
+    }
+
     /// `.string` for a value, `.null` for nil.
     static func optional(_ text: String?) -> JSONValue {
         text.map { .string($0) } ?? .null

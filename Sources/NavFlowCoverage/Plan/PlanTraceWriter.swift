@@ -1,0 +1,73 @@
+import NavFlowCheck
+import NavFlowModel
+import NavFlowSpec
+import NavFlowTrace
+
+/// Writes test paths as traces, in the events an app's recorder would
+/// write for the same steps, so that replaying them takes the same edges.
+public struct PlanTraceWriter: Sendable {
+    public let model: FlowModel
+    private var spec: FlowSpec { model.spec }
+
+    public init(model: FlowModel) {
+        self.model = model
+    }
+
+    /// The lines of one test: a launch with its inputs, then one event per step.
+    public func lines(for path: TestPlan.TestPath) -> [TraceLine] {
+        let inputs = model.relevantInputs.map { (spec.inputs[$0].name, path.inputs >> UInt64($0) & 1 == 1) }
+        var lines = [TraceLine(event: "launch", inputs.isEmpty ? [] : [("inputs", .bools(inputs))])]
+        for (state, step) in path.steps { lines.append(line(for: step, from: state)) }
+        return lines
+    }
+
+    /// The event a recorder writes for one step.
+    public func line(for step: Step, from state: NavState) -> TraceLine {
+        switch step {
+        case .edge(let context, let screen, let index, let choices):
+            let edge = spec.screens[screen].edges[index]
+            let on = spec.screens[model.routes.screen(of: model.visibleRoute(of: context, in: state))].name
+            let statement = edge.statements.count == 1 ? edge.statements[0].kind : nil
+            switch (edge.label, statement) {
+            case (nil, .push?): return route("push", choices[0])
+            case (nil, .select?): return route("select", choices[0])
+            case (nil, .present(let kind, let content)?):
+                return TraceLine(event: kind.rawValue, [("screen", .string(spec.name(of: content)))])
+            case (nil, .pop?): return TraceLine(event: "back")
+            case (nil, .popToRoot?): return TraceLine(event: "popToRoot")
+            case (nil, .dismiss?): return TraceLine(event: "dismiss")
+            case (nil, .selectTab(let tab)?): return TraceLine(event: "tab", [("tab", .string(tabID(tab)))])
+            case (nil, .open(let url)?): return TraceLine(event: "deeplink", [("url", .string(url))])
+            default:
+                let label = edge.label ?? edge.statements.map { $0.text(in: spec) }.joined(separator: "; ")
+                return TraceLine(event: "action", [("screen", .string(on)), ("label", .string(label))])
+            }
+        case .back: return TraceLine(event: "back")
+        case .switchTab(let tab): return TraceLine(event: "tab", [("tab", .string(tabID(tab)))])
+        case .swipeDown: return TraceLine(event: "dismiss")
+        case .deepLink(let link, let arguments):
+            return TraceLine(event: "deeplink", [("url", .string(WitnessBuilder(model: model).exampleURL(link: link, arguments: arguments)))])
+        }
+    }
+
+    private func tabID(_ tab: Int) -> String {
+        spec.rootTabView?.tabs[tab].id ?? "?"
+    }
+
+    /// A push or select event for a route, with concrete arguments: enum
+    /// cases by name, `1` for an `Int` id, `x` for a `String` id.
+    private func route(_ event: String, _ id: Int) -> TraceLine {
+        let screen = spec.screens[model.routes.screen(of: id)]
+        var members: [(String, TraceLine.Value)] = [("screen", .string(screen.name))]
+        if !screen.parameters.isEmpty {
+            let values = zip(screen.parameters, model.routes.values(of: id)).map { parameter, value -> (String, String) in
+                switch parameter.type {
+                case .enumeration(let type): (parameter.name, spec.enums[type].cases[value])
+                case .identifier(let type): (parameter.name, spec.idTypes[type].base == .int ? "1" : "x")
+                }
+            }
+            members.append(("args", .strings(values)))
+        }
+        return TraceLine(event: event, members)
+    }
+}

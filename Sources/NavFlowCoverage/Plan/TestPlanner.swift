@@ -1,0 +1,176 @@
+import DequeModule
+import NavFlowCheck
+import NavFlowModel
+import NavFlowSpec
+
+/// A set of test paths that together take every declared edge and every
+/// deep link that some reachable state can take.
+public struct TestPlan: Sendable {
+    /// One test: a launch with given inputs, then steps.
+    public struct TestPath: Sendable {
+        public var inputs: UInt64
+        /// Each step with the state it is taken from.
+        public var steps: [(from: NavState, step: Step)]
+    }
+
+    public var paths: [TestPath]
+    /// The edges and deep links the plan takes.
+    public var covered: [TransitionKind]
+    /// Edges and deep links no reachable state can take (dead edges,
+    /// links that are always invalid): no test can cover them.
+    public var uncoverable: [TransitionKind]
+
+    /// The number of steps over all paths, launches not counted.
+    public var stepCount: Int { paths.reduce(0) { $0 + $1.steps.count } }
+}
+
+/// Plans tests by a greedy transition tour over the explored state graph:
+/// from where the current test is, walk the shortest path to the nearest
+/// edge or deep link not yet taken and take it; start a new test (a fresh
+/// launch) when that is nearer or the test has `maxStepsPerPath` steps.
+/// Each target costs at most the graph's depth plus one step, so a plan
+/// has at most (targets × (depth + 1)) steps; in practice walks to one
+/// target take others on the way.
+public struct TestPlanner: Sendable {
+    /// The longest test the planner writes (a target further away than
+    /// this from launch still gets a test of its own).
+    public var maxStepsPerPath: Int
+
+    public init(maxStepsPerPath: Int = 40) {
+        self.maxStepsPerPath = maxStepsPerPath
+    }
+
+    public func plan(_ graph: StateGraph) -> TestPlan {
+        let spec = graph.model.spec
+        var targets = Set<TransitionKind>()
+        for screen in spec.screens.indices {
+            for edge in spec.screens[screen].edges.indices { targets.insert(.edge(screen: screen, edge: edge)) }
+        }
+        for link in spec.deepLinks.indices { targets.insert(.deepLink(link)) }
+        var takeable = Set<TransitionKind>()
+        for list in [graph.inAppEdges, graph.linkEdges] {
+            for position in list.target.indices where list.target[position] >= 0 {
+                if let kind = Self.target(graph.steps[Int(list.step[position])]) { takeable.insert(kind) }
+            }
+        }
+        var remaining = targets.intersection(takeable)
+        var search = TourSearch(graph: graph)
+        var paths: [TestPlan.TestPath] = []
+        var current: Int?
+        var currentSteps: [(from: NavState, step: Step)] = []
+        var covered = Set<TransitionKind>()
+
+        func finish() {
+            if let current, !currentSteps.isEmpty {
+                paths.append(TestPlan.TestPath(inputs: graph.state(current).inputs, steps: currentSteps))
+            }
+            currentSteps = []
+        }
+        while !remaining.isEmpty {
+            let fresh = search.nearest(from: graph.initialStates, remaining: remaining)
+            guard let fresh else { break }
+            var walk = fresh
+            var restart = true
+            if let current, let onward = search.nearest(from: [current], remaining: remaining),
+               onward.steps.count <= fresh.steps.count + 1, currentSteps.count + onward.steps.count <= maxStepsPerPath {
+                walk = onward
+                restart = false
+            }
+            if restart { finish() }
+            for (from, step) in walk.steps {
+                currentSteps.append((graph.state(from), graph.steps[step]))
+                if let kind = Self.target(graph.steps[step]) {
+                    remaining.remove(kind)
+                    covered.insert(kind)
+                }
+            }
+            current = walk.end
+            if currentSteps.isEmpty { current = nil }
+        }
+        finish()
+        let order = { (kinds: Set<TransitionKind>) in kinds.sorted() }
+        return TestPlan(paths: paths, covered: order(covered), uncoverable: order(targets.subtracting(takeable)))
+    }
+
+    /// The edge or deep link a step takes (nil for implicit actions).
+    static func target(_ step: Step) -> TransitionKind? {
+        switch step {
+        case .edge(_, let screen, let edge, _): .edge(screen: screen, edge: edge)
+        case .deepLink(let link, _): .deepLink(link)
+        default: nil
+        }
+    }
+}
+
+/// Breadth-first searches over a state graph for the nearest transition of
+/// a wanted kind, reusing its buffers between searches.
+private struct TourSearch {
+    let graph: StateGraph
+    private var stamp: [UInt32]
+    private var parent: [Int32]
+    private var parentStep: [Int32]
+    private var generation: UInt32 = 0
+
+    /// A walk: from `origin` through `steps` (state, step index) to `end`.
+    struct Walk {
+        var origin: Int
+        var steps: [(Int, Int)]
+        var end: Int
+    }
+
+    init(graph: StateGraph) {
+        self.graph = graph
+        stamp = Array(repeating: 0, count: graph.count)
+        parent = Array(repeating: -1, count: graph.count)
+        parentStep = Array(repeating: -1, count: graph.count)
+    }
+
+    /// The shortest walk from one of `sources` whose last step takes a
+    /// remaining target: in-app steps on the way when possible, deep links
+    /// on the way only when nothing is reachable without them.
+    mutating func nearest(from sources: [Int], remaining: Set<TransitionKind>) -> Walk? {
+        nearest(from: sources, remaining: remaining, linksOnTheWay: false)
+            ?? nearest(from: sources, remaining: remaining, linksOnTheWay: true)
+    }
+
+    private mutating func nearest(from sources: [Int], remaining: Set<TransitionKind>, linksOnTheWay: Bool) -> Walk? {
+        generation &+= 1
+        if generation == 0 {
+            for index in stamp.indices { stamp[index] = 0 }
+            generation = 1
+        }
+        var queue = Deque<Int>()
+        for source in sources where stamp[source] != generation {
+            stamp[source] = generation
+            parent[source] = -1
+            queue.append(source)
+        }
+        while let state = queue.popFirst() {
+            for (list, isLink) in [(graph.inAppEdges, false), (graph.linkEdges, true)] {
+                for position in list.range(of: state) where list.target[position] >= 0 {
+                    let step = Int(list.step[position])
+                    let next = Int(list.target[position])
+                    if let kind = TestPlanner.target(graph.steps[step]), remaining.contains(kind) {
+                        return walk(to: state, then: (state, step), end: next)
+                    }
+                    guard !isLink || linksOnTheWay, stamp[next] != generation else { continue }
+                    stamp[next] = generation
+                    parent[next] = Int32(state)
+                    parentStep[next] = Int32(step)
+                    queue.append(next)
+                }
+            }
+        }
+        return nil
+    }
+
+    private func walk(to state: Int, then last: (Int, Int), end: Int) -> Walk {
+        var steps = [last]
+        var current = state
+        while parent[current] >= 0 {
+            steps.append((Int(parent[current]), Int(parentStep[current])))
+            current = Int(parent[current])
+        }
+        return Walk(origin: current, steps: steps.reversed(), end: end)
+    }
+}

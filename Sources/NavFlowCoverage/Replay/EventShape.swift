@@ -1,0 +1,135 @@
+import NavFlowModel
+import NavFlowSpec
+
+/// A trace event with its names resolved against the spec: what effect a
+/// transition must have to explain it.
+enum EventShape: Sendable {
+    case tab(Int)
+    case push(screen: Int, arguments: [Int?])
+    case select(screen: Int, arguments: [Int?])
+    case present(ModalKind, presentable: Int)
+    case back
+    case popToRoot
+    case dismiss
+    case deepLink(link: Int, arguments: [Int], url: String)
+    case action(screen: Int?, label: String)
+
+    /// Resolves the names of an event (not a launch), or says which is unknown.
+    static func make(_ event: TraceEvent, vocabulary: FlowVocabulary) -> Result<EventShape, DriftReason> {
+        switch event {
+        case .launch: return .failure(DriftReason("a launch is not a step"))
+        case .tab(let name): return vocabulary.tab(named: name).map { .tab($0) }
+        case .push(let name, let given), .select(let name, let given):
+            return vocabulary.screen(named: name).flatMap { screen in
+                vocabulary.arguments(given, of: screen).map { arguments in
+                    if case .push = event { return .push(screen: screen, arguments: arguments) }
+                    return .select(screen: screen, arguments: arguments)
+                }
+            }
+        case .present(let kind, let name): return vocabulary.presentable(named: name).map { .present(kind, presentable: $0) }
+        case .back: return .success(.back)
+        case .popToRoot: return .success(.popToRoot)
+        case .dismiss: return .success(.dismiss)
+        case .deepLink(let url):
+            return vocabulary.deepLink(for: url).map { .deepLink(link: $0.link, arguments: $0.arguments, url: url) }
+        case .action(let screen, let label):
+            guard let screen else { return .success(.action(screen: nil, label: label)) }
+            return vocabulary.screen(named: screen).map { .action(screen: $0, label: label) }
+        }
+    }
+
+    /// Whether taking `edge` has this event's effect (guards and argument
+    /// values aside). A labelled edge fits an `action` with its label; an
+    /// unlabelled one fits the event its one navigation statement makes
+    /// (`set` statements aside), or an `action` labelled with its statement.
+    func fits(_ edge: Edge, model: FlowModel) -> Bool {
+        let navigation = edge.statements.filter {
+            if case .set = $0.kind { return false }
+            return true
+        }
+        if case .action(_, let label) = self {
+            if let declared = edge.label { return declared == label }
+            return edge.statements.map { $0.text(in: model.spec) }.joined(separator: "; ") == label
+        }
+        guard navigation.count == 1 else { return false }
+        switch (self, navigation[0].kind) {
+        case (.push(let screen, _), .push(let route)), (.select(let screen, _), .select(let route)):
+            return route.screen == screen
+        case (.present(let kind, let presentable), .present(let declared, let content)):
+            return kind == declared && model.shape.presentableIndex[content] == presentable
+        case (.back, .pop), (.popToRoot, .popToRoot), (.dismiss, .dismiss):
+            return true
+        case (.tab(let tab), .selectTab(let declared)):
+            return tab == declared
+        default:
+            return false
+        }
+    }
+
+    /// How well `step` explains the event: 0 an unlabelled edge, 1 a
+    /// labelled one, 2 an implicit action; nil when it does not.
+    func rank(of step: Step, from state: NavState, model: FlowModel) -> Int? {
+        switch step {
+        case .edge(_, let screen, let index, let choices):
+            let edge = model.spec.screens[screen].edges[index]
+            guard fits(edge, model: model) else { return nil }
+            switch self {
+            case .action(let wanted, _):
+                if let wanted, wanted != screen { return nil }
+            case .push(let target, let arguments), .select(let target, let arguments):
+                guard let route = choices.first, FlowVocabulary.route(route, matches: target, arguments, routes: model.routes)
+                else { return nil }
+            default:
+                break
+            }
+            return edge.label == nil ? 0 : 1
+        case .back:
+            if case .back = self { return 2 }
+        case .switchTab(let tab):
+            if case .tab(tab) = self { return 2 }
+        case .swipeDown:
+            if case .dismiss = self { return 2 }
+        case .deepLink:
+            break
+        }
+        return nil
+    }
+
+    /// The state the event leaves the app in when no transition explains
+    /// it, where its effect is plain (a push on the visible stack, a
+    /// presentation, back, dismiss, a tab); nil when it is not.
+    func forced(on state: NavState, model: FlowModel) -> NavState? {
+        var next = state
+        let topSlot = model.activeContexts(of: state).last { context in
+            model.stack(of: context, in: state) != nil
+        }
+        switch self {
+        case .push(let screen, let arguments):
+            guard let context = topSlot else { return nil }
+            let route = model.routes.id(screen: screen, values: arguments.map { $0 ?? 0 })
+            switch context {
+            case .modal: next.modals[next.modals.count - 1].path.append(route)
+            case .slot(let slot): next.paths[slot].append(route)
+            }
+        case .present(let kind, let presentable):
+            next.modals.append(Modal(kind: kind, presentable: presentable, path: []))
+        case .back, .popToRoot:
+            let context = model.activeContexts(of: state).last { !model.path(of: $0, in: state).isEmpty }
+            guard let context else { return nil }
+            switch (context, self) {
+            case (.modal, .back): next.modals[next.modals.count - 1].path.removeLast()
+            case (.modal, _): next.modals[next.modals.count - 1].path.removeAll()
+            case (.slot(let slot), .back): next.paths[slot].removeLast()
+            case (.slot(let slot), _): next.paths[slot].removeAll()
+            }
+        case .dismiss:
+            guard !next.modals.isEmpty else { return nil }
+            next.modals.removeLast()
+        case .tab(let tab):
+            next.selectedTab = tab
+        case .select, .deepLink, .action:
+            return nil
+        }
+        return next
+    }
+}

@@ -1,0 +1,178 @@
+import NavFlowCheck
+import NavFlowModel
+import NavFlowSpec
+
+/// An event of a trace that the model does not allow: where it is, what it
+/// was, why it does not fit, and the state the app was in.
+public struct Drift: Hashable, Sendable {
+    public var location: TraceLocation
+    /// The event in the trace's words (`push 'Privacy'`).
+    public var event: String
+    /// What is wrong: `push 'Privacy' is not possible from Inbox`.
+    public var message: String
+    /// The state the event happened in, in words.
+    public var state: String?
+    /// Whether replay applied the event's effect anyway and went on from
+    /// there (`true`), or ignored the event (`false`).
+    public var applied: Bool
+}
+
+/// What replaying one event did.
+public enum ReplayOutcome: Sendable {
+    /// A run began in `state`.
+    case launched(NavState)
+    /// A transition of the model explained the event.
+    case stepped(from: NavState, step: Step, to: NavState)
+    /// The event changed nothing (a tab that was already selected).
+    case unchanged
+    /// The event does not fit the model; when replay could apply its effect
+    /// anyway, `state` is where the app is now.
+    case drifted(Drift, state: NavState?)
+}
+
+/// Replays trace events on the model, one run at a time: each event is
+/// matched to a transition from the current state whose effect is the
+/// event's. Where several transitions fit, a declared edge wins over an
+/// implicit action (the trace cannot tell a Back button from the system's),
+/// an unlabelled edge over a labelled one, and the first declared over the
+/// rest.
+public struct TraceReplayer: Sendable {
+    public let model: FlowModel
+    public let vocabulary: FlowVocabulary
+    private let witnesses: WitnessBuilder
+    private let relevantInputMask: UInt64
+    /// The current state, nil before the first launch of a file.
+    public private(set) var state: NavState?
+
+    public init(model: FlowModel) {
+        self.model = model
+        vocabulary = FlowVocabulary(model: model)
+        witnesses = WitnessBuilder(model: model)
+        relevantInputMask = model.relevantInputs.reduce(0) { $0 | 1 << UInt64($1) }
+    }
+
+    /// Forgets the current run: the next file starts afresh.
+    public mutating func beginFile() {
+        state = nil
+    }
+
+    /// Replays one event; a file whose first event is not a launch is
+    /// launched with every input false first (and that is reported).
+    public mutating func replay(_ event: TraceEvent, at location: TraceLocation) -> [ReplayOutcome] {
+        if case .launch(let inputs) = event {
+            return launch(inputs, at: location)
+        }
+        var outcomes: [ReplayOutcome] = []
+        if state == nil {
+            outcomes += launch([:], at: location)
+            let drift = Drift(location: location, event: event.summary,
+                              message: "the run does not begin with a launch event; replay launches the app with every input false",
+                              state: state.map(witnesses.describe), applied: true)
+            outcomes.insert(.drifted(drift, state: state), at: 0)
+        }
+        guard let current = state else { return outcomes }
+        outcomes.append(step(event, from: current, at: location))
+        return outcomes
+    }
+
+    private mutating func launch(_ given: [String: Bool], at location: TraceLocation) -> [ReplayOutcome] {
+        var inputs: UInt64 = 0
+        var problems: [String] = []
+        for (name, value) in given.sorted(by: { $0.key < $1.key }) {
+            guard let index = vocabulary.inputs[name] else {
+                problems.append("unknown input '\(name)'\(vocabulary.hint(name, among: model.spec.inputs.map(\.name)))")
+                continue
+            }
+            if value { inputs |= 1 << UInt64(index) }
+        }
+        inputs &= relevantInputMask
+        let valuation = inputs
+        for assumption in model.spec.assumptions where !assumption.condition.evaluate(
+            flags: { _ in false }, inputs: { valuation >> UInt64($0) & 1 == 1 }) {
+            problems.append("the inputs break `assume \(model.spec.text(of: assumption.condition))` (line \(assumption.range.start.line))")
+        }
+        let (initial, _) = model.initialState(inputs: inputs)
+        state = initial ?? model.blankState(inputs: inputs)
+        var outcomes: [ReplayOutcome] = []
+        if !problems.isEmpty {
+            outcomes.append(.drifted(Drift(location: location, event: "launch", message: "launch: " + problems.joined(separator: "; "),
+                                           state: nil, applied: true), state: nil))
+        }
+        if initial == nil {
+            outcomes.append(.drifted(Drift(location: location, event: "launch",
+                                           message: "launch: the spec's launch statements are cut off at a limit; replay starts before them",
+                                           state: nil, applied: true), state: state))
+        }
+        outcomes.append(.launched(state!))
+        return outcomes
+    }
+
+    private mutating func step(_ event: TraceEvent, from current: NavState, at location: TraceLocation) -> ReplayOutcome {
+        func drift(_ message: String, applied next: NavState? = nil) -> ReplayOutcome {
+            if let next { state = next }
+            return .drifted(Drift(location: location, event: event.summary, message: message,
+                                  state: witnesses.describe(current), applied: next != nil), state: next)
+        }
+        let wanted: EventShape
+        switch EventShape.make(event, vocabulary: vocabulary) {
+        case .success(let shape): wanted = shape
+        case .failure(let reason): return drift("\(event.summary): \(reason.text)")
+        }
+        if case .tab(let tab) = wanted, current.modals.isEmpty, current.selectedTab == tab {
+            return .unchanged
+        }
+        if case .deepLink(let link, let arguments, let url) = wanted {
+            let transition = handle(link, arguments, url: url, from: current)
+            guard let next = transition.target else {
+                var reason = "the link cannot be handled in this state"
+                if case .invalid(let why) = transition.outcome { reason = why }
+                return drift("\(event.summary) leads to no valid state: \(reason)")
+            }
+            state = next
+            return .stepped(from: current, step: transition.step, to: next)
+        }
+        var fits: [(rank: Int, transition: Transition)] = []
+        model.successors(of: current, deepLinks: false) { transition in
+            guard transition.target != nil, let rank = wanted.rank(of: transition.step, from: current, model: model) else { return }
+            fits.append((rank, transition))
+        }
+        if let best = fits.min(by: { $0.rank < $1.rank }), let next = best.transition.target {
+            state = next
+            return .stepped(from: current, step: best.transition.step, to: next)
+        }
+        let visible = model.visibleRoutes(of: current).map { model.routes.text(of: $0, in: model.spec) }.joined(separator: " | ")
+        var message = "\(event.summary) is not possible from \(visible)"
+        if let why = blocked(wanted, from: current) { message += " (\(why))" }
+        return drift(message, applied: wanted.forced(on: current, model: model))
+    }
+
+    /// The transition that handles a URL: an `open` edge of a visible
+    /// screen with this very URL (the declared way), else the deep link.
+    private func handle(_ link: Int, _ arguments: [Int], url: String, from current: NavState) -> Transition {
+        var declared: Transition?
+        model.successors(of: current, deepLinks: false) { transition in
+            guard declared == nil, transition.target != nil, case .edge(_, let screen, let index, _) = transition.step else { return }
+            let edge = model.spec.screens[screen].edges[index]
+            if edge.label == nil, edge.statements.count == 1, case .open(let target) = edge.statements[0].kind, target == url {
+                declared = transition
+            }
+        }
+        return declared ?? model.handleDeepLink(link, arguments: arguments, from: current)
+    }
+
+    /// Why a matching edge exists but cannot be taken, when that is the reason.
+    private func blocked(_ wanted: EventShape, from state: NavState) -> String? {
+        for context in model.activeContexts(of: state) {
+            let screen = model.routes.screen(of: model.visibleRoute(of: context, in: state))
+            for edge in model.spec.screens[screen].edges where wanted.fits(edge, model: model) {
+                if let condition = edge.condition, !state.holds(condition) {
+                    return "the edge at line \(edge.range.start.line) needs `\(model.spec.text(of: condition))`"
+                }
+            }
+        }
+        if case .tab(let tab) = wanted, !state.modals.isEmpty || model.isHidden(tab, in: state) {
+            return state.modals.isEmpty ? "the tab is hidden" : "a modal is up"
+        }
+        return nil
+    }
+}

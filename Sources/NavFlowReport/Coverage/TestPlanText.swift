@@ -1,0 +1,47 @@
+import NavFlowCheck
+import NavFlowCoverage
+import NavFlowModel
+
+/// A test plan in words: one numbered list of steps per test.
+public struct TestPlanText: Sendable {
+    public let model: FlowModel
+    public let plan: TestPlan
+    public let specPath: String
+
+    public init(model: FlowModel, plan: TestPlan, specPath: String) {
+        self.model = model
+        self.plan = plan
+        self.specPath = specPath
+    }
+
+    /// The file name of test `index` (0-based) in a trace directory.
+    public static func traceName(_ index: Int) -> String {
+        let number = String(index + 1)
+        return "test-" + String(repeating: "0", count: max(0, 2 - number.count)) + number + ".jsonl"
+    }
+
+    public func render(traceDirectory: String? = nil) -> String {
+        let spec = model.spec
+        let edges = plan.covered.filter { if case .edge = $0 { return true } else { return false } }.count
+        let links = plan.covered.count - edges
+        let edgeTotal = spec.screens.reduce(0) { $0 + $1.edges.count }
+        var lines = ["Test plan for \(spec.appName) (\(specPath)): \(CoverageText.plural(plan.paths.count, "test")), \(CoverageText.plural(plan.stepCount, "step"))",
+                     "Takes \(edges) of \(edgeTotal) declared edges and \(links) of \(spec.deepLinks.count) deep links."]
+        let builder = WitnessBuilder(model: model)
+        for (index, path) in plan.paths.enumerated() {
+            let witness = builder.witness(path.steps, inputs: path.inputs)
+            var title = "Test \(index + 1)"
+            if !witness.inputs.isEmpty {
+                title += " (inputs: " + witness.inputs.map { "\($0.name) = \($0.value)" }.joined(separator: ", ") + ")"
+            }
+            if let traceDirectory { title += ", trace \(traceDirectory)/\(Self.traceName(index))" }
+            lines += ["", title]
+            for (number, step) in witness.steps.enumerated() { lines.append("  \(number + 1). \(step.text)") }
+        }
+        if !plan.uncoverable.isEmpty {
+            lines += ["", "No test can take these (no reachable state takes them; see `navflow verify`):"]
+            for kind in plan.uncoverable { lines.append("  \(kind.text(in: spec))") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// Records an app's navigation as a NavFlow trace, for `navflow coverage`.
+///
+/// A router calls it where it changes navigation state: on push, pop, tab
+/// switch, present, dismiss, labelled actions and deep links. It is safe to
+/// call from any thread; lines are buffered and written when a run ends
+/// (`endRun()`, the next `launch`, or when the recorder goes away), and when
+/// the buffer grows past 64 KiB.
+///
+/// A labelled action or a deep link is one step of the model however many
+/// pushes or presentations it makes, so `action(_:on:perform:)` and
+/// `deepLink(_:handle:)` run the work in a scope where the recorder drops the
+/// events the work itself would record.
+public final class NavigationTraceRecorder: @unchecked Sendable {
+    /// How a screen is presented modally.
+    public enum Presentation: String, Sendable {
+        case sheet, cover, popover
+    }
+
+    private let lock = NSLock()
+    private var buffer: [String] = []
+    private var bufferedBytes = 0
+    private let write: @Sendable (String) -> Void
+    private let handle: FileHandle?
+
+    @TaskLocal private static var suppressedRecorder: ObjectIdentifier?
+
+    /// A recorder that appends to the file at `url`, creating it if needed.
+    public convenience init(url: URL) throws {
+        if !FileManager.default.fileExists(atPath: url.path) {
+            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        self.init(handle: handle)
+    }
+
+    private init(handle: FileHandle) {
+        self.handle = handle
+        self.write = { text in try? handle.write(contentsOf: Data(text.utf8)) }
+    }
+
+    /// A recorder that hands each flushed block of lines to `sink` (for
+    /// tests, or to send traces elsewhere than a file).
+    public init(sink: @escaping @Sendable (String) -> Void) {
+        self.handle = nil
+        self.write = sink
+    }
+
+    deinit {
+        flush()
+        try? handle?.close()
+    }
+
+    /// A new run: the app launched, with the values of the spec's inputs.
+    public func launch(inputs: [String: Bool] = [:]) {
+        flush()
+        record(TraceLine(event: "launch", inputs.isEmpty ? [] : [("inputs", .bools(inputs.sorted { $0.key < $1.key }))]))
+    }
+
+    /// A screen pushed on the visible stack, with its arguments by parameter name.
+    public func push(_ screen: String, arguments: [String: String] = [:]) {
+        record(route("push", screen, arguments))
+    }
+
+    /// A route shown in the next column of a split view.
+    public func select(_ screen: String, arguments: [String: String] = [:]) {
+        record(route("select", screen, arguments))
+    }
+
+    /// The top of the visible stack popped (back button, swipe back, `pop`).
+    public func back() {
+        record(TraceLine(event: "back"))
+    }
+
+    /// The visible stack emptied back to its root.
+    public func popToRoot() {
+        record(TraceLine(event: "popToRoot"))
+    }
+
+    /// A tab selected, by the id the spec gives it.
+    public func selectTab(_ tab: String) {
+        record(TraceLine(event: "tab", [("tab", .string(tab))]))
+    }
+
+    /// A screen or stack presented modally.
+    public func present(_ screen: String, as presentation: Presentation = .sheet) {
+        record(TraceLine(event: presentation.rawValue, [("screen", .string(screen))]))
+    }
+
+    /// The top modal went away (swiped down or dismissed in code).
+    public func dismiss() {
+        record(TraceLine(event: "dismiss"))
+    }
+
+    /// A labelled action taken on `screen`; the navigation `perform` does is
+    /// part of it and is not recorded again.
+    public func action<Result>(_ label: String, on screen: String? = nil,
+                               perform: () throws -> Result) rethrows -> Result {
+        var members: [(String, TraceLine.Value)] = []
+        if let screen { members.append(("screen", .string(screen))) }
+        members.append(("label", .string(label)))
+        record(TraceLine(event: "action", members))
+        return try Self.$suppressedRecorder.withValue(ObjectIdentifier(self)) { try perform() }
+    }
+
+    /// A URL the app handles; the navigation `handle` does is part of it.
+    public func deepLink<Result>(_ url: String, handle: () throws -> Result) rethrows -> Result {
+        record(TraceLine(event: "deeplink", [("url", .string(url))]))
+        return try Self.$suppressedRecorder.withValue(ObjectIdentifier(self)) { try handle() }
+    }
+
+    /// Marks the end of a run and writes what is buffered.
+    public func endRun() {
+        flush()
+    }
+
+    /// Writes the buffered lines now.
+    public func flush() {
+        lock.lock()
+        let text = buffer.joined()
+        buffer.removeAll(keepingCapacity: true)
+        bufferedBytes = 0
+        if !text.isEmpty { write(text) }
+        lock.unlock()
+    }
+
+    /// Records one line, unless inside an action or deep link of this recorder.
+    public func record(_ line: TraceLine) {
+        guard Self.suppressedRecorder != ObjectIdentifier(self) else { return }
+        let text = line.text + "\n"
+        lock.lock()
+        buffer.append(text)
+        bufferedBytes += text.utf8.count
+        let full = bufferedBytes >= 1 << 16
+        lock.unlock()
+        if full { flush() }
+    }
+
+    private func route(_ event: String, _ screen: String, _ arguments: [String: String]) -> TraceLine {
+        var members: [(String, TraceLine.Value)] = [("screen", .string(screen))]
+        if !arguments.isEmpty { members.append(("args", .strings(arguments.sorted { $0.key < $1.key }))) }
+        return TraceLine(event: event, members)
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import NavFlowCheck
+import NavFlowCoverage
+import NavFlowReport
+
+struct PlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Plan a small set of tests that take every declared edge and every deep link.",
+        discussion: """
+            Prints the tests as numbered steps; with --output DIR, also writes \
+            each as a trace (DIR/test-01.jsonl, ...) that `navflow coverage` \
+            replays to 100% of the edges and deep links that can be taken. \
+            Exit codes: 0 a plan was made; 2 the spec or an option is wrong; \
+            3 a limit stopped the exploration.
+            """
+    )
+
+    @ArgumentParser.Argument(help: "The spec file.")
+    var spec: String
+
+    @Option(help: "Write each test as a trace in this directory.")
+    var output: String?
+
+    @Option(help: "The most steps a test takes before the plan starts another.")
+    var maxSteps: Int = 40
+
+    @OptionGroup var limits: LimitOptions
+
+    func validate() throws {
+        if maxSteps < 1 { throw ValidationError("--max-steps must be at least 1") }
+    }
+
+    func run() throws {
+        let model = try SpecLoading.model(spec)
+        let graph: StateGraph
+        do {
+            graph = try Explorer(limits: limits.limits).explore(model)
+        } catch {
+            Output.writeError("navflow: error: planning stopped at a limit: \(error.description)\n")
+            throw ExitCode(3)
+        }
+        let plan = TestPlanner(maxStepsPerPath: maxSteps).plan(graph)
+        let writer = PlanTraceWriter(model: model)
+        if let output {
+            do {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                for (index, path) in plan.paths.enumerated() {
+                    let text = writer.lines(for: path).map { $0.text + "\n" }.joined()
+                    try AtomicFile.write(text, to: output + "/" + TestPlanText.traceName(index))
+                }
+            } catch {
+                throw CommandFailure.input("\(output): cannot write the traces: \(error.localizedDescription)")
+            }
+        }
+        Output.write(TestPlanText(model: model, plan: plan, specPath: spec).render(traceDirectory: output))
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import NavFlowCheck
+import NavFlowModel
+import NavFlowReport
+import NavFlowSpec
+
+/// Loads one spec for the commands that take a single spec: a failure to
+/// read or check it prints its diagnostics and exits 2; a spec beyond the
+/// model's limits exits 3.
+enum SpecLoading {
+    static func checked(_ path: String) throws -> FlowSpec {
+        let file: SourceFile
+        switch SpecFiles.read(path) {
+        case .success(let read): file = read
+        case .failure(let failure): throw CommandFailure.input(failure.description)
+        }
+        let output = Frontend.load(file)
+        guard let spec = output.spec else {
+            Output.writeError(DiagnosticTextRenderer(colors: Output.stderrIsTerminal)
+                .render(output.diagnostics, sources: [file.path: file]))
+            throw ExitCode(2)
+        }
+        return spec
+    }
+
+    static func model(_ path: String) throws -> FlowModel {
+        do {
+            return try FlowModel(try checked(path))
+        } catch let limit as FlowModel.LimitExceeded {
+            Output.writeError("navflow: error: \(limit.description)\n")
+            throw ExitCode(3)
+        }
+    }
+}
+
+/// The exploration limits every exploring command takes.
+struct LimitOptions: ParsableArguments {
+    @Option(help: "Stop (exit 3) after storing this many states.")
+    var maxStates: Int = Explorer.Limits.standard.maxStates
+
+    @Option(help: "Stop (exit 3) when the state graph needs more memory than this, e.g. 512M or 16G.")
+    var maxMemory: MemorySize = MemorySize(bytes: Explorer.Limits.standard.maxBytes)
+
+    func validate() throws {
+        if maxStates < 1 { throw ValidationError("--max-states must be at least 1") }
+    }
+
+    var limits: Explorer.Limits {
+        var limits = Explorer.Limits.standard
+        limits.maxStates = maxStates
+        limits.maxBytes = maxMemory.bytes
+        return limits
+    }
+}
