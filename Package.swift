@@ -61,7 +61,9 @@ let package = Package(
         ),
         .testTarget(
             name: "NavFlowCoverageTests",
-            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowTrace"],
+            dependencies: [
+                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowTrace", "NavFlowGenerator",
+            ],
             exclude: ["Traces"]
         ),
         .testTarget(name: "NavFlowTraceTests", dependencies: ["NavFlowTrace"]),

@@ -19,6 +19,10 @@ public struct TestPlan: Sendable {
     /// Edges and deep links no reachable state can take (dead edges,
     /// links that are always invalid): no test can cover them.
     public var uncoverable: [TransitionKind]
+    /// Edges a trace cannot tell apart from another edge of the same
+    /// screen with the same effect (the same statement and arguments):
+    /// replay credits the first one declared, so no trace covers these.
+    public var indistinguishable: [TransitionKind]
 
     /// The number of steps over all paths, launches not counted.
     public var stepCount: Int { paths.reduce(0) { $0 + $1.steps.count } }
@@ -54,7 +58,7 @@ public struct TestPlanner: Sendable {
             }
         }
         var remaining = targets.intersection(takeable)
-        var search = TourSearch(graph: graph)
+        var search = TourSearch(graph: graph, fidelity: ReplayFidelity(graph: graph))
         var paths: [TestPlan.TestPath] = []
         var current: Int?
         var currentSteps: [(from: NavState, step: Step)] = []
@@ -88,8 +92,8 @@ public struct TestPlanner: Sendable {
             if currentSteps.isEmpty { current = nil }
         }
         finish()
-        let order = { (kinds: Set<TransitionKind>) in kinds.sorted() }
-        return TestPlan(paths: paths, covered: order(covered), uncoverable: order(targets.subtracting(takeable)))
+        return TestPlan(paths: paths, covered: covered.sorted(), uncoverable: targets.subtracting(takeable).sorted(),
+                        indistinguishable: remaining.sorted())
     }
 
     /// The edge or deep link a step takes (nil for implicit actions).
@@ -106,6 +110,7 @@ public struct TestPlanner: Sendable {
 /// a wanted kind, reusing its buffers between searches.
 private struct TourSearch {
     let graph: StateGraph
+    var fidelity: ReplayFidelity
     private var stamp: [UInt32]
     private var parent: [Int32]
     private var parentStep: [Int32]
@@ -118,8 +123,9 @@ private struct TourSearch {
         var end: Int
     }
 
-    init(graph: StateGraph) {
+    init(graph: StateGraph, fidelity: ReplayFidelity) {
         self.graph = graph
+        self.fidelity = fidelity
         stamp = Array(repeating: 0, count: graph.count)
         parent = Array(repeating: -1, count: graph.count)
         parentStep = Array(repeating: -1, count: graph.count)
@@ -150,9 +156,12 @@ private struct TourSearch {
                 for position in list.range(of: state) where list.target[position] >= 0 {
                     let step = Int(list.step[position])
                     let next = Int(list.target[position])
-                    if let kind = TestPlanner.target(graph.steps[step]), remaining.contains(kind) {
-                        return walk(to: state, then: (state, step), end: next)
-                    }
+                    let kind = TestPlanner.target(graph.steps[step])
+                    let wanted = kind.map(remaining.contains) ?? false
+                    guard wanted || ((!isLink || linksOnTheWay) && stamp[next] != generation) else { continue }
+                    // Only steps whose trace event replays to this very transition keep a test faithful.
+                    guard fidelity.isFaithful(position, link: isLink, from: state) else { continue }
+                    if wanted { return walk(to: state, then: (state, step), end: next) }
                     guard !isLink || linksOnTheWay, stamp[next] != generation else { continue }
                     stamp[next] = generation
                     parent[next] = Int32(state)
@@ -172,5 +181,40 @@ private struct TourSearch {
             current = Int(parent[current])
         }
         return Walk(origin: current, steps: steps.reversed(), end: end)
+    }
+}
+
+/// Whether replaying the trace event a step is written as leads to the same
+/// transition: the same state and, for an edge or deep link, the same one.
+/// Remembered per transition, since tours ask about the same ones often.
+private struct ReplayFidelity {
+    let graph: StateGraph
+    let writer: PlanTraceWriter
+    let replayer: TraceReplayer
+    private var known: [[Int8]]
+
+    init(graph: StateGraph) {
+        self.graph = graph
+        writer = PlanTraceWriter(model: graph.model)
+        replayer = TraceReplayer(model: graph.model)
+        known = [Array(repeating: -1, count: graph.inAppEdges.target.count),
+                 Array(repeating: -1, count: graph.linkEdges.target.count)]
+    }
+
+    mutating func isFaithful(_ position: Int, link: Bool, from index: Int) -> Bool {
+        let list = link ? 1 : 0
+        if known[list][position] >= 0 { return known[list][position] == 1 }
+        let edges = link ? graph.linkEdges : graph.inAppEdges
+        let step = graph.steps[Int(edges.step[position])]
+        let state = graph.state(index)
+        var faithful = false
+        let line = writer.line(for: step, from: state)
+        if case .success(let event) = TraceJSONParser.parse(Array(line.text.utf8)).flatMap(TraceEvent.decode),
+           case .stepped(_, let replayed, let next) = replayer.outcome(of: event, in: state) {
+            faithful = next == graph.state(Int(edges.target[position]))
+                && TestPlanner.target(replayed) == TestPlanner.target(step)
+        }
+        known[list][position] = faithful ? 1 : 0
+        return faithful
     }
 }

@@ -11,7 +11,8 @@ enum EventShape: Sendable {
     case back
     case popToRoot
     case dismiss
-    case deepLink(link: Int, arguments: [Int], url: String)
+    /// `link` is nil when no pattern matches (an `open` edge may still handle the URL).
+    case deepLink(link: Int?, arguments: [Int], url: String)
     case action(screen: Int?, label: String)
 
     /// Resolves the names of an event (not a launch), or says which is unknown.
@@ -31,7 +32,10 @@ enum EventShape: Sendable {
         case .popToRoot: return .success(.popToRoot)
         case .dismiss: return .success(.dismiss)
         case .deepLink(let url):
-            return vocabulary.deepLink(for: url).map { .deepLink(link: $0.link, arguments: $0.arguments, url: url) }
+            switch vocabulary.deepLink(for: url) {
+            case .success(let match): return .success(.deepLink(link: match.link, arguments: match.arguments, url: url))
+            case .failure: return .success(.deepLink(link: nil, arguments: [], url: url))
+            }
         case .action(let screen, let label):
             guard let screen else { return .success(.action(screen: nil, label: label)) }
             return vocabulary.screen(named: screen).map { .action(screen: $0, label: label) }

@@ -75,6 +75,14 @@ public struct TraceReplayer: Sendable {
         return outcomes
     }
 
+    /// What replaying `event` (not a launch) in `state` does, leaving this
+    /// replayer as it is.
+    public func outcome(of event: TraceEvent, in state: NavState) -> ReplayOutcome {
+        var copy = self
+        copy.state = state
+        return copy.step(event, from: state, at: TraceLocation(file: "", line: 0))
+    }
+
     private mutating func launch(_ given: [String: Bool], at location: TraceLocation) -> [ReplayOutcome] {
         var inputs: UInt64 = 0
         var problems: [String] = []
@@ -85,8 +93,9 @@ public struct TraceReplayer: Sendable {
             }
             if value { inputs |= 1 << UInt64(index) }
         }
-        inputs &= relevantInputMask
         let valuation = inputs
+        // Inputs no condition reads cannot change the flow; the model fixes them to false.
+        inputs &= relevantInputMask
         for assumption in model.spec.assumptions where !assumption.condition.evaluate(
             flags: { _ in false }, inputs: { valuation >> UInt64($0) & 1 == 1 }) {
             problems.append("the inputs break `assume \(model.spec.text(of: assumption.condition))` (line \(assumption.range.start.line))")
@@ -118,11 +127,13 @@ public struct TraceReplayer: Sendable {
         case .success(let shape): wanted = shape
         case .failure(let reason): return drift("\(event.summary): \(reason.text)")
         }
-        if case .tab(let tab) = wanted, current.modals.isEmpty, current.selectedTab == tab {
-            return .unchanged
-        }
         if case .deepLink(let link, let arguments, let url) = wanted {
-            let transition = handle(link, arguments, url: url, from: current)
+            guard let transition = handle(link, arguments, url: url, from: current) else {
+                switch vocabulary.deepLink(for: url) {
+                case .failure(let reason): return drift("\(event.summary): \(reason.text)")
+                case .success: return drift("\(event.summary) cannot be handled")
+                }
+            }
             guard let next = transition.target else {
                 var reason = "the link cannot be handled in this state"
                 if case .invalid(let why) = transition.outcome { reason = why }
@@ -140,6 +151,10 @@ public struct TraceReplayer: Sendable {
             state = next
             return .stepped(from: current, step: best.transition.step, to: next)
         }
+        // A tab bar tap on the tab already selected changes nothing.
+        if case .tab(let tab) = wanted, current.modals.isEmpty, current.selectedTab == tab {
+            return .unchanged
+        }
         let visible = model.visibleRoutes(of: current).map { model.routes.text(of: $0, in: model.spec) }.joined(separator: " | ")
         var message = "\(event.summary) is not possible from \(visible)"
         if let why = blocked(wanted, from: current) { message += " (\(why))" }
@@ -148,7 +163,7 @@ public struct TraceReplayer: Sendable {
 
     /// The transition that handles a URL: an `open` edge of a visible
     /// screen with this very URL (the declared way), else the deep link.
-    private func handle(_ link: Int, _ arguments: [Int], url: String, from current: NavState) -> Transition {
+    private func handle(_ link: Int?, _ arguments: [Int], url: String, from current: NavState) -> Transition? {
         var declared: Transition?
         model.successors(of: current, deepLinks: false) { transition in
             guard declared == nil, transition.target != nil, case .edge(_, let screen, let index, _) = transition.step else { return }
@@ -157,7 +172,8 @@ public struct TraceReplayer: Sendable {
                 declared = transition
             }
         }
-        return declared ?? model.handleDeepLink(link, arguments: arguments, from: current)
+        if let declared { return declared }
+        return link.map { model.handleDeepLink($0, arguments: arguments, from: current) }
     }
 
     /// Why a matching edge exists but cannot be taken, when that is the reason.

@@ -42,6 +42,10 @@ public struct TestPlanText: Sendable {
             lines += ["", "No test can take these (no reachable state takes them; see `navflow verify`):"]
             for kind in plan.uncoverable { lines.append("  \(kind.text(in: spec))") }
         }
+        if !plan.indistinguishable.isEmpty {
+            lines += ["", "No trace can tell these from an earlier edge of the same screen with the same effect (give them labels):"]
+            for kind in plan.indistinguishable { lines.append("  \(kind.text(in: spec))") }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -1,0 +1,146 @@
+import NavFlowCoverage
+import NavFlowModel
+import NavFlowSpec
+import Testing
+
+/// Coverage figures and drift findings pinned for hand-written traces.
+@Suite struct ReplayTests {
+    static let shop = """
+        app Shop
+        scheme "shop"
+        enum Section { new, sale }
+        id Slug: String
+        flag signedIn = false
+        input beta
+        input region
+        assume !(beta && region)
+        stack HomeStack root Home {
+          destination Catalog
+          destination Product
+          destination Settings
+        }
+        tabs Main {
+          tab home "Home" HomeStack
+          tab labs "Labs" Labs hidden if !beta
+        }
+        screen Home {
+          push Catalog
+          sheet SignIn if !signedIn
+          push Settings if signedIn
+        }
+        screen Catalog(section: Section) { push Product }
+        screen Product(slug: Slug)
+        screen Settings { pop }
+        screen SignIn locked {
+          action "Sign in" { set signedIn = true; dismiss }
+        }
+        screen Labs { tab home }
+        deeplink "shop://product/{s: Slug}" -> home / Catalog(new) / Product(s)
+        """
+
+    @Test func messengerTracesArePinned() throws {
+        let model = try model(ofFile: "specs/examples/messenger.navflow")
+        let universe = CoverageUniverse(model: model)
+        let directory = "Tests/NavFlowCoverageTests/Traces/messenger"
+        let traces = ["queued-notification.jsonl", "signed-in-session.jsonl"].map { Repository.path(directory + "/" + $0) }
+        let report = try CoverageMeasurement(universe: universe).measure(specPath: "messenger.navflow", traces: traces).get()
+        #expect(report.runs == 3)
+        #expect(report.events == 23)
+        #expect(report.figures == ["screens": "12/13", "edges": "8/18", "implicit": "4/17", "deeplinks": "1/5",
+                                   "states": "14/576", "pairs": "11/527", "valuations": "13/14"])
+        #expect(report.metric("screens")?.missing.map(\.text) == ["EditProfile"])
+        #expect(report.drifts.map { "\($0.location.file.split(separator: "/").last!):\($0.location.line): \($0.message)" } == [
+            "queued-notification.jsonl:5: push 'Conversatoin(id: 1)': unknown screen 'Conversatoin' (did you mean 'Conversation'?)",
+            "queued-notification.jsonl:10: push 'Post(id: abc)': 'abc' is not a valid PostID (argument 'id' of Post): it must be digits",
+            "queued-notification.jsonl:11: dismiss is not possible from Search",
+            "signed-in-session.jsonl:12: sheet 'NewMessage' is not possible from Privacy",
+        ])
+        #expect(report.drifts.last?.state == "Profile tab: MyProfile > Settings > Privacy; Home tab kept at Feed > Post(_) > UserProfile(_)")
+        #expect(report.drifts.last?.applied == true)
+    }
+
+    @Test func recipesTraceWithSelectionsIsPinned() throws {
+        let model = try model(ofFile: "specs/examples/recipes.navflow")
+        let trace = Repository.path("Tests/NavFlowCoverageTests/Traces/recipes/ipad-session.jsonl")
+        let report = try CoverageMeasurement(universe: CoverageUniverse(model: model))
+            .measure(specPath: "recipes.navflow", traces: [trace]).get()
+        #expect(report.figures == ["screens": "5/5", "edges": "3/3", "implicit": "1/1", "deeplinks": "1/4",
+                                   "states": "6/25", "pairs": "4/57", "valuations": "5/5"])
+        #expect(report.drifts.map(\.message) == ["deeplink 'recipes://category/brunch': no deep link of the spec matches 'recipes://category/brunch'"])
+        #expect(report.drifts.map(\.location.line) == [7])
+    }
+
+    @Test func aRunWithoutLaunchIsLaunchedAndReported() throws {
+        let (report, errors) = coverage(of: try model(Self.shop), trace: #"{"event":"push","screen":"Catalog","args":{"section":"sale"}}"#)
+        #expect(errors.isEmpty)
+        #expect(report.runs == 1)
+        #expect(report.drifts.map(\.message) == ["the run does not begin with a launch event; replay launches the app with every input false"])
+        #expect(report.metric("edges")?.covered == 1)
+    }
+
+    @Test func launchInputsAreCheckedAgainstTheSpec() throws {
+        let (report, _) = coverage(of: try model(Self.shop), trace: """
+            {"event":"launch","inputs":{"beta":true,"region":true,"betta":true}}
+            {"event":"tab","tab":"labs"}
+            """)
+        #expect(report.drifts.map(\.message) == [
+            "launch: unknown input 'betta' (did you mean 'beta'?); the inputs break `assume !(beta && region)` (line 8)",
+        ])
+        #expect(report.metric("screens")?.covered == 2)
+    }
+
+    @Test func aGuardThatBlocksAnEventIsNamed() throws {
+        let (report, _) = coverage(of: try model(Self.shop), trace: """
+            {"event":"launch"}
+            {"event":"push","screen":"Settings"}
+            {"event":"back"}
+            {"event":"tab","tab":"labs"}
+            """)
+        #expect(report.drifts.map(\.message) == [
+            "push 'Settings' is not possible from Home (the edge at line 21 needs `signedIn`)",
+            "tab 'labs' is not possible from Home (the tab is hidden)",
+        ])
+        // The push was applied anyway, so `back` replays from Settings: its declared `pop` edge.
+        #expect(report.metric("edges")?.missing.map(\.text).contains("Settings: pop") == false)
+        #expect(report.drifts.first?.applied == true)
+    }
+
+    @Test func declaredEdgesWinOverImplicitActionsAndRepeatedTabsChangeNothing() throws {
+        let (report, _) = coverage(of: try model(Self.shop), trace: """
+            {"event":"launch","inputs":{"beta":true}}
+            {"event":"tab","tab":"home"}
+            {"event":"tab","tab":"Labs"}
+            {"event":"tab","tab":"home"}
+            {"event":"sheet","screen":"SignIn"}
+            {"event":"action","label":"Sign in"}
+            {"event":"push","screen":"Settings"}
+            {"event":"back"}
+            """)
+        #expect(report.driftCount == 0)
+        let edges = report.edgeTallies.filter { $0.count > 0 }.map(\.text)
+        #expect(edges == ["Home: sheet SignIn if !signedIn", "Home: push Settings if signedIn", "Settings: pop",
+                          "SignIn: “Sign in”", "Labs: tab home"])
+        #expect(report.metric("implicit")?.missing.map(\.text).contains("Settings: back") == true)
+        #expect(report.metric("implicit")?.missing.map(\.text).contains("Home: tab switch") == false)
+    }
+
+    @Test func deepLinksMapConcreteArgumentsAndUnknownArgumentsAreDrift() throws {
+        let (report, _) = coverage(of: try model(Self.shop), trace: """
+            {"event":"launch"}
+            {"event":"deeplink","url":"shop://product/shoe-42"}
+            {"event":"back"}
+            {"event":"back"}
+            {"event":"push","screen":"Catalog","args":{"section":"clearance"}}
+            {"event":"push","screen":"Catalog","args":{"sectoin":"new"}}
+            {"event":"deeplink","url":"shop://nothing"}
+            {"event":"deeplink","url":"no scheme"}
+            """)
+        #expect(report.metric("deeplinks")?.covered == 1)
+        #expect(report.drifts.map(\.message) == [
+            "push 'Catalog(section: clearance)': 'clearance' is not a case of Section (argument 'section' of Catalog)",
+            "push 'Catalog(sectoin: new)': screen 'Catalog' has no parameter 'sectoin'; its parameters are 'section'",
+            "deeplink 'shop://nothing': no deep link of the spec matches 'shop://nothing'",
+            "deeplink 'no scheme': 'no scheme' is not a URL with a scheme (scheme://...)",
+        ])
+    }
+}

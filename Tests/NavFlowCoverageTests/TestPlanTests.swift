@@ -1,0 +1,87 @@
+import NavFlowCheck
+import NavFlowCoverage
+import NavFlowGenerator
+import NavFlowModel
+import NavFlowSpec
+import NavFlowTrace
+import Testing
+
+/// Replaying a plan's traces takes every edge and deep link a test can take:
+/// the plan reaches 100% of them by construction, without drift.
+@Suite struct TestPlanTests {
+    /// Plans, writes the traces, replays them, and returns the report and the plan.
+    func replayPlan(_ model: FlowModel, maxSteps: Int = 40) throws -> (CoverageReport, TestPlan) {
+        let graph = try Explorer().explore(model)
+        let plan = TestPlanner(maxStepsPerPath: maxSteps).plan(graph)
+        let writer = PlanTraceWriter(model: model)
+        let text = plan.paths.map { writer.lines(for: $0).map { $0.text + "\n" }.joined() }.joined()
+        let (report, errors) = coverage(of: model, trace: text, file: "plan.jsonl")
+        #expect(errors.isEmpty, "\(errors)")
+        return (report, plan)
+    }
+
+    /// Whether another edge of the same screen has the same effect as a
+    /// trace sees it: the same label, or the same statement towards the
+    /// same screen, presentable or tab.
+    func hasTwin(_ kind: TransitionKind, in spec: FlowSpec) -> Bool {
+        guard case .edge(let screen, let index) = kind else { return false }
+        func effect(_ edge: Edge) -> String {
+            if let label = edge.label { return "label " + label }
+            guard let statement = edge.statements.first else { return "" }
+            switch statement.kind {
+            case .push(let route): return "push \(route.screen)"
+            case .select(let route): return "select \(route.screen)"
+            default: return statement.text(in: spec)
+            }
+        }
+        let edges = spec.screens[screen].edges
+        return edges.indices.contains { $0 != index && effect(edges[$0]) == effect(edges[index]) }
+    }
+
+    @Test(arguments: ["messenger", "router-tabs", "recipes"])
+    func thePlanCoversEveryEdgeAndDeepLinkOfTheExamples(_ name: String) throws {
+        let model = try model(ofFile: "specs/examples/\(name).navflow")
+        let (report, plan) = try replayPlan(model)
+        #expect(plan.uncoverable.isEmpty && plan.indistinguishable.isEmpty)
+        #expect(report.driftCount == 0, "\(report.drifts.map(\.message))")
+        #expect(report.metric("edges")?.percent == 100)
+        #expect(report.metric("deeplinks")?.percent == 100)
+        #expect(plan.paths.allSatisfy { $0.steps.count <= 40 })
+    }
+
+    @Test func thePlanIsSmall() throws {
+        let figures = try ["messenger", "router-tabs", "recipes"].map { name -> String in
+            let plan = try replayPlan(try model(ofFile: "specs/examples/\(name).navflow")).1
+            return "\(name): \(plan.paths.count) tests, \(plan.stepCount) steps"
+        }
+        #expect(figures == ["messenger: 2 tests, 38 steps", "router-tabs: 2 tests, 24 steps", "recipes: 1 tests, 7 steps"])
+    }
+
+    @Test func shortTestsStillCoverEverything() throws {
+        let (report, plan) = try replayPlan(try model(ofFile: "specs/examples/messenger.navflow"), maxSteps: 5)
+        #expect(report.metric("edges")?.percent == 100)
+        #expect(report.metric("deeplinks")?.percent == 100)
+        #expect(plan.paths.count > 2)
+    }
+
+    @Test(arguments: Array(UInt64(1)...8))
+    func thePlanCoversWhatCanBeCoveredOnGeneratedSpecs(_ batch: UInt64) throws {
+        for offset in UInt64(0)..<25 {
+            let seed = batch * 1000 + offset
+            var generator = SpecGenerator(seed: seed)
+            let text = generator.spec()
+            guard let spec = Frontend.load(SourceFile(path: "g.navflow", text: text)).spec,
+                  let model = try? FlowModel(spec) else { continue }
+            let (report, plan) = try replayPlan(model)
+            let edges = try #require(report.metric("edges"))
+            let links = try #require(report.metric("deeplinks"))
+            let uncoverable = plan.uncoverable.count + plan.indistinguishable.count
+            #expect(edges.covered + links.covered + uncoverable == (edges.total ?? 0) + (links.total ?? 0),
+                    "seed \(seed): missing \(edges.missing.map(\.text) + links.missing.map(\.text)); uncoverable \(uncoverable)\n\(text)")
+            for kind in plan.indistinguishable {
+                #expect(hasTwin(kind, in: spec), "seed \(seed): \(kind.text(in: spec)) has no twin\n\(text)")
+            }
+            #expect(report.driftCount == 0, "seed \(seed): \(report.drifts.map { "\($0.location.line): \($0.message)" })\n\(text)")
+        }
+    }
+}
