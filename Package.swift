@@ -64,7 +64,7 @@ let package = Package(
             dependencies: [
                 "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowTrace", "NavFlowGenerator",
             ],
-            exclude: ["Traces"]
+            exclude: ["Traces", "Golden"]
         ),
         .testTarget(name: "NavFlowTraceTests", dependencies: ["NavFlowTrace"]),
         .testTarget(

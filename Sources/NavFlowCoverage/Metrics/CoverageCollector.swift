@@ -100,7 +100,12 @@ public struct CoverageCollector: Sendable {
             var missingStates: [CoverageItem] = []
             for index in 0..<graph.count where !statesSeen.contains(index) {
                 if missingStates.count == CoverageMetric.maxListed { break }
-                missingStates.append(CoverageItem(text: describer.describe(graph.state(index))))
+                let state = graph.state(index)
+                var text = describer.describe(state)
+                if !spec.flags.isEmpty || !model.relevantInputs.isEmpty {
+                    text += " [" + Valuation(flags: state.flags, inputs: state.inputs).text(in: spec, inputs: model.relevantInputs) + "]"
+                }
+                missingStates.append(CoverageItem(text: text))
             }
             metrics.append(metric("states", "Reachable states", covered: statesSeen.count, total: graph.count,
                                   missing: missingStates, missingCount: graph.count - statesSeen.count))

@@ -148,7 +148,7 @@ struct CoverageHTML {
         .bar div{background:#1a7f37;height:8px}
         .gates{list-style:none;padding:0}.gates li{margin:2px 0;font-weight:600}
         .graph{overflow:auto;border:1px solid #d0d7de;border-radius:6px;padding:8px}
-        .graph svg{max-width:100%;height:auto}
+        .graph svg{max-width:none;height:auto}
         .note{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:8px}
         details summary{cursor:pointer;font-weight:600}
         """
@@ -156,9 +156,9 @@ struct CoverageHTML {
     /// Sorts a table by the clicked column: numbers by `data-sort`, text
     /// alphabetically; a second click reverses.
     static let script = """
-        document.querySelectorAll("table.sortable th").forEach(function(th,column){
+        document.querySelectorAll("table.sortable th").forEach(function(th){
           th.addEventListener("click",function(){
-            var table=th.closest("table"),body=table.tBodies[0],rows=Array.prototype.slice.call(body.rows);
+            var column=th.cellIndex,table=th.closest("table"),body=table.tBodies[0],rows=Array.prototype.slice.call(body.rows);
             var numeric=th.getAttribute("data-type")==="number",ascending=!th.classList.contains("asc");
             table.querySelectorAll("th").forEach(function(other){other.classList.remove("asc","desc");});
             th.classList.add(ascending?"asc":"desc");

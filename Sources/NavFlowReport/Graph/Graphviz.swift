@@ -5,6 +5,10 @@ public enum Graphviz {
     /// Why no SVG came out.
     public struct Unavailable: Error, Sendable, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// The `dot` executable on `PATH`, if any.

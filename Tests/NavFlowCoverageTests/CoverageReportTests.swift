@@ -1,0 +1,122 @@
+import Foundation
+import NavFlowCoverage
+import NavFlowModel
+import NavFlowReport
+import Testing
+
+/// The coverage formats pinned byte for byte, gates, and escaping of
+/// everything a spec or a trace brings in.
+@Suite struct CoverageReportTests {
+    static let trace = """
+        {"event":"launch","inputs":{"beta":true}}
+        {"event":"push","screen":"Catalog","args":{"section":"sale"}}
+        {"event":"back"}
+        {"event":"sheet","screen":"SignIn"}
+        {"event":"action","screen":"SignIn","label":"Sign in"}
+        {"event":"tab","tab":"labs"}
+        {"event":"push","screen":"Prodcut"}
+        """
+
+    static func renderer(gates: [String] = ["edges=40", "screens=90"]) throws -> CoverageRenderer {
+        let model = try model(ReplayTests.shop)
+        let (report, errors) = coverage(of: model, trace: trace)
+        #expect(errors.isEmpty)
+        let results = try gates.map { try CoverageGate(parsing: $0).check(report) }
+        return CoverageRenderer(report: report, gates: results, graph: ScreenGraph(model.spec))
+    }
+
+    static func check(_ output: String, against name: String) throws {
+        let path = Repository.path("Tests/NavFlowCoverageTests/Golden/" + name)
+        if ProcessInfo.processInfo.environment["NAVFLOW_UPDATE_GOLDEN"] != nil {
+            try output.write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(output == expected, "\(name) differs from the golden file; rerun with NAVFLOW_UPDATE_GOLDEN=1 and review")
+    }
+
+    @Test(arguments: CoverageFormat.allCases) func coverageOutput(_ format: CoverageFormat) throws {
+        let svg: Result<String, Graphviz.Unavailable> = .failure(Graphviz.Unavailable(description: "Graphviz is not installed"))
+        try Self.check(try Self.renderer().render(format, svg: svg), against: "shop.coverage.\(format == .markdown ? "md" : format.rawValue)")
+    }
+
+    @Test func theJSONHasAnObjectPerMetricWithCoveredAndTotal() throws {
+        let text = try Self.renderer().render(.json)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        for id in CoverageMetric.ids {
+            let metric = try #require(json[id] as? [String: Any], "no \(id)")
+            #expect(metric["covered"] is Int)
+            #expect(metric["total"] is Int)
+        }
+        #expect((json["edges"] as? [String: Any])?["covered"] as? Int == 3)
+    }
+
+    @Test func gatesPassFailAndReadTheirSyntax() throws {
+        let renderer = try Self.renderer()
+        #expect(renderer.gates.map(\.passed) == [true, false])
+        #expect(try CoverageGate(parsing: "80") == CoverageGate(metric: "edges", minimum: 80))
+        #expect(try CoverageGate(parsing: "states = 12.5%") == CoverageGate(metric: "states", minimum: 12.5))
+        #expect(throws: GateSyntaxError.self) { try CoverageGate(parsing: "edge=80") }
+        #expect(throws: GateSyntaxError.self) { try CoverageGate(parsing: "edges=180") }
+        #expect(throws: GateSyntaxError.self) { try CoverageGate(parsing: "edges=") }
+    }
+
+    @Test func markupFromTracesAndSpecsIsEscapedEverywhere() throws {
+        let spec = """
+            app Shop
+            screen Home {
+              action "<img src=x onerror=alert(1)> & \\"quotes\\"" { push Home }
+            }
+            """
+        let model = try model(spec)
+        let hostile = #"<script>alert("x")</script>|**bold**`code`"#
+        let trace = """
+            {"event":"launch"}
+            {"event":"push","screen":"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))"}
+            {"event":"action","label":"<b>\\u0000\\n</b>"}
+            """
+        let (report, errors) = coverage(of: model, trace: trace)
+        #expect(errors.isEmpty)
+        #expect(report.driftCount == 2)
+        let renderer = CoverageRenderer(report: report, graph: ScreenGraph(model.spec))
+        let html = renderer.render(.html, svg: .failure(Graphviz.Unavailable(description: "<none>")))
+        #expect(!html.contains("<script>alert"))
+        #expect(!html.contains("<img"))
+        #expect(!html.contains("<b>"))
+        #expect(!html.contains("<none>"))
+        #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"))
+        #expect(html.components(separatedBy: "<script>").count == 2, "only the report's own script")
+        let markdown = renderer.render(.markdown)
+        #expect(!markdown.contains("<script>"))
+        #expect(!markdown.contains("<img"))
+        #expect(!markdown.contains("<b>"))
+        #expect(markdown.contains("&lt;script&gt;"))
+        #expect(markdown.contains("\\*\\*bold\\*\\*"))
+        for line in markdown.split(separator: "\n") where line.hasPrefix("| run.jsonl") {
+            #expect(line.replacingOccurrences(of: "\\|", with: "").split(separator: "|", omittingEmptySubsequences: false).count == 5,
+                    "a table row keeps its columns: \(line)")
+        }
+        let json = renderer.render(.json)
+        #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(json.utf8)) }
+    }
+
+    @Test func theHTMLGraphComesFromGraphvizWhenInstalledAndEscapesLabels() throws {
+        guard Graphviz.findDot() != nil else { return }
+        let model = try model("""
+            app Shop
+            screen Home {
+              action "</text><script>alert(1)</script>" { sheet Other }
+            }
+            screen Other
+            """)
+        let (report, _) = coverage(of: model, trace: #"{"event":"launch"}"#)
+        let renderer = CoverageRenderer(report: report, graph: ScreenGraph(model.spec))
+        let svg = Graphviz.svg(ScreenGraphRenderer.dot(ScreenGraph(model.spec), highlight: renderer.highlight))
+        let drawing = try svg.get()
+        #expect(drawing.hasPrefix("<svg"))
+        #expect(!drawing.contains("<script>"))
+        let html = renderer.render(.html, svg: svg)
+        #expect(html.contains("<div class=\"graph\" id=\"graph\"><svg"))
+        #expect(html.components(separatedBy: "<script>").count == 2)
+    }
+}
