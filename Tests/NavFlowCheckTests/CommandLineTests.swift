@@ -133,4 +133,66 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
     }
+
+    static func temporaryFile(_ text: String, extension ext: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-\(UUID().uuidString).\(ext)").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static let messengerTraces = "Tests/NavFlowCoverageTests/Traces/messenger"
+
+    @Test func coverageExitCodesFollowGatesAndDrift() throws {
+        let spec = "specs/examples/messenger.navflow"
+        let drifting = try Self.run(["coverage", spec, "--trace", Self.messengerTraces])
+        #expect(drifting.status == 1)
+        #expect(drifting.stdout.contains("queued-notification.jsonl:5: push 'Conversatoin(id: 1)': unknown screen"))
+        #expect(try Self.run(["coverage", spec, "--trace", Self.messengerTraces, "--allow-drift"]).status == 0)
+        let gated = try Self.run(["coverage", spec, "--trace", Self.messengerTraces, "--allow-drift",
+                                  "--fail-under", "screens=90", "--fail-under", "edges=50"])
+        #expect(gated.status == 1)
+        #expect(gated.stdout.contains("edges >= 50%: FAILED (44.4%)"))
+        #expect(gated.stdout.contains("screens >= 90%: passed (92.3%)"))
+        let passing = try Self.run(["coverage", spec, "--trace", Self.messengerTraces, "--allow-drift", "--fail-under", "40"])
+        #expect(passing.status == 0)
+    }
+
+    @Test func coverageInputErrorsExitWith2() throws {
+        let spec = "specs/examples/messenger.navflow"
+        let badGate = try Self.run(["coverage", spec, "--trace", Self.messengerTraces, "--fail-under", "edgez=80"])
+        #expect(badGate.status == 2)
+        #expect(badGate.stderr.contains("unknown metric 'edgez'"))
+        #expect(try Self.run(["coverage", spec]).status == 2)
+        let missing = try Self.run(["coverage", spec, "--trace", "no/such.jsonl"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "navflow: error: no/such.jsonl: no such file or directory\n")
+        let broken = try Self.temporaryFile("{\"event\":\"launch\"}\n{\"event\":\"push\"\n", extension: "jsonl")
+        let malformed = try Self.run(["coverage", spec, "--trace", broken])
+        #expect(malformed.status == 2)
+        #expect(malformed.stderr == "\(broken):2:16: error: expected ',' or '}', found the end of the line\n")
+    }
+
+    @Test func coverageWritesEveryFormatToAFile() throws {
+        for format in ["text", "json", "markdown", "html"] {
+            let output = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-report-\(UUID().uuidString)").path
+            let run = try Self.run(["coverage", "specs/examples/messenger.navflow", "--trace", Self.messengerTraces,
+                                    "--allow-drift", "--format", format, "--output", output])
+            #expect(run.status == 0)
+            #expect(run.stdout.isEmpty)
+            let written = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(written.contains("Messenger"))
+        }
+    }
+
+    @Test func thePlanWritesTracesThatCoverEveryEdge() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-plan-\(UUID().uuidString)").path
+        let plan = try Self.run(["plan", "specs/examples/router-tabs.navflow", "--output", directory])
+        #expect(plan.status == 0)
+        #expect(plan.stdout.contains("Takes 13 of 13 declared edges and 7 of 7 deep links."))
+        #expect(plan.stdout.contains("  1. Launch the app"))
+        let coverage = try Self.run(["coverage", "specs/examples/router-tabs.navflow", "--trace", directory,
+                                     "--fail-under", "edges=100", "--fail-under", "deeplinks=100", "--format", "json"])
+        #expect(coverage.status == 0)
+        #expect(coverage.stdout.contains("\"count\": 0,\n    \"findings\": []"))
+    }
 }
