@@ -35,7 +35,10 @@ let package = Package(
             ]
         ),
         .target(name: "NavFlowTrace"),
-        .target(name: "NavFlowReport", dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage"]),
+        .target(
+            name: "NavFlowReport",
+            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowTrace"]
+        ),
         // Seeded random specs for property tests and benchmarks.
         .target(name: "NavFlowGenerator"),
         // The symbolic engine; empty unless the Z3 trait is enabled.

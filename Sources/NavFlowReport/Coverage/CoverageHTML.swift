@@ -13,20 +13,7 @@ struct CoverageHTML {
     }
 
     static func escape(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t": output += "&#xFFFD;"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
+        MarkupText.escape(text)
     }
 
     func page(svg: Result<String, Graphviz.Unavailable>?) -> String {

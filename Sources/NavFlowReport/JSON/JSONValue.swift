@@ -1,3 +1,5 @@
+import NavFlowTrace
+
 /// A JSON document built in code and written with keys in the order given,
 /// so the same input always gives the same bytes.
 public indirect enum JSONValue: Sendable, Equatable {
@@ -37,20 +39,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// A JSON string literal; control characters, quotes and backslashes are
     /// escaped, so any input gives valid JSON.
     public static func quoted(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
-                output += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output + "\""
+        TraceLine.quoted(text)
     }
 }
 

@@ -161,22 +161,9 @@ extension VerifyReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Escapes text for XML content and attributes; drops characters XML 1.0 forbids.
+    /// Escapes text for XML content and attributes.
     static func xml(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&apos;"
-            case "\n", "\t", "\r": output += "&#\(scalar.value);"
-            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): output += "\u{FFFD}"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
+        MarkupText.escape(text)
     }
 
     // MARK: GitHub
