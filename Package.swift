@@ -53,7 +53,7 @@ let package = Package(
             name: "navflow",
             dependencies: [
                 "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowZ3", "NavFlowCoverage",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "NavFlowGenerator", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowSpec"]),

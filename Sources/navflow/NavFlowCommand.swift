@@ -12,7 +12,8 @@ struct NavFlowCommand: ParsableCommand {
             3 a limit was reached before an answer.
             """,
         version: "0.1.0",
-        subcommands: [VerifyCommand.self, QueryCommand.self, CoverageCommand.self, PlanCommand.self, GraphCommand.self]
+        subcommands: [VerifyCommand.self, QueryCommand.self, CoverageCommand.self, PlanCommand.self, GraphCommand.self,
+                      GenerateCommand.self]
     )
 
     /// Runs the command, mapping usage errors to exit code 2 as documented
