@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "NavFlowReport", targets: ["NavFlowReport"]),
         .library(name: "NavFlowZ3", targets: ["NavFlowZ3"]),
         .library(name: "NavFlowCoverage", targets: ["NavFlowCoverage"]),
+        .library(name: "NavFlowGenerator", targets: ["NavFlowGenerator"]),
         // For apps and UI tests: records traces, needs nothing but Foundation.
         .library(name: "NavFlowTrace", targets: ["NavFlowTrace"]),
     ],

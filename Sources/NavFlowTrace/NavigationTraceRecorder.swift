@@ -4,14 +4,19 @@ import Foundation
 ///
 /// A router calls it where it changes navigation state: on push, pop, tab
 /// switch, present, dismiss, labelled actions and deep links. It is safe to
-/// call from any thread; lines are buffered and written when a run ends
-/// (`endRun()`, the next `launch`, or when the recorder goes away), and when
-/// the buffer grows past 64 KiB.
+/// call from any thread. By default every event is written as it is
+/// recorded, so an app that is killed (as UI tests end it) or crashes loses
+/// nothing; `buffered: true` keeps lines in memory until a run ends
+/// (`endRun()`, the next `launch`, the recorder's release) or 64 KiB pile
+/// up, for apps that record at a high rate and end cleanly.
 ///
 /// A labelled action or a deep link is one step of the model however many
 /// pushes or presentations it makes, so `action(_:on:perform:)` and
 /// `deepLink(_:handle:)` run the work in a scope where the recorder drops the
-/// events the work itself would record.
+/// events the work records synchronously; the event itself is recorded once
+/// the work has returned without throwing. Navigation the work schedules for
+/// later (a `Task`, `DispatchQueue.async`, an `onChange`) runs outside the
+/// scope and is recorded on its own.
 public final class NavigationTraceRecorder: @unchecked Sendable {
     /// How a screen is presented modally.
     public enum Presentation: String, Sendable {
@@ -23,11 +28,12 @@ public final class NavigationTraceRecorder: @unchecked Sendable {
     private var bufferedBytes = 0
     private let write: @Sendable (String) -> Void
     private let handle: FileHandle?
+    private let buffered: Bool
 
     @TaskLocal private static var suppressedRecorder: ObjectIdentifier?
 
     /// A recorder that appends to the file at `url`, creating it if needed.
-    public convenience init(url: URL) throws {
+    public convenience init(url: URL, buffered: Bool = false) throws {
         if !FileManager.default.fileExists(atPath: url.path) {
             guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
@@ -35,18 +41,20 @@ public final class NavigationTraceRecorder: @unchecked Sendable {
         }
         let handle = try FileHandle(forWritingTo: url)
         try handle.seekToEnd()
-        self.init(handle: handle)
+        self.init(handle: handle, buffered: buffered)
     }
 
-    private init(handle: FileHandle) {
+    private init(handle: FileHandle, buffered: Bool) {
         self.handle = handle
+        self.buffered = buffered
         self.write = { text in try? handle.write(contentsOf: Data(text.utf8)) }
     }
 
-    /// A recorder that hands each flushed block of lines to `sink` (for
+    /// A recorder that hands each written block of lines to `sink` (for
     /// tests, or to send traces elsewhere than a file).
-    public init(sink: @escaping @Sendable (String) -> Void) {
+    public init(buffered: Bool = false, sink: @escaping @Sendable (String) -> Void) {
         self.handle = nil
+        self.buffered = buffered
         self.write = sink
     }
 
@@ -103,14 +111,16 @@ public final class NavigationTraceRecorder: @unchecked Sendable {
         var members: [(String, TraceLine.Value)] = []
         if let screen { members.append(("screen", .string(screen))) }
         members.append(("label", .string(label)))
+        let result = try Self.$suppressedRecorder.withValue(ObjectIdentifier(self)) { try perform() }
         record(TraceLine(event: "action", members))
-        return try Self.$suppressedRecorder.withValue(ObjectIdentifier(self)) { try perform() }
+        return result
     }
 
     /// A URL the app handles; the navigation `handle` does is part of it.
     public func deepLink<Result>(_ url: String, handle: () throws -> Result) rethrows -> Result {
+        let result = try Self.$suppressedRecorder.withValue(ObjectIdentifier(self)) { try handle() }
         record(TraceLine(event: "deeplink", [("url", .string(url))]))
-        return try Self.$suppressedRecorder.withValue(ObjectIdentifier(self)) { try handle() }
+        return result
     }
 
     /// Marks the end of a run and writes what is buffered.
@@ -135,9 +145,9 @@ public final class NavigationTraceRecorder: @unchecked Sendable {
         lock.lock()
         buffer.append(text)
         bufferedBytes += text.utf8.count
-        let full = bufferedBytes >= 1 << 16
+        let due = !buffered || bufferedBytes >= 1 << 16
         lock.unlock()
-        if full { flush() }
+        if due { flush() }
     }
 
     private func route(_ event: String, _ screen: String, _ arguments: [String: String]) -> TraceLine {

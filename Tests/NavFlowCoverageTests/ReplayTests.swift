@@ -47,7 +47,7 @@ import Testing
         #expect(report.runs == 3)
         #expect(report.events == 23)
         #expect(report.figures == ["screens": "12/13", "edges": "8/18", "implicit": "4/17", "deeplinks": "1/5",
-                                   "states": "14/576", "pairs": "11/527", "valuations": "13/14"])
+                                   "states": "14/576", "pairs": "11/527", "valuations": "12/14"])
         #expect(report.metric("screens")?.missing.map(\.text) == ["EditProfile"])
         #expect(report.drifts.map { "\($0.location.file.split(separator: "/").last!):\($0.location.line): \($0.message)" } == [
             "queued-notification.jsonl:5: push 'Conversatoin(id: 1)': unknown screen 'Conversatoin' (did you mean 'Conversation'?)",

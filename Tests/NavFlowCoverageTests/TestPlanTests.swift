@@ -31,11 +31,29 @@ import Testing
             switch statement.kind {
             case .push(let route): return "push \(route.screen)"
             case .select(let route): return "select \(route.screen)"
+            case .pop, .dismiss: return "pop or dismiss"  // a dismiss inside a pushed screen is a back
             default: return statement.text(in: spec)
             }
         }
         let edges = spec.screens[screen].edges
         return edges.indices.contains { $0 != index && effect(edges[$0]) == effect(edges[index]) }
+    }
+
+    /// Whether every transition of an edge leaves tab, paths and modals as they were.
+    func neverChangesNavigation(_ kind: TransitionKind, in graph: StateGraph) -> Bool {
+        for index in 0..<graph.count {
+            let list = graph.inAppEdges
+            for position in list.range(of: index) where list.target[position] >= 0 {
+                guard case .edge(_, let screen, let edge, _) = graph.steps[Int(list.step[position])],
+                      kind == .edge(screen: screen, edge: edge) else { continue }
+                let from = graph.state(index)
+                let to = graph.state(Int(list.target[position]))
+                if from.selectedTab != to.selectedTab || from.paths != to.paths || from.shows != to.shows || from.modals != to.modals {
+                    return false
+                }
+            }
+        }
+        return true
     }
 
     @Test(arguments: ["messenger", "router-tabs", "recipes"])
@@ -66,20 +84,25 @@ import Testing
 
     @Test(arguments: Array(UInt64(1)...8))
     func thePlanCoversWhatCanBeCoveredOnGeneratedSpecs(_ batch: UInt64) throws {
+        var checked = 0
+        defer { #expect(checked >= 18, "too few generated specs resolved: \(checked) of 25") }
         for offset in UInt64(0)..<25 {
             let seed = batch * 1000 + offset
             var generator = SpecGenerator(seed: seed)
             let text = generator.spec()
             guard let spec = Frontend.load(SourceFile(path: "g.navflow", text: text)).spec,
                   let model = try? FlowModel(spec) else { continue }
+            checked += 1
             let (report, plan) = try replayPlan(model)
             let edges = try #require(report.metric("edges"))
             let links = try #require(report.metric("deeplinks"))
             let uncoverable = plan.uncoverable.count + plan.indistinguishable.count
             #expect(edges.covered + links.covered + uncoverable == (edges.total ?? 0) + (links.total ?? 0),
                     "seed \(seed): missing \(edges.missing.map(\.text) + links.missing.map(\.text)); uncoverable \(uncoverable)\n\(text)")
+            let graph = try Explorer().explore(model)
             for kind in plan.indistinguishable {
-                #expect(hasTwin(kind, in: spec), "seed \(seed): \(kind.text(in: spec)) has no twin\n\(text)")
+                let explained = hasTwin(kind, in: spec) || neverChangesNavigation(kind, in: graph)
+                #expect(explained, "seed \(seed): \(kind.text(in: spec)) has no twin and changes something\n\(text)")
             }
             #expect(report.driftCount == 0, "seed \(seed): \(report.drifts.map { "\($0.location.line): \($0.message)" })\n\(text)")
         }

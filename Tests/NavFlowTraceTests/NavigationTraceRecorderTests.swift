@@ -81,9 +81,26 @@ final class Sink: @unchecked Sendable {
             """)
     }
 
-    @Test func flushesWhenARunEndsAndWhenTheNextBegins() {
+    @Test func writesEachEventAtOnceByDefault() {
         let sink = Sink()
         let recorder = NavigationTraceRecorder(sink: sink.write)
+        recorder.launch()
+        recorder.back()
+        #expect(sink.text == "{\"event\":\"launch\"}\n{\"event\":\"back\"}\n")
+        #expect(sink.flushes == 2)
+    }
+
+    @Test func anActionThatThrowsIsNotRecorded() {
+        struct Failure: Error {}
+        let sink = Sink()
+        let recorder = NavigationTraceRecorder(sink: sink.write)
+        #expect(throws: Failure.self) { try recorder.action("Pay") { throw Failure() } }
+        #expect(sink.text.isEmpty)
+    }
+
+    @Test func bufferedRecordersFlushWhenARunEndsAndWhenTheNextBegins() {
+        let sink = Sink()
+        let recorder = NavigationTraceRecorder(buffered: true, sink: sink.write)
         recorder.launch()
         recorder.back()
         #expect(sink.flushes == 0)
@@ -98,9 +115,9 @@ final class Sink: @unchecked Sendable {
         #expect(line.text == #"{"event":"push","screen":"A\"B\\C\nD\u0001\u2028","args":{"k\"":"<v>"}}"#)
     }
 
-    @Test func isSafeFromManyThreadsAtOnce() {
+    @Test(arguments: [false, true]) func isSafeFromManyThreadsAtOnce(buffered: Bool) {
         let sink = Sink()
-        let recorder = NavigationTraceRecorder(sink: sink.write)
+        let recorder = NavigationTraceRecorder(buffered: buffered, sink: sink.write)
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             for index in 0..<2_000 { recorder.push("Screen\(worker)", arguments: ["i": String(index)]) }
         }
@@ -118,7 +135,7 @@ final class Sink: @unchecked Sendable {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-trace-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: url) }
         do {
-            let recorder = try NavigationTraceRecorder(url: url)
+            let recorder = try NavigationTraceRecorder(url: url, buffered: true)
             recorder.launch()
             recorder.push("Settings")
         }

@@ -54,18 +54,21 @@ public struct CoverageCollector: Sendable {
                 driftCount += 1
                 if drifts.count < CoverageReport.maxDrifts { drifts.append(drift) }
                 previous = nil
-                if let state { visit(state) }
+                if let state { visit(state, onlyScreens: true) }
             }
         }
     }
 
-    private mutating func visit(_ state: NavState) {
+    /// Counts a state the app was in; a state reached by applying a
+    /// drifting event counts for its screens only, since the model never
+    /// produced it.
+    private mutating func visit(_ state: NavState, onlyScreens: Bool = false) {
         for route in model.visibleRoutes(of: state) {
             let screen = model.routes.screen(of: route)
             screenCounts[screen] += 1
-            valuationsSeen[screen].insert(Valuation(flags: state.flags, inputs: state.inputs))
+            if !onlyScreens { valuationsSeen[screen].insert(Valuation(flags: state.flags, inputs: state.inputs)) }
         }
-        if let index = universe.index(of: state) { statesSeen.insert(index) }
+        if !onlyScreens, let index = universe.index(of: state) { statesSeen.insert(index) }
     }
 
     /// The report: every metric with what it misses, and the tallies.

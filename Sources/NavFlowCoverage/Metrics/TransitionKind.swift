@@ -63,6 +63,15 @@ extension Edge {
     }
 }
 
+extension Edge {
+    /// The edge's statements as the spec writes them, the screen's
+    /// parameters passed on by name: the label an `action` event gives an
+    /// unlabelled edge that records no event of its own (`set f = true`).
+    public func statementText(on screen: Int, in spec: FlowSpec) -> String {
+        statements.map { $0.text(in: spec, bindings: spec.screens[screen].parameters.map(\.name)) }.joined(separator: "; ")
+    }
+}
+
 extension Statement {
     /// The statement as a spec would write it.
     public func text(in spec: FlowSpec, bindings: [String] = []) -> String {

@@ -35,11 +35,13 @@ public struct PlanTraceWriter: Sendable {
                 return TraceLine(event: kind.rawValue, [("screen", .string(spec.name(of: content)))])
             case (nil, .pop?): return TraceLine(event: "back")
             case (nil, .popToRoot?): return TraceLine(event: "popToRoot")
-            case (nil, .dismiss?): return TraceLine(event: "dismiss")
+            case (nil, .dismiss?):
+                // A dismiss inside a pushed screen pops it: the app sees a back.
+                return TraceLine(event: model.path(of: context, in: state).isEmpty ? "dismiss" : "back")
             case (nil, .selectTab(let tab)?): return TraceLine(event: "tab", [("tab", .string(tabID(tab)))])
             case (nil, .open(let url)?): return TraceLine(event: "deeplink", [("url", .string(url))])
             default:
-                let label = edge.label ?? edge.statements.map { $0.text(in: spec) }.joined(separator: "; ")
+                let label = edge.label ?? edge.statementText(on: screen, in: spec)
                 return TraceLine(event: "action", [("screen", .string(on)), ("label", .string(label))])
             }
         case .back: return TraceLine(event: "back")

@@ -46,14 +46,15 @@ enum EventShape: Sendable {
     /// values aside). A labelled edge fits an `action` with its label; an
     /// unlabelled one fits the event its one navigation statement makes
     /// (`set` statements aside), or an `action` labelled with its statement.
-    func fits(_ edge: Edge, model: FlowModel) -> Bool {
+    /// `screen` is the screen that declares the edge.
+    func fits(_ edge: Edge, on screen: Int, model: FlowModel) -> Bool {
         let navigation = edge.statements.filter {
             if case .set = $0.kind { return false }
             return true
         }
         if case .action(_, let label) = self {
             if let declared = edge.label { return declared == label }
-            return edge.statements.map { $0.text(in: model.spec) }.joined(separator: "; ") == label
+            return edge.statementText(on: screen, in: model.spec) == label
         }
         guard navigation.count == 1 else { return false }
         switch (self, navigation[0].kind) {
@@ -61,7 +62,7 @@ enum EventShape: Sendable {
             return route.screen == screen
         case (.present(let kind, let presentable), .present(let declared, let content)):
             return kind == declared && model.shape.presentableIndex[content] == presentable
-        case (.back, .pop), (.popToRoot, .popToRoot), (.dismiss, .dismiss):
+        case (.back, .pop), (.back, .dismiss), (.popToRoot, .popToRoot), (.dismiss, .dismiss):
             return true
         case (.tab(let tab), .selectTab(let declared)):
             return tab == declared
@@ -72,11 +73,12 @@ enum EventShape: Sendable {
 
     /// How well `step` explains the event: 0 an unlabelled edge, 1 a
     /// labelled one, 2 an implicit action; nil when it does not.
-    func rank(of step: Step, from state: NavState, model: FlowModel) -> Int? {
+    func rank(of step: Step, from state: NavState, to target: NavState, model: FlowModel) -> Int? {
+        guard hasItsEffect(from: state, to: target, model: model) else { return nil }
         switch step {
         case .edge(_, let screen, let index, let choices):
             let edge = model.spec.screens[screen].edges[index]
-            guard fits(edge, model: model) else { return nil }
+            guard fits(edge, on: screen, model: model) else { return nil }
             switch self {
             case .action(let wanted, _):
                 if let wanted, wanted != screen { return nil }
@@ -97,6 +99,24 @@ enum EventShape: Sendable {
             break
         }
         return nil
+    }
+
+    /// Whether going from `state` to `target` is what the event says
+    /// happened: back, popToRoot and dismiss must change the navigation
+    /// exactly as they do on their own (a `dismiss` that pops a screen is a
+    /// `back`); a push, select or presentation must change something. Tabs
+    /// and labelled actions may leave the state as it was.
+    func hasItsEffect(from state: NavState, to target: NavState, model: FlowModel) -> Bool {
+        switch self {
+        case .back, .popToRoot, .dismiss:
+            guard let expected = forced(on: state, model: model) else { return false }
+            return expected.selectedTab == target.selectedTab && expected.paths == target.paths
+                && expected.shows == target.shows && expected.modals == target.modals
+        case .push, .select, .present:
+            return target != state
+        case .tab, .action, .deepLink:
+            return true
+        }
     }
 
     /// The state the event leaves the app in when no transition explains

@@ -26,7 +26,7 @@ public enum ReplayOutcome: Sendable {
     /// The event changed nothing (a tab that was already selected).
     case unchanged
     /// The event does not fit the model; when replay could apply its effect
-    /// anyway, `state` is where the app is now.
+    /// anyway, `state` is where the app is now (it counts for screens only).
     case drifted(Drift, state: NavState?)
 }
 
@@ -68,7 +68,7 @@ public struct TraceReplayer: Sendable {
             let drift = Drift(location: location, event: event.summary,
                               message: "the run does not begin with a launch event; replay launches the app with every input false",
                               state: state.map(witnesses.describe), applied: true)
-            outcomes.insert(.drifted(drift, state: state), at: 0)
+            outcomes.insert(.drifted(drift, state: nil), at: 0)
         }
         guard let current = state else { return outcomes }
         outcomes.append(step(event, from: current, at: location))
@@ -110,7 +110,7 @@ public struct TraceReplayer: Sendable {
         if initial == nil {
             outcomes.append(.drifted(Drift(location: location, event: "launch",
                                            message: "launch: the spec's launch statements are cut off at a limit; replay starts before them",
-                                           state: nil, applied: true), state: state))
+                                           state: nil, applied: true), state: nil))
         }
         outcomes.append(.launched(state!))
         return outcomes
@@ -144,7 +144,8 @@ public struct TraceReplayer: Sendable {
         }
         var fits: [(rank: Int, transition: Transition)] = []
         model.successors(of: current, deepLinks: false) { transition in
-            guard transition.target != nil, let rank = wanted.rank(of: transition.step, from: current, model: model) else { return }
+            guard let target = transition.target,
+                  let rank = wanted.rank(of: transition.step, from: current, to: target, model: model) else { return }
             fits.append((rank, transition))
         }
         if let best = fits.min(by: { $0.rank < $1.rank }), let next = best.transition.target {
@@ -180,7 +181,7 @@ public struct TraceReplayer: Sendable {
     private func blocked(_ wanted: EventShape, from state: NavState) -> String? {
         for context in model.activeContexts(of: state) {
             let screen = model.routes.screen(of: model.visibleRoute(of: context, in: state))
-            for edge in model.spec.screens[screen].edges where wanted.fits(edge, model: model) {
+            for edge in model.spec.screens[screen].edges where wanted.fits(edge, on: screen, model: model) {
                 if let condition = edge.condition, !state.holds(condition) {
                     return "the edge at line \(edge.range.start.line) needs `\(model.spec.text(of: condition))`"
                 }

@@ -57,6 +57,10 @@ public struct TraceJSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// The last offset whose column was computed, and that column: members
+    /// are met left to right, so columns are counted once per line.
+    private var countedOffset = 0
+    private var countedColumn = 1
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -78,9 +82,17 @@ public struct TraceJSONParser {
         }
     }
 
-    private func column(of offset: Int) -> Int {
-        var column = 1
-        var position = 0
+    private mutating func column(of offset: Int) -> Int {
+        if offset < countedOffset {
+            countedOffset = 0
+            countedColumn = 1
+        }
+        var column = countedColumn
+        var position = countedOffset
+        defer {
+            countedOffset = position
+            countedColumn = column
+        }
         while position < offset && position < bytes.count {
             if bytes[position] & 0xC0 != 0x80 { column += 1 }
             position += 1
@@ -88,7 +100,7 @@ public struct TraceJSONParser {
         return column
     }
 
-    private func error(_ message: String, at offset: Int? = nil) -> TraceJSONError {
+    private mutating func error(_ message: String, at offset: Int? = nil) -> TraceJSONError {
         TraceJSONError(column: column(of: offset ?? index), message: message)
     }
 

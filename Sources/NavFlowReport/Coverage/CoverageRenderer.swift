@@ -197,17 +197,21 @@ enum MarkdownText {
     /// breaks become spaces, so the text can neither inject HTML nor break
     /// a table row.
     static func escape(_ text: String) -> String {
+        // Scalar by scalar: "\r\n" or a "|" with a combining mark is one
+        // Character, and must still be escaped.
         var output = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": output += "&amp;"
             case "<": output += "&lt;"
             case ">": output += "&gt;"
             case "\"": output += "&quot;"
             case "|": output += "\\|"
-            case "\\", "`", "*", "_", "[", "]", "#", "!", "~", "(", ")", "{", "}": output += "\\" + String(character)
-            case "\n", "\r", "\t": output += " "
-            default: output.append(character)
+            case "\\", "`", "*", "_", "[", "]", "#", "!", "~", "(", ")", "{", "}":
+                output += "\\"
+                output.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}": output += " "
+            default: output.unicodeScalars.append(scalar)
             }
         }
         return output

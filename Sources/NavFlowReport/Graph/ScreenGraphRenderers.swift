@@ -99,13 +99,16 @@ public enum ScreenGraphRenderer {
     }
 
     private static func dotQuoted(_ text: String) -> String {
+        // Scalar by scalar: a quote followed by a combining mark is one
+        // Character, and must still be escaped.
         var output = "\""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\"": output += "\\\""
             case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            default: output.append(character)
+            case "\n", "\r": output += "\\n"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: output += " "
+            default: output.unicodeScalars.append(scalar)
             }
         }
         return output + "\""

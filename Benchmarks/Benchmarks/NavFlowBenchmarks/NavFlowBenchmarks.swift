@@ -1,0 +1,98 @@
+import Benchmark
+import Foundation
+import NavFlowCheck
+import NavFlowGenerator
+import NavFlowModel
+import NavFlowSpec
+import NavFlowZ3
+
+/// The spec sizes the exploration benchmarks use: app-shaped specs from
+/// `AppSpecGenerator` (two tabs of six screens, fan-out 3), grown by depth.
+enum Sizes {
+    static func spec(depth: Int, flags: Int) -> String {
+        AppSpecGenerator.spec(AppShape(tabs: 2, screens: 6, fanOut: 3, depth: depth, sheets: 1, flags: flags, deepLinks: 2))
+    }
+
+    static func model(_ text: String) -> FlowModel {
+        guard let spec = Frontend.load(SourceFile(path: "bench.navflow", text: text)).spec,
+              let model = try? FlowModel(spec) else { fatalError("a benchmark spec does not check") }
+        return model
+    }
+
+    static func example(_ name: String) -> FlowModel {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("specs/examples/\(name).navflow")
+        guard let data = FileManager.default.contents(atPath: url.path) else { fatalError("missing \(url.path)") }
+        return model(String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// Custom metrics: bigger is better for throughput, smaller for memory.
+extension BenchmarkMetric {
+    static let statesPerSecond = BenchmarkMetric.custom("states/s", polarity: .prefersLarger, useScalingFactor: false)
+    static let bytesPerState = BenchmarkMetric.custom("bytes/state", polarity: .prefersSmaller, useScalingFactor: false)
+    static let states = BenchmarkMetric.custom("states", polarity: .prefersSmaller, useScalingFactor: false)
+    static let megabytesPerSecond = BenchmarkMetric.custom("parse kB/ms", polarity: .prefersLarger, useScalingFactor: false)
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let tolerance = BenchmarkThresholds(relative: [.p50: 25.0, .p90: 35.0])
+
+    // Parsing and resolution throughput on a spec of about a megabyte.
+    let bigSpec = AppSpecGenerator.spec(AppShape(tabs: 8, screens: 12_000, fanOut: 4, depth: 8, sheets: 400, flags: 16,
+                                                 inputs: 4, deepLinks: 2_000))
+    Benchmark("Parse and resolve 1 MB",
+              configuration: .init(metrics: [.wallClock, .megabytesPerSecond], maxDuration: .seconds(10), maxIterations: 20,
+                                   thresholds: [.wallClock: tolerance])) { benchmark in
+        let bytes = Array(bigSpec.utf8)
+        benchmark.startMeasurement()
+        let start = ContinuousClock.now
+        let output = Frontend.load(SourceFile(path: "big.navflow", bytes: bytes))
+        let elapsed = ContinuousClock.now - start
+        benchmark.stopMeasurement()
+        blackHole(output.spec)
+        let milliseconds = max(1, Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000))
+        benchmark.measurement(.megabytesPerSecond, bytes.count / 1000 / milliseconds)
+    }
+
+    // Exploration at about 10^5, 10^6 and 10^7 states.
+    for (label, depth, flags, iterations) in [("1e5", 4, 2, 10), ("1e6", 5, 3, 3), ("1e7", 6, 3, 1)] {
+        let model = Sizes.model(Sizes.spec(depth: depth, flags: flags))
+        Benchmark("Explore \(label) states",
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident, .statesPerSecond, .bytesPerState, .states],
+                                       maxDuration: .seconds(300), maxIterations: iterations,
+                                       thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance])) { benchmark in
+            let start = ContinuousClock.now
+            let graph = try Explorer().explore(model)
+            let seconds = (ContinuousClock.now - start) / .seconds(1)
+            benchmark.measurement(.states, graph.count)
+            benchmark.measurement(.statesPerSecond, Int(Double(graph.count) / max(seconds, 1e-9)))
+            benchmark.measurement(.bytesPerState, graph.bytes / max(1, graph.count))
+        }
+    }
+
+    // The largest example, verified end to end (exploration and every property).
+    let routerTabs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("specs/examples/router-tabs.navflow")
+    let routerSource = SourceFile(path: "router-tabs.navflow",
+                                  bytes: [UInt8](FileManager.default.contents(atPath: routerTabs.path) ?? Data()))
+    Benchmark("Verify router-tabs example",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(10), maxIterations: 50,
+                                   thresholds: [.wallClock: tolerance])) { _ in
+        blackHole(Verifier.verify(routerSource))
+    }
+
+    // Z3 query latency on the largest example at bounds 8, 12 and 16.
+    let model = Sizes.example("router-tabs")
+    let (pattern, _) = PatternResolver.resolveQuery("reach profile / ... / About", in: model.spec)
+    if let pattern, SymbolicEngineAvailability.isAvailable {
+        for bound in [8, 12, 16] {
+            Benchmark("Z3 query at bound \(bound)",
+                      configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 5,
+                                           thresholds: [.wallClock: tolerance])) { _ in
+                let query = ReachabilityQuery(target: pattern, from: nil, deepLinks: false)
+                blackHole(try SymbolicQueryEngine(bound: bound).answer(query, model: model))
+            }
+        }
+    }
+}
