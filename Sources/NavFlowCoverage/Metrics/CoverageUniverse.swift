@@ -12,6 +12,8 @@ public struct CoverageUniverse: Sendable {
     public let graph: StateGraph?
     /// Why the graph-based totals are missing, when they are.
     public let unavailableReason: String?
+    /// The (screen, implicit action) pairs some reachable state allows and a
+    /// trace can show (not always shadowed by a declared edge with the same effect).
     public let implicitActions: Set<TransitionKind>
     /// Nil when there are too many transitions to enumerate pairs (`maxPairWork`).
     public let pairs: Set<TransitionPair>?
@@ -40,8 +42,22 @@ public struct CoverageUniverse: Sendable {
         var valuations = [Set<Valuation>](repeating: [], count: model.spec.screens.count)
         var pairs: Set<TransitionPair>? = nil
         if let graph {
-            var outgoing = [[TransitionKind]](repeating: [], count: graph.count)
-            var incoming = [Set<TransitionKind>](repeating: [], count: graph.count)
+            let replayer = TraceReplayer(model: model)
+            // In-degree times out-degree bounds the pairs to enumerate; check it
+            // before building anything per state.
+            var inDegree = [Int32](repeating: 0, count: graph.count)
+            for list in [graph.inAppEdges, graph.linkEdges] {
+                for target in list.target where target >= 0 { inDegree[Int(target)] += 1 }
+            }
+            var work = 0
+            for index in 0..<graph.count {
+                let out = graph.inAppEdges.range(of: index).count + graph.linkEdges.range(of: index).count
+                work += Int(inDegree[index]) * out
+            }
+            inDegree = []
+            let countPairs = work <= Self.maxPairWork
+            var outgoing = [[TransitionKind]](repeating: [], count: countPairs ? graph.count : 0)
+            var incoming = [Set<TransitionKind>](repeating: [], count: countPairs ? graph.count : 0)
             for index in 0..<graph.count {
                 let state = graph.state(index)
                 for route in model.visibleRoutes(of: state) {
@@ -50,16 +66,21 @@ public struct CoverageUniverse: Sendable {
                 var kinds = Set<TransitionKind>()
                 for list in [graph.inAppEdges, graph.linkEdges] {
                     for position in list.range(of: index) where list.target[position] >= 0 {
-                        let kind = TransitionKind(graph.steps[Int(list.step[position])], from: state, model: model)
-                        kinds.insert(kind)
-                        incoming[Int(list.target[position])].insert(kind)
-                        if case .implicit = kind { implicit.insert(kind) }
+                        let step = graph.steps[Int(list.step[position])]
+                        let kind = TransitionKind(step, from: state, model: model)
+                        if countPairs {
+                            kinds.insert(kind)
+                            incoming[Int(list.target[position])].insert(kind)
+                        }
+                        if case .implicit = kind, !implicit.contains(kind),
+                           Self.traceCredits(step, from: state, replayer: replayer, model: model) {
+                            implicit.insert(kind)
+                        }
                     }
                 }
-                outgoing[index] = kinds.sorted()
+                if countPairs { outgoing[index] = kinds.sorted() }
             }
-            let work = zip(incoming, outgoing).reduce(0) { $0 + $1.0.count * $1.1.count }
-            if work <= Self.maxPairWork {
+            if countPairs {
                 var all = Set<TransitionPair>()
                 for (into, out) in zip(incoming, outgoing) {
                     for first in into { for second in out { all.insert(TransitionPair(first: first, second: second)) } }
@@ -70,6 +91,21 @@ public struct CoverageUniverse: Sendable {
         self.implicitActions = implicit
         self.pairs = pairs
         self.valuations = valuations
+    }
+
+    /// Whether a trace can show an implicit action: replaying its event
+    /// (back, tab, dismiss) in the state takes the action itself, not a
+    /// declared edge with the same effect, which replay prefers.
+    static func traceCredits(_ step: Step, from state: NavState, replayer: TraceReplayer, model: FlowModel) -> Bool {
+        let event: TraceEvent
+        switch step {
+        case .back: event = .back
+        case .switchTab(let tab): event = .tab(model.spec.rootTabView?.tabs[tab].id ?? "")
+        case .swipeDown: event = .dismiss
+        default: return false
+        }
+        guard case .stepped(_, let replayed, _) = replayer.outcome(of: event, in: state) else { return false }
+        return replayed == step
     }
 
     /// Every declared edge, in declaration order.

@@ -43,9 +43,9 @@ enum EventShape: Sendable {
     }
 
     /// Whether taking `edge` has this event's effect (guards and argument
-    /// values aside). A labelled edge fits an `action` with its label; an
-    /// unlabelled one fits the event its one navigation statement makes
-    /// (`set` statements aside), or an `action` labelled with its statement.
+    /// values aside). A labelled edge fits only an `action` with its label;
+    /// an unlabelled one fits the event its navigation statement makes, or
+    /// an `action` labelled with its statement.
     /// `screen` is the screen that declares the edge.
     func fits(_ edge: Edge, on screen: Int, model: FlowModel) -> Bool {
         let navigation = edge.statements.filter {
@@ -56,7 +56,8 @@ enum EventShape: Sendable {
             if let declared = edge.label { return declared == label }
             return edge.statementText(on: screen, in: model.spec) == label
         }
-        guard navigation.count == 1 else { return false }
+        // A labelled edge is one `action` event, however it navigates.
+        guard edge.label == nil, navigation.count == 1 else { return false }
         switch (self, navigation[0].kind) {
         case (.push(let screen, _), .push(let route)), (.select(let screen, _), .select(let route)):
             return route.screen == screen
@@ -71,8 +72,8 @@ enum EventShape: Sendable {
         }
     }
 
-    /// How well `step` explains the event: 0 an unlabelled edge, 1 a
-    /// labelled one, 2 an implicit action; nil when it does not.
+    /// How well `step` explains the event: 0 an edge, 2 an implicit
+    /// action; nil when it does not.
     func rank(of step: Step, from state: NavState, to target: NavState, model: FlowModel) -> Int? {
         guard hasItsEffect(from: state, to: target, model: model) else { return nil }
         switch step {

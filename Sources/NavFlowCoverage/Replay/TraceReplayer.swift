@@ -32,10 +32,10 @@ public enum ReplayOutcome: Sendable {
 
 /// Replays trace events on the model, one run at a time: each event is
 /// matched to a transition from the current state whose effect is the
-/// event's. Where several transitions fit, a declared edge wins over an
-/// implicit action (the trace cannot tell a Back button from the system's),
-/// an unlabelled edge over a labelled one, and the first declared over the
-/// rest.
+/// event's (a labelled edge only to its `action` event). Where several
+/// transitions fit, a declared edge wins over an implicit action (the trace
+/// cannot tell a Back button from the system's), and the first declared
+/// over the rest.
 public struct TraceReplayer: Sendable {
     public let model: FlowModel
     public let vocabulary: FlowVocabulary
