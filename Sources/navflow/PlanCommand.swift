@@ -10,7 +10,8 @@ struct PlanCommand: ParsableCommand {
         abstract: "Plan a small set of tests that take every declared edge and every deep link.",
         discussion: """
             Prints the tests as numbered steps; with --output DIR, also writes \
-            each as a trace (DIR/test-01.jsonl, ...) that `navflow coverage` \
+            each as a trace (DIR/test-01.jsonl, ...; earlier test-*.jsonl files \
+            there are removed) that `navflow coverage` \
             replays to 100% of the edges and deep links that can be taken. \
             Exit codes: 0 a plan was made; 2 the spec or an option is wrong; \
             3 a limit stopped the exploration.
@@ -46,6 +47,11 @@ struct PlanCommand: ParsableCommand {
         if let output {
             do {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                // Traces of an earlier plan would be replayed with this one's.
+                for name in try FileManager.default.contentsOfDirectory(atPath: output)
+                where name.hasPrefix("test-") && name.hasSuffix(".jsonl") {
+                    try FileManager.default.removeItem(atPath: output + "/" + name)
+                }
                 for (index, path) in plan.paths.enumerated() {
                     let text = writer.lines(for: path).map { $0.text + "\n" }.joined()
                     try AtomicFile.write(text, to: output + "/" + TestPlanText.traceName(index))

@@ -92,7 +92,9 @@ import Testing
         #expect(!markdown.contains("<b>"))
         #expect(markdown.contains("&lt;script&gt;"))
         #expect(markdown.contains("\\*\\*bold\\*\\*"))
-        for line in markdown.split(separator: "\n") where line.hasPrefix("| run.jsonl") {
+        let driftRows = markdown.split(separator: "\n").filter { $0.hasPrefix("| run.jsonl") }
+        #expect(driftRows.count == report.driftCount)
+        for line in driftRows {
             #expect(line.replacingOccurrences(of: "\\|", with: "").split(separator: "|", omittingEmptySubsequences: false).count == 5,
                     "a table row keeps its columns: \(line)")
         }
@@ -118,5 +120,41 @@ import Testing
         let html = renderer.render(.html, svg: svg)
         #expect(html.contains("<div class=\"graph\" id=\"graph\"><svg"))
         #expect(html.components(separatedBy: "<script>").count == 2)
+    }
+
+    @Test func combiningMarksAndCRLFCannotSlipPastTheEscapers() throws {
+        // A quote or a pipe followed by a combining mark, and "\r\n", are single Characters.
+        let spec = "app Shop\nscreen Home {\n  action \"a\\\"\u{301}, URL=\\\"javascript:alert(1)\\\"\" { sheet Other }\n}\nscreen Other\n"
+        let model = try model(spec)
+        let dot = ScreenGraphRenderer.dot(ScreenGraph(model.spec))
+        #expect(dot.contains("a\\\"\u{301}, URL=\\\"javascript:alert(1)\\\""))
+        #expect(!dot.contains("URL=\"javascript"))
+        let trace = """
+            {"event":"launch"}
+            {"event":"push","screen":"X|\\u0301|\\r\\n|"}
+            """
+        let (report, _) = coverage(of: model, trace: trace)
+        let markdown = CoverageRenderer(report: report).render(.markdown)
+        let rows = markdown.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("| run.jsonl") }
+        #expect(rows.count == 1)
+        for row in rows {
+            // Column separators: pipes not escaped with a backslash, counted scalar by scalar.
+            let scalars = Array(row.unicodeScalars)
+            let separators = scalars.indices.filter { scalars[$0] == "|" && ($0 == 0 || scalars[$0 - 1] != "\\") }
+            #expect(separators.count == 4, "\(row)")
+        }
+        let text = CoverageRenderer(report: report).render(.text)
+        #expect(!text.contains("\r"))
+        #expect(text.contains("X|\u{301}|\\u{d}\\u{a}|"))
+    }
+
+    @Test func percentagesAreRoundedDownEverywhere() throws {
+        var report = try Self.renderer().report
+        report.metrics[0] = CoverageMetric(id: "screens", title: "Screens", covered: 9999, total: 10000, missing: [], missingCount: 1)
+        let gate = CoverageGate(metric: "screens", minimum: 100).check(report)
+        let json = CoverageRenderer(report: report, gates: [gate]).render(.json)
+        #expect(json.contains("\"percent\": 99.99,"))
+        #expect(json.contains("\"actual\": 99.99,"))
+        #expect(CoverageRenderer(report: report).render(.text).contains("99.9%"))
     }
 }

@@ -49,4 +49,13 @@ import Testing
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(failure(deep)?.message == "JSON nested more than 32 levels deep")
     }
+
+    @Test func aLineWithManyMembersIsReadInOnePass() throws {
+        // 100,000 members: counting each member's column from the line's start would take 10^10 steps.
+        let members = (0..<100_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        let value = try TraceJSONParser.parse(Array("{\(members)}".utf8)).get()
+        guard case .object(let parsed) = value else { Issue.record("not an object"); return }
+        #expect(parsed.count == 100_000)
+        #expect(parsed.last?.column == 1_477_767)
+    }
 }

@@ -29,6 +29,15 @@ import Testing
         #expect(tokens[0].text == "Say \"hi\"\n")
     }
 
+    @Test func stringsKeepNonASCIIText() {
+        let source = "\"Caf\u{E9} \u{2615} \u{65E5}\u{672C} \\\"\u{301}\" x"
+        let expected = "Caf\u{E9} \u{2615} \u{65E5}\u{672C} \"\u{301}"
+        let (tokens, diagnostics) = lex(source)
+        #expect(diagnostics.isEmpty)
+        let texts = tokens.map(\.text)
+        #expect(texts == [expected, "x", ""])
+    }
+
     @Test func unterminatedStringIsReportedAtItsStart() {
         let (_, diagnostics) = lex("screen A {\n  action \"Go { dismiss }\n}")
         #expect(summaries(diagnostics) == ["2:10 syntax: unterminated string; add '\"' before the end of the line"])

@@ -21,6 +21,17 @@ public struct CoverageMetric: Sendable, Equatable {
     /// The most missing items a metric lists.
     public static let maxListed = 200
 
+    public init(id: String, title: String, covered: Int, total: Int?, missing: [CoverageItem], missingCount: Int,
+                unavailable: String? = nil) {
+        self.id = id
+        self.title = title
+        self.covered = covered
+        self.total = total
+        self.missing = missing
+        self.missingCount = missingCount
+        self.unavailable = unavailable
+    }
+
     /// Covered over total, in percent; nil when the total is unknown. An
     /// empty metric (nothing to cover) counts as fully covered.
     public var percent: Double? {

@@ -14,16 +14,21 @@ public enum TraceFiles {
 
     /// Expands each path: a file is taken as it is (whatever its name), a
     /// directory contributes every `.jsonl` file below it. The result is
-    /// sorted and without duplicates, so argument order never changes a report.
+    /// sorted and without duplicates (`traces/a.jsonl` and `./traces/a.jsonl`
+    /// are one file), so argument order never changes a report.
     public static func expand(_ paths: [String]) -> Result<[String], Failure> {
-        var found = Set<String>()
+        var found: [String: String] = [:]  // normalized path: the path as first named
+        func add(_ path: String) {
+            let key = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+            if found[key] == nil { found[key] = path }
+        }
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 return .failure(Failure(path: path, reason: "no such file or directory"))
             }
             guard isDirectory.boolValue else {
-                found.insert(path)
+                add(path)
                 continue
             }
             guard let enumerator = FileManager.default.enumerator(atPath: path) else {
@@ -33,11 +38,11 @@ public enum TraceFiles {
             var any = false
             while let relative = enumerator.nextObject() as? String {
                 guard relative.hasSuffix("." + fileExtension) else { continue }
-                found.insert(base + "/" + relative)
+                add(base + "/" + relative)
                 any = true
             }
             if !any { return .failure(Failure(path: path, reason: "the directory holds no .\(fileExtension) traces")) }
         }
-        return .success(found.sorted())
+        return .success(found.values.sorted())
     }
 }

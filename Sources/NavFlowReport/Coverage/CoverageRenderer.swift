@@ -69,14 +69,17 @@ public struct CoverageRenderer: Sendable {
                 lines.append("  " + (item.line.map { "\(report.specPath):\($0)  " } ?? "") + item.text)
             }
             if metric.missingCount > shown.count {
-                lines.append("  ... and \(metric.missingCount - shown.count) more (--format json lists up to \(CoverageMetric.maxListed))")
+                let more = metric.missingCount - shown.count
+                let json = metric.missing.count == metric.missingCount
+                    ? "--format json lists them all" : "--format json lists the first \(metric.missing.count)"
+                lines.append(shown.count < metric.missing.count ? "  ... and \(more) more (\(json))" : "  ... and \(more) more")
             }
         }
         if report.driftCount > 0 {
             lines += ["", "Drift between the traces and the spec (\(report.driftCount)):"]
             for drift in report.drifts {
-                lines.append("  \(drift.location): \(drift.message)")
-                if let state = drift.state { lines.append("      in state: \(state)") }
+                lines.append("  \(TerminalText.clean(drift.location.description)): \(TerminalText.clean(drift.message))")
+                if let state = drift.state { lines.append("      in state: \(TerminalText.clean(state))") }
             }
             if report.driftCount > report.drifts.count {
                 lines.append("  ... and \(report.driftCount - report.drifts.count) more")
@@ -97,7 +100,7 @@ public struct CoverageRenderer: Sendable {
                 ("title", .string(metric.title)),
                 ("covered", .int(metric.covered)),
                 ("total", metric.total.map { .int($0) } ?? .null),
-                ("percent", metric.percent.map { .decimal($0) } ?? .null),
+                ("percent", metric.percent.map { .decimal(Self.roundedDown($0)) } ?? .null),
                 ("missingCount", .int(metric.missingCount)),
                 ("missing", .array(metric.missing.map { item in
                     .object([("text", .string(item.text)), ("line", item.line.map { .int($0) } ?? .null)])
@@ -138,11 +141,16 @@ public struct CoverageRenderer: Sendable {
             .object([
                 ("metric", .string(result.gate.metric)),
                 ("minimum", .decimal(result.gate.minimum)),
-                ("actual", result.actual.map { .decimal($0) } ?? .null),
+                ("actual", result.actual.map { .decimal(Self.roundedDown($0)) } ?? .null),
                 ("passed", result.passed.map { .bool($0) } ?? .null),
             ])
         })))
         return .object(members)
+    }
+
+    /// A percentage rounded down to hundredths, so 99.996 never reads 100.
+    static func roundedDown(_ value: Double) -> Double {
+        (value * 100).rounded(.down) / 100
     }
 
     // MARK: Markdown
@@ -188,6 +196,23 @@ public struct CoverageRenderer: Sendable {
             lines += ["```", "", "</details>"]
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Text from traces on a terminal: control characters (escape sequences,
+/// line breaks) are shown as `\u{…}`, so a trace cannot move the cursor,
+/// change colours or start a CI workflow command on a line of its own.
+enum TerminalText {
+    static func clean(_ text: String) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                output += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
     }
 }
 

@@ -51,6 +51,11 @@ public enum Graphviz {
             collected.set(output.fileHandleForReading.readDataToEndOfFile())
         }
         reader.start()
+        let warnings = Collected()
+        let warningReader = Thread {
+            warnings.set(errors.fileHandleForReading.readDataToEndOfFile())
+        }
+        warningReader.start()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning {
@@ -59,7 +64,7 @@ public enum Graphviz {
         }
         let data = collected.wait()
         guard process.terminationStatus == 0 else {
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let message = String(decoding: warnings.wait(), as: UTF8.self)
             return .failure(Unavailable(description: "Graphviz failed: \(message.trimmingCharacters(in: .whitespacesAndNewlines))"))
         }
         let text = String(decoding: data, as: UTF8.self)

@@ -132,13 +132,13 @@ public struct Lexer {
                 position += 2
                 continue
             }
-            if decodeScalar(at: position) == nil {
+            guard let (_, length) = decodeScalar(at: position) else {
                 diagnose("invalid UTF-8 in string; spec files must be UTF-8 text", position, position + 1)
                 position += 1
                 continue
             }
-            value.append(byte)
-            position += 1
+            value.append(contentsOf: bytes[position..<position + length])
+            position += length
         }
         diagnose("unterminated string; add '\"' before the end of the line", start, position)
         return Token(kind: .string, text: String(decoding: value, as: UTF8.self),
