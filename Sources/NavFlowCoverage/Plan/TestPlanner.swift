@@ -19,9 +19,9 @@ public struct TestPlan: Sendable {
     /// Edges and deep links no reachable state can take (dead edges,
     /// links that are always invalid): no test can cover them.
     public var uncoverable: [TransitionKind]
-    /// Edges a trace cannot tell apart from another edge of the same
-    /// screen with the same effect (the same statement and arguments):
-    /// replay credits the first one declared, so no trace covers these.
+    /// Edges no trace can credit: another edge of the same screen has the
+    /// same effect (replay credits the first one declared), or they change
+    /// nothing wherever they can be taken.
     public var indistinguishable: [TransitionKind]
 
     /// The number of steps over all paths, launches not counted.

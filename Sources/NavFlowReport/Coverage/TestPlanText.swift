@@ -43,7 +43,7 @@ public struct TestPlanText: Sendable {
             for kind in plan.uncoverable { lines.append("  \(kind.text(in: spec))") }
         }
         if !plan.indistinguishable.isEmpty {
-            lines += ["", "No trace can tell these from an earlier edge of the same screen with the same effect (give them labels):"]
+            lines += ["", "No trace can credit these: an earlier edge of the same screen has the same effect (give them labels), or they change nothing where they can be taken:"]
             for kind in plan.indistinguishable { lines.append("  \(kind.text(in: spec))") }
         }
         return lines.joined(separator: "\n") + "\n"
