@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "NavFlowZ3", targets: ["NavFlowZ3"]),
         .library(name: "NavFlowCoverage", targets: ["NavFlowCoverage"]),
         .library(name: "NavFlowGenerator", targets: ["NavFlowGenerator"]),
+        .library(name: "NavFlowExport", targets: ["NavFlowExport"]),
         // For apps and UI tests: records traces, needs nothing but Foundation.
         .library(name: "NavFlowTrace", targets: ["NavFlowTrace"]),
     ],
@@ -36,6 +37,8 @@ let package = Package(
             ]
         ),
         .target(name: "NavFlowTrace"),
+        // Exports a model for other checkers (Promela for SPIN).
+        .target(name: "NavFlowExport", dependencies: ["NavFlowSpec", "NavFlowModel"]),
         .target(
             name: "NavFlowReport",
             dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowTrace"]
@@ -54,7 +57,7 @@ let package = Package(
             name: "navflow",
             dependencies: [
                 "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowZ3", "NavFlowCoverage",
-                "NavFlowGenerator", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "NavFlowGenerator", "NavFlowExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowSpec"]),
@@ -71,6 +74,10 @@ let package = Package(
             exclude: ["Traces", "Golden"]
         ),
         .testTarget(name: "NavFlowTraceTests", dependencies: ["NavFlowTrace"]),
+        .testTarget(
+            name: "NavFlowExportTests",
+            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowExport", "NavFlowGenerator"]
+        ),
         .testTarget(
             name: "NavFlowZ3Tests",
             dependencies: [

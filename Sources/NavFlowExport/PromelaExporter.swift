@@ -185,7 +185,7 @@ public struct PromelaExporter: Sendable {
             }
             lines.append("\(routeType) mq[\(limit * modalDepth)] = \(list(paths))")
         }
-        lines += ["hidden byte cx, st, len, k, found", "hidden bit ok, ok1", "hidden \(routeType) r"]
+        lines += ["hidden byte cx, st, plen, i, k, found, ok, ok1", "hidden \(routeType) r"]
         lines += backupDeclarations(level: 0) + backupDeclarations(level: 1)
         return lines
     }
@@ -217,13 +217,14 @@ public struct PromelaExporter: Sendable {
     }
 
     private func backupDeclarations(level: Int) -> [String] {
-        variables.map { "hidden \($0.type) b\(level)_\($0.name)" + ($0.size.map { "[\($0)]" } ?? "") }
+        // `hidden` variables cannot be bits: the backups of bits are bytes.
+        variables.map { "hidden \($0.type == "bit" ? "byte" : $0.type) b\(level)_\($0.name)" + ($0.size.map { "[\($0)]" } ?? "") }
     }
 
     private func copy(from source: String, to target: String) -> [String] {
         variables.map { variable in
             if let size = variable.size {
-                return "  for (k : 0 .. \(size - 1)) { \(target)\(variable.name)[k] = \(source)\(variable.name)[k] }"
+                return "  " + (0..<size).map { "\(target)\(variable.name)[\($0)] = \(source)\(variable.name)[\($0)]" }.joined(separator: "; ")
             }
             return "  \(target)\(variable.name) = \(source)\(variable.name)"
         }
@@ -321,13 +322,13 @@ public struct PromelaExporter: Sendable {
             if let presentable = presentable(ofStack: stack) { modalCases.append(":: mp[nm-1] == \(presentable) -> st = \(stack)") }
         }
         modalCases.append(":: else -> st = 255")
-        lines.append("  :: cx == \(Self.modalContext) -> if " + modalCases.joined(separator: " ") + " fi; len = mn[nm-1]")
+        lines.append("  :: cx == \(Self.modalContext) -> if " + modalCases.joined(separator: " ") + " fi; plen = mn[nm-1]")
         for slot in shape.slots.indices {
             if let stack = stackOfSlot(slot) {
-                lines.append("  :: cx == \(slot) -> st = \(stack); len = n\(slot)")
+                lines.append("  :: cx == \(slot) -> st = \(stack); plen = n\(slot)")
             }
         }
-        lines.append("  :: else -> st = 255; len = 0")
+        lines.append("  :: else -> st = 255; plen = 0")
         lines.append("  fi")
         lines.append("}")
         lines.append("inline contextPush(route) {")
@@ -349,13 +350,14 @@ public struct PromelaExporter: Sendable {
         lines.append("  fi")
         lines.append("}")
         lines.append("inline contextClear() {")
-        lines.append("  do :: len > 0 -> contextPop(); len-- :: else -> break od")
+        // Loops are unrolled: SPIN rejects a `break` (and so `for`) inside a d_step.
+        lines.append("  " + Array(repeating: "if :: plen > 0 -> contextPop(); plen-- :: else -> skip fi", count: max(modalDepth, 1)).joined(separator: "; "))
         lines.append("}")
         lines.append("inline dropTopModal() {")
-        lines.append("  nm--; mk[nm] = 0; mp[nm] = 0; mn[nm] = 0" + (modalDepth > 0 ? "; for (k : 0 .. \(modalDepth - 1)) { mq[nm*\(modalDepth) + k] = 0 }" : ""))
+        lines.append("  nm--; mk[nm] = 0; mp[nm] = 0; mn[nm] = 0" + (0..<modalDepth).map { "; mq[nm*\(modalDepth) + \($0)] = 0" }.joined())
         lines.append("}")
         lines.append("inline present(kind, which) {")
-        lines.append("  found = 0; for (k : 0 .. \(StateShape.modalLimit - 1)) { if :: k < nm && mp[k] == which -> found = 1 :: else -> skip fi }")
+        lines.append("  found = 0; " + (0..<StateShape.modalLimit).map { "if :: \($0) < nm && mp[\($0)] == which -> found = 1 :: else -> skip fi" }.joined(separator: "; "))
         lines.append("  if :: found -> skip :: !found && nm >= \(StateShape.modalLimit) -> ok = 0 :: else -> mk[nm] = kind; mp[nm] = which; nm++ fi")
         lines.append("}")
         return lines
@@ -375,8 +377,8 @@ public struct PromelaExporter: Sendable {
             lines.append("  contextStack();")
             lines.append("  if")
             for stack in stacks {
-                lines.append("  :: st == \(stack) && len >= \(spec.stacks[stack].depth) -> \(cut) = 0")
-                lines.append("  :: st == \(stack) && len < \(spec.stacks[stack].depth) -> contextPush(\(route))")
+                lines.append("  :: st == \(stack) && plen >= \(spec.stacks[stack].depth) -> \(cut) = 0")
+                lines.append("  :: st == \(stack) && plen < \(spec.stacks[stack].depth) -> contextPush(\(route))")
             }
             lines.append("  :: else -> skip")
             lines.append("  fi;")
@@ -388,7 +390,7 @@ public struct PromelaExporter: Sendable {
             if cut != "ok" { lines.append("  \(cut) = ok; ok = 1;") }
         case .dismiss:
             lines.append("  contextStack();")
-            lines.append("  if :: len > 0 -> contextPop() :: len == 0 && nm > 0 -> dropTopModal() :: else -> skip fi;")
+            lines.append("  if :: plen > 0 -> contextPop() :: plen == 0 && nm > 0 -> dropTopModal() :: else -> skip fi;")
         case .pop:
             lines.append("  contextPop();")
         case .popToRoot:
@@ -432,7 +434,7 @@ public struct PromelaExporter: Sendable {
     private func clearSlot(_ slot: Int) -> [String] {
         let depth = slotDepth(slot)
         guard depth > 0 else { return [] }
-        return ["n\(slot) = 0", "for (k : 0 .. \(depth - 1)) { p\(slot)[k] = 0 }"]
+        return ["n\(slot) = 0"] + (0..<depth).map { "p\(slot)[\($0)] = 0" }
     }
 
     private func setSlotPath(_ slot: Int, _ path: [Int]) -> [String] {
@@ -452,7 +454,9 @@ public struct PromelaExporter: Sendable {
         }
         var handled: [String] = []
         let target = declaration.target
-        if !declaration.keepModals { handled.append("  do :: nm > 0 -> dropTopModal() :: else -> break od;") }
+        if !declaration.keepModals {
+            handled.append("  " + Array(repeating: "if :: nm > 0 -> dropTopModal() :: else -> skip fi", count: StateShape.modalLimit).joined(separator: "; ") + ";")
+        }
         var valid = true
         if let tab = target.tab {
             handled.append("  if :: \(hidden(tab)) -> \(cut) = 0 :: else -> tab = \(tab) fi;")
@@ -477,7 +481,7 @@ public struct PromelaExporter: Sendable {
             var append = ["mk[nm] = \(Self.kindCode(modal.kind))", "mp[nm] = \(presentable)", "mn[nm] = \(path.count)"]
             append += path.enumerated().map { "mq[nm*\(modalDepth) + \($0.offset)] = \($0.element)" }
             append.append("nm++")
-            handled.append("  found = 0; for (k : 0 .. \(StateShape.modalLimit - 1)) { if :: k < nm && mp[k] == \(presentable) -> found = 1 :: else -> skip fi };")
+            handled.append("  found = 0; " + (0..<StateShape.modalLimit).map { "if :: \($0) < nm && mp[\($0)] == \(presentable) -> found = 1 :: else -> skip fi" }.joined(separator: "; ") + ";")
             handled.append("  if :: found -> skip :: !found && nm >= \(StateShape.modalLimit) -> \(cut) = 0 :: else -> " + append.joined(separator: "; ") + " fi;")
         }
         if !valid { handled = ["  \(cut) = 0;"] }

@@ -32,7 +32,7 @@ extension BenchmarkMetric {
     static let statesPerSecond = BenchmarkMetric.custom("states/s", polarity: .prefersLarger, useScalingFactor: false)
     static let bytesPerState = BenchmarkMetric.custom("bytes/state", polarity: .prefersSmaller, useScalingFactor: false)
     static let states = BenchmarkMetric.custom("states", polarity: .prefersSmaller, useScalingFactor: false)
-    static let megabytesPerSecond = BenchmarkMetric.custom("parse kB/ms", polarity: .prefersLarger, useScalingFactor: false)
+    static let megabytesPerSecond = BenchmarkMetric.custom("parse MB/s", polarity: .prefersLarger, useScalingFactor: false)
 }
 
 let benchmarks: @Sendable () -> Void = {

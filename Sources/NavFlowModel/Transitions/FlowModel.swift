@@ -210,7 +210,7 @@ public final class FlowModel: Sendable {
 
 extension Statement {
     /// The route ids a push or select can take (one entry per choice).
-    func routeChoices(routes: RouteTable, bindings: [Int]) -> [[Int]] {
+    public func routeChoices(routes: RouteTable, bindings: [Int]) -> [[Int]] {
         switch kind {
         case .push(let route), .select(let route): routes.expand(route, bindings: bindings).map { [$0] }
         default: [[]]

@@ -1,0 +1,37 @@
+import ArgumentParser
+import NavFlowExport
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a spec's state graph as a model for another checker.",
+        discussion: """
+            --format promela writes a Promela program whose reachable states are \
+            the spec's: SPIN stores as many states as `navflow verify --format \
+            json` reports in stats.states. Build pan with \
+            'spin -a FILE.pml && gcc -O2 -DSAFETY -DNOREDUCE -o pan pan.c' and run \
+            './pan -m100000000'. Exit codes: 0 written; 2 the spec or an option is \
+            wrong; 3 a limit (input valuations) was reached.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case promela
+    }
+
+    @ArgumentParser.Argument(help: "The spec file.")
+    var spec: String
+
+    @Option(help: "The output format: promela.")
+    var format: Format = .promela
+
+    func run() throws {
+        let model = try SpecLoading.model(spec)
+        do {
+            Output.write(try PromelaExporter(model: model).export())
+        } catch {
+            Output.writeError("navflow: error: \(error.description)\n")
+            throw ExitCode(3)
+        }
+    }
+}

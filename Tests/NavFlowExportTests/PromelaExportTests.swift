@@ -1,0 +1,99 @@
+import Foundation
+import NavFlowCheck
+import NavFlowExport
+import NavFlowGenerator
+import NavFlowModel
+import NavFlowSpec
+import Testing
+
+/// SPIN, run on the exported Promela, stores exactly as many states as the
+/// explorer finds: a second implementation of the semantics agreeing on the
+/// state graph. Runs where `spin` and `gcc` are installed (CI installs them).
+@Suite(.serialized) struct PromelaExportTests {
+    /// What the tools printed when they gave no count.
+    struct ToolOutput: Error {
+        var text: String
+    }
+
+    static func tool(_ name: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    static let available = tool("spin") != nil && tool("gcc") != nil
+
+    static func run(_ executable: String, _ arguments: [String], in directory: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The states SPIN stores for the model, or the tool output that explains why there is no count.
+    static func spinStates(_ model: FlowModel) throws -> Result<Int, ToolOutput> {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-spin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try PromelaExporter(model: model).export().write(to: directory.appendingPathComponent("model.pml"), atomically: true, encoding: .utf8)
+        let spin = try run(tool("spin")!, ["-a", "model.pml"], in: directory)
+        // -O0: the count does not depend on optimisation, and compiling is faster.
+        let gcc = try run(tool("gcc")!, ["-O0", "-DSAFETY", "-DNOREDUCE", "-DVECTORSZ=4096", "-w", "-o", "pan", "pan.c"], in: directory)
+        guard FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("pan").path) else {
+            return .failure(ToolOutput(text: spin + gcc))
+        }
+        let pan = try run(directory.appendingPathComponent("pan").path, ["-m10000000"], in: directory)
+        guard let line = pan.split(separator: "\n").first(where: { $0.contains("states, stored") }),
+              let count = Int(line.split(separator: " ").first ?? "") else { return .failure(ToolOutput(text: pan)) }
+        if pan.contains("errors: 0") == false { return .failure(ToolOutput(text: pan)) }
+        return .success(count)
+    }
+
+    /// Compares the counts; false when the spec does not check (and nothing was compared).
+    @discardableResult
+    static func check(_ text: String, _ label: String) throws -> Bool {
+        guard let spec = Frontend.load(SourceFile(path: "\(label).navflow", text: text)).spec,
+              let model = try? FlowModel(spec), (try? model.inputValuations(limit: 1 << 16)) != nil else { return false }
+        let graph = try Explorer().explore(model)
+        switch try spinStates(model) {
+        case .success(let count): #expect(count == graph.count, "\(label): SPIN stored \(count), NavFlow \(graph.count)\n\(text)")
+        case .failure(let output): Issue.record("\(label): no SPIN count\n\(output.text.suffix(2000))\n\(text)")
+        }
+        return true
+    }
+
+    @Test(.enabled(if: available), arguments: ["messenger", "recipes", "router-tabs"])
+    func examplesHaveTheSameStateCountInSPIN(_ name: String) throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("specs/examples/\(name).navflow")
+        try Self.check(try String(contentsOf: url, encoding: .utf8), name)
+    }
+
+    @Test(.enabled(if: available), arguments: Array(UInt64(1)...6))
+    func generatedSpecsHaveTheSameStateCountInSPIN(_ batch: UInt64) throws {
+        var compared = 0
+        for offset in UInt64(0)..<8 {
+            let seed = 5000 + batch * 100 + offset
+            var generator = SpecGenerator(seed: seed)
+            if try Self.check(generator.spec(), "seed-\(seed)") { compared += 1 }
+        }
+        #expect(compared >= 5, "only \(compared) of 8 generated specs checked")
+    }
+
+    @Test(.enabled(if: available)) func appShapedSpecsHaveTheSameStateCountInSPIN() throws {
+        let shapes = [AppShape(tabs: 2, screens: 6, fanOut: 3, depth: 3, sheets: 1, flags: 1, inputs: 1, deepLinks: 2),
+                      AppShape(tabs: 3, screens: 9, fanOut: 2, depth: 2, sheets: 2, flags: 2, inputs: 2, deepLinks: 4, seed: 7)]
+        for (index, shape) in shapes.enumerated() {
+            #expect(try Self.check(AppSpecGenerator.spec(shape), "app-\(index)"))
+        }
+    }
+}
