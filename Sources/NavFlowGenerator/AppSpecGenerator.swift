@@ -103,7 +103,9 @@ public enum AppSpecGenerator {
                 let screen = allScreens[below(allScreens.count)]
                 if let count = edges[screen]?.count, count > 0 {
                     let index = below(count)
-                    if edges[screen]![index].hasPrefix("push") { edges[screen]![index] += " if f\(flag)" }
+                    if edges[screen]![index].hasPrefix("push"), !edges[screen]![index].contains(" if ") {
+                        edges[screen]![index] += " if f\(flag)"
+                    }
                 }
             }
         }
