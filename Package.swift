@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(
             name: "NavFlowCheckTests",
             dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowGenerator"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "FuzzRegressions"]
         ),
         .testTarget(
             name: "NavFlowCoverageTests",

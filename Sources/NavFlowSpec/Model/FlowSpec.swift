@@ -51,6 +51,16 @@ public struct FlowSpec: Sendable {
         }
     }
 
+    /// Whether a content refers to a declaration of this spec.
+    public func declares(_ content: Content) -> Bool {
+        switch content {
+        case .screen(let index): screens.indices.contains(index)
+        case .stack(let index): stacks.indices.contains(index)
+        case .tabs(let index): tabViews.indices.contains(index)
+        case .split(let index): splits.indices.contains(index)
+        }
+    }
+
     /// The name of a value type.
     public func name(of type: ValueType) -> String {
         switch type {

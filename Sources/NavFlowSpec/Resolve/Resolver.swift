@@ -403,6 +403,8 @@ public struct Resolver {
 
     private mutating func resolveTarget(_ target: TargetSyntax, bindings: [(String, ValueType)], patternKnown: Bool,
                                         used: inout Set<Int>) -> DeepLinkTarget? {
+        // Without a root (no screens, or `start` unresolved, already reported) no target can be judged.
+        guard spec.declares(spec.root) else { return nil }
         var ok = true
         var result = DeepLinkTarget(tab: nil, columns: [], modals: [], range: target.range)
         var base: Content = spec.root

@@ -1,0 +1,6 @@
+import FuzzDriver
+import Foundation
+
+var arguments = CommandLine.argc
+var values: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&arguments, &values) { data, size in fuzzQuery(data, size) })

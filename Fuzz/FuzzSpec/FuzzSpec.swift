@@ -1,0 +1,18 @@
+import NavFlowCheck
+import NavFlowSpec
+
+/// Any bytes as a spec: the front end must end in a checked spec or in
+/// located errors; a spec that checks is verified within small limits.
+func fuzzSpec(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let data = data ?? UnsafePointer(bitPattern: 1)!
+    let file = SourceFile(path: "fuzz.navflow", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
+    var limits = Explorer.Limits.standard
+    limits.maxStates = 5_000
+    limits.maxBytes = 64 << 20
+    limits.maxValuations = 64
+    let result = Verifier.verify(file, options: Verifier.Options(limits: limits))
+    if result.spec == nil && result.diagnostics.isEmpty && result.limit == nil {
+        fatalError("a spec that does not check must say why")
+    }
+    return 0
+}
