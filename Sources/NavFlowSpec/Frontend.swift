@@ -11,10 +11,33 @@ public enum Frontend {
         public var diagnostics: [Diagnostic]
     }
 
+    /// What the front end reads at most; larger input is an `input-limit`
+    /// error (exit 2) rather than minutes of work or a memory blow-up.
+    public enum Limits {
+        /// The largest spec file read: 64 MiB.
+        public static let maxFileBytes = 64 << 20
+        /// The longest identifier: 1,024 bytes.
+        public static let maxIdentifierBytes = 1_024
+        /// The most declarations in one spec: 1,000,000.
+        public static let maxDeclarations = 1_000_000
+    }
+
     /// Reads a spec. Names are resolved only when there is no syntax error,
     /// so a typo never causes a cascade of unknown-name errors.
     public static func load(_ file: SourceFile) -> Output {
-        let (syntax, syntaxDiagnostics) = Parser.parse(file)
+        if file.bytes.count > Limits.maxFileBytes {
+            let diagnostic = Diagnostic(rule: .inputLimit,
+                                        message: "the file is \(file.bytes.count >> 20) MiB; specs may be at most \(Limits.maxFileBytes >> 20) MiB",
+                                        file: file.path, range: file.range(0, 0))
+            return Output(file: file, syntax: SpecSyntax(app: nil, declarations: []), spec: nil, diagnostics: [diagnostic])
+        }
+        let (syntax, parsedDiagnostics) = Parser.parse(file)
+        var syntaxDiagnostics = parsedDiagnostics
+        if syntax.declarations.count > Limits.maxDeclarations {
+            syntaxDiagnostics.append(Diagnostic(rule: .inputLimit,
+                                                message: "the spec has \(syntax.declarations.count) declarations; at most \(Limits.maxDeclarations) are read",
+                                                file: file.path, range: file.range(0, 0)))
+        }
         if syntaxDiagnostics.containsErrors {
             return Output(file: file, syntax: syntax, spec: nil, diagnostics: syntaxDiagnostics.sortedByLocation())
         }

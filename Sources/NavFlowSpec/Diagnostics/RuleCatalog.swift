@@ -23,6 +23,8 @@ public enum RuleCatalog {
     public static let all: [RuleDescriptor] = [
         .init(id: .syntax, severity: .error, phase: .frontEnd,
               summary: "The text does not follow the flow-spec grammar."),
+        .init(id: .inputLimit, severity: .error, phase: .frontEnd,
+              summary: "The spec is larger than NavFlow reads: file size, identifier length or number of declarations."),
         .init(id: .unknownName, severity: .error, phase: .frontEnd,
               summary: "A name is used that nothing declares."),
         .init(id: .duplicateName, severity: .error, phase: .frontEnd,

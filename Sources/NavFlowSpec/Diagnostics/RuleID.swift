@@ -32,6 +32,7 @@ extension RuleID {
     public static let deeplinkPattern = RuleID(rawValue: "deeplink-pattern")
     public static let deeplinkTarget = RuleID(rawValue: "deeplink-target")
     public static let invalidPattern = RuleID(rawValue: "invalid-pattern")
+    public static let inputLimit = RuleID(rawValue: "input-limit")
 
     // Flow properties (flow-language section 5).
     public static let orphanScreen = RuleID(rawValue: "orphan-screen")

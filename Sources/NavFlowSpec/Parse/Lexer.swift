@@ -75,6 +75,11 @@ public struct Lexer {
                 while let (scalar, length) = decodeScalar(at: position), isIdentifierContinue(scalar) {
                     position += length
                 }
+                if position - start > Frontend.Limits.maxIdentifierBytes {
+                    diagnostics.append(Diagnostic(rule: .inputLimit,
+                                                  message: "this identifier is \(position - start) bytes long; names may be at most \(Frontend.Limits.maxIdentifierBytes) bytes",
+                                                  file: file.path, range: file.range(start, start + 1)))
+                }
                 let name = String(decoding: bytes[start..<position], as: UTF8.self)
                 return Token(kind: .identifier, text: name, start: start, end: position, atLineStart: lineStart)
             }
