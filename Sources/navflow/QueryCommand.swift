@@ -47,16 +47,11 @@ struct QueryCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: QueryFormat = .text
 
-    @Option(help: "Stop (exit 3) after storing this many states.")
-    var maxStates: Int = Explorer.Limits.standard.maxStates
-
-    @Option(help: "Stop (exit 3) when the search needs more memory than this, e.g. 512M or 16G.")
-    var maxMemory: MemorySize = MemorySize(bytes: Explorer.Limits.standard.maxBytes)
+    @OptionGroup var limitOptions: LimitOptions
 
     func validate() throws {
         if bound < 0 || bound > 1000 { throw ValidationError("--bound must be between 0 and 1000") }
         if timeout <= 0 { throw ValidationError("--timeout must be positive") }
-        if maxStates < 1 { throw ValidationError("--max-states must be at least 1") }
     }
 
     func run() throws {
@@ -70,9 +65,7 @@ struct QueryCommand: ParsableCommand {
             Output.writeError("navflow: error: \(error.description)\n")
             throw ExitCode(3)
         }
-        var limits = Explorer.Limits.standard
-        limits.maxStates = maxStates
-        limits.maxBytes = maxMemory.bytes
+        let limits = limitOptions.limits
         let request = ReachabilityQuery(target: target, from: start, deepLinks: deeplinks)
         let answer: QueryAnswer
         do {

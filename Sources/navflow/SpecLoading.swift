@@ -41,14 +41,19 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "Stop (exit 3) when the state graph needs more memory than this, e.g. 512M or 16G.")
     var maxMemory: MemorySize = MemorySize(bytes: Explorer.Limits.standard.maxBytes)
 
+    @Option(help: "Stop (exit 3) when the search runs longer than this many seconds.")
+    var maxTime: Double?
+
     func validate() throws {
         if maxStates < 1 { throw ValidationError("--max-states must be at least 1") }
+        if let maxTime, !(maxTime > 0) { throw ValidationError("--max-time must be a positive number of seconds") }
     }
 
     var limits: Explorer.Limits {
         var limits = Explorer.Limits.standard
         limits.maxStates = maxStates
         limits.maxBytes = maxMemory.bytes
+        limits.maxSeconds = maxTime ?? .infinity
         return limits
     }
 }

@@ -29,15 +29,13 @@ struct VerifyCommand: ParsableCommand {
     @ArgumentParser.Flag(help: "Print exploration figures (states, transitions, time, memory) to standard error.")
     var statistics = false
 
-    @Option(help: "Stop (exit 3) after storing this many states.")
-    var maxStates: Int = Explorer.Limits.standard.maxStates
+    @OptionGroup var limitOptions: LimitOptions
 
-    @Option(help: "Stop (exit 3) when the state graph needs more memory than this, e.g. 512M or 16G.")
-    var maxMemory: MemorySize = MemorySize(bytes: Explorer.Limits.standard.maxBytes)
+    @Option(help: "Write the report to this file (atomically) instead of standard output.")
+    var output: String?
 
     func validate() throws {
         if specs.isEmpty { throw ValidationError("name at least one spec file or directory") }
-        if maxStates < 1 { throw ValidationError("--max-states must be at least 1") }
     }
 
     func run() throws {
@@ -46,9 +44,7 @@ struct VerifyCommand: ParsableCommand {
         case .success(let found): paths = found
         case .failure(let failure): throw CommandFailure.input(failure.description)
         }
-        var limits = Explorer.Limits.standard
-        limits.maxStates = maxStates
-        limits.maxBytes = maxMemory.bytes
+        let limits = limitOptions.limits
         var results: [Verifier.Result] = []
         for path in paths {
             let file: SourceFile
@@ -64,7 +60,15 @@ struct VerifyCommand: ParsableCommand {
             }
         }
         let report = VerifyReport(results: results, warningsAsErrors: warningsAsErrors)
-        Output.write(report.render(format, colors: format == .text && Output.stdoutIsTerminal))
+        if let output {
+            do {
+                try AtomicFile.write(report.render(format, colors: false), to: output)
+            } catch {
+                throw CommandFailure.input("\(output): cannot write the report: \(error.localizedDescription)")
+            }
+        } else {
+            Output.write(report.render(format, colors: format == .text && Output.stdoutIsTerminal))
+        }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 }

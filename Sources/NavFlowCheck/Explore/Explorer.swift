@@ -15,6 +15,8 @@ public struct Explorer: Sendable {
         public var maxBytes: Int
         /// The most input valuations enumerated.
         public var maxValuations: Int
+        /// The longest the search may run, in seconds.
+        public var maxSeconds: Double = .infinity
 
         /// Sized for a machine with 24 GiB of memory: the graph stays under 12 GiB,
         /// which leaves room for the analysis that follows (about a third more).
@@ -55,6 +57,7 @@ public struct Explorer: Sendable {
         var notes = Interner<TransitionNote>()
         _ = notes.id(.empty)
         var packed: [UInt64] = []
+        let started = ContinuousClock.now
 
         func add(_ state: NavState, parent: Int, step: Int32) throws(LimitReached) -> Int {
             model.codec.encode(state, into: &packed)
@@ -69,6 +72,10 @@ public struct Explorer: Sendable {
                 if graph.store.count % 4096 == 0 {
                     if graph.bytes > limits.maxBytes {
                         throw LimitReached(description: "the search used \(graph.bytes >> 20) MiB, over the memory limit of \(limits.maxBytes >> 20) MiB, after \(graph.store.count) states; lower a stack's depth or raise --max-memory",
+                                           states: graph.store.count)
+                    }
+                    if limits.maxSeconds.isFinite, (ContinuousClock.now - started) > .seconds(limits.maxSeconds) {
+                        throw LimitReached(description: "the search ran for more than \(limits.maxSeconds) seconds (--max-time) after \(graph.store.count) states; lower a stack's depth or raise the limit",
                                            states: graph.store.count)
                     }
                     if let progress, graph.store.count % progressInterval == 0 { progress(graph.store.count) }

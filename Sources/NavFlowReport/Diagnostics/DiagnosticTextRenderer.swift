@@ -63,15 +63,44 @@ public struct DiagnosticTextRenderer: Sendable {
         return "\u{1B}[\(code)m\(severity)\u{1B}[0m"
     }
 
+    /// The longest excerpt of a line shown, in scalars; a longer line is cut
+    /// around the range with `…` at the cuts.
+    static let maximumExcerpt = 160
+
     /// The source line with a gutter and a marker line: `^` at the start,
     /// `~` under the rest of the range on that line.
     private func excerpt(_ range: SourceRange, in source: SourceFile) -> String {
         let line = range.start.line
-        let text = source.lineText(line).replacingTabs()
+        let bytes = source.bytes
+        guard line >= 1, line <= source.lineStarts.count else { return "" }
+        let lineStart = source.lineStarts[line - 1]
+        var lineEnd = line < source.lineStarts.count ? source.lineStarts[line] : bytes.count
+        while lineEnd > lineStart, bytes[lineEnd - 1] == UInt8(ascii: "\n") || bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+        // Walk at most a window's worth of scalars each way from the range's start.
+        func isStart(_ index: Int) -> Bool { index >= bytes.count || bytes[index] & 0xC0 != 0x80 }
+        let anchor = max(lineStart, min(range.start.offset, lineEnd))
+        var from = anchor
+        var before = 0
+        while from > lineStart, before < Self.maximumExcerpt / 3 {
+            from -= 1
+            while from > lineStart, !isStart(from) { from -= 1 }
+            before += 1
+        }
+        var to = anchor
+        var after = 0
+        while to < lineEnd, after < Self.maximumExcerpt - before {
+            to += 1
+            while to < lineEnd, !isStart(to) { to += 1 }
+            after += 1
+        }
+        let cutBefore = from > lineStart
+        let cutAfter = to < lineEnd
+        let text = (cutBefore ? "…" : "") + String(decoding: bytes[from..<to], as: UTF8.self).replacingTabs() + (cutAfter ? "…" : "")
         let gutter = String(line)
         let pad = String(repeating: " ", count: gutter.count)
-        let startColumn = range.start.column
-        let endColumn = range.end.line == line ? max(range.end.column, startColumn + 1) : text.unicodeScalars.count + 1
+        let startColumn = before + 1 + (cutBefore ? 1 : 0)
+        let width = range.end.line == line ? max(1, range.end.column - range.start.column) : max(1, after)
+        let endColumn = startColumn + min(width, max(1, after + (cutAfter ? 1 : 0)))
         let marker = String(repeating: " ", count: max(0, startColumn - 1)) + "^"
             + String(repeating: "~", count: max(0, endColumn - startColumn - 1))
         return "\(pad) |\n\(gutter) | \(text)\n\(pad) | \(marker)\n"

@@ -4,6 +4,9 @@
 public struct Parser {
     /// Conditions deeper than this are rejected instead of overflowing the stack.
     public static let maximumNesting = 200
+    /// The most errors reported in one file; past it the parser stops,
+    /// so garbage input costs no more than a screenful of errors.
+    public static let maximumErrors = 1_000
 
     private let file: SourceFile
     private let tokens: [Token]
@@ -43,6 +46,10 @@ public struct Parser {
         }
         var declarations: [DeclarationSyntax] = []
         while current.kind != .endOfFile {
+            if diagnostics.count >= Self.maximumErrors {
+                report("too many errors (\(Self.maximumErrors)); stopping here: fix these and run again", at: tokenRange(current))
+                break
+            }
             if current.isWord("app") {
                 report("'app' may appear only once, at the top of the file", at: tokenRange(current))
                 advance()

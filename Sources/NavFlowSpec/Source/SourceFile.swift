@@ -8,15 +8,37 @@ public struct SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Byte offsets at which each line begins (line 1 begins at 0).
     public let lineStarts: [Int]
+    /// For every block of `Self.block` bytes, the UTF-8 continuation bytes
+    /// before it: a column is then found in at most one block's work, even
+    /// on a very long line with many diagnostics.
+    private let continuationsBefore: [Int]
+    private static let block = 4096
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(offset + 1)
+        var continuations = [0]
+        var count = 0
+        for (offset, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+            if byte & 0xC0 == 0x80 { count += 1 }
+            if (offset + 1) % Self.block == 0 { continuations.append(count) }
         }
         self.lineStarts = starts
+        self.continuationsBefore = continuations
+    }
+
+    /// The continuation bytes in `bytes[0..<offset]`.
+    private func continuations(before offset: Int) -> Int {
+        let block = offset / Self.block
+        var count = continuationsBefore[block]
+        var index = block * Self.block
+        while index < offset {
+            if bytes[index] & 0xC0 == 0x80 { count += 1 }
+            index += 1
+        }
+        return count
     }
 
     public init(path: String, text: String) {
@@ -34,12 +56,7 @@ public struct SourceFile: Sendable {
             if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
         }
         let lineStart = lineStarts[low]
-        var column = 1
-        var index = lineStart
-        while index < clamped {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
+        let column = 1 + (clamped - lineStart) - (continuations(before: clamped) - continuations(before: lineStart))
         // A continuation byte at the offset itself belongs to the previous scalar.
         return SourceLocation(line: low + 1, column: column, offset: clamped)
     }
