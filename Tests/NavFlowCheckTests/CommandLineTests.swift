@@ -1,4 +1,5 @@
 import Foundation
+import NavFlowGenerator
 import Testing
 
 /// The `navflow` executable's exit codes and streams, run as a user runs it.
@@ -195,4 +196,43 @@ import Testing
         #expect(coverage.status == 0)
         #expect(coverage.stdout.contains("\"count\": 0,\n    \"findings\": []"))
     }
+
+    @Test func outputIsByteIdenticalWhateverTheOrderOfTheInputs() throws {
+        let specs = ["specs/examples/recipes.navflow", "specs/defects/trap.navflow", "specs/examples/messenger.navflow"]
+        for format in ["text", "json", "sarif", "junit", "github"] {
+            let forward = try Self.run(["verify", "--format", format] + specs)
+            let backward = try Self.run(["verify", "--format", format] + specs.reversed())
+            let again = try Self.run(["verify", "--format", format] + specs)
+            #expect(forward.stdout == backward.stdout, "\(format) depends on the order of the specs")
+            #expect(forward.stdout == again.stdout, "\(format) differs between runs")
+        }
+        let traces = ["Tests/NavFlowCoverageTests/Traces/messenger/signed-in-session.jsonl",
+                      "Tests/NavFlowCoverageTests/Traces/messenger/queued-notification.jsonl"]
+        for format in ["text", "json", "markdown", "html"] {
+            let arguments = ["coverage", "specs/examples/messenger.navflow", "--allow-drift", "--format", format]
+            let forward = try Self.run(arguments + traces.flatMap { ["--trace", $0] })
+            let backward = try Self.run(arguments + traces.reversed().flatMap { ["--trace", $0] })
+            #expect(forward.stdout == backward.stdout, "coverage \(format) depends on the order of the traces")
+        }
+    }
+
+    @Test func verifyStopsAtTheTimeLimitWithExit3() throws {
+        let spec = try Self.temporarySpec(AppSpecGeneratorText.large)
+        let run = try Self.run(["verify", spec, "--max-time", "0.2"])
+        #expect(run.status == 3)
+        #expect(run.stdout.contains("(--max-time)"))
+    }
+
+    @Test func verifyWritesItsReportAtomically() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-verify-\(UUID().uuidString).json").path
+        let run = try Self.run(["verify", "specs/examples/recipes.navflow", "--format", "json", "--output", output])
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        #expect(try String(contentsOfFile: output, encoding: .utf8).contains("\"schemaVersion\""))
+    }
+}
+
+/// A spec large enough that exploring it takes many seconds.
+enum AppSpecGeneratorText {
+    static let large = AppSpecGenerator.spec(AppShape(tabs: 3, screens: 30, fanOut: 3, depth: 8, sheets: 2, flags: 2))
 }

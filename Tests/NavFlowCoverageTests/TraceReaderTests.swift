@@ -1,3 +1,4 @@
+import Foundation
 import NavFlowCoverage
 import NavFlowSpec
 import Testing
@@ -98,5 +99,50 @@ import Testing
         let reader = TraceReader()
         #expect(reader.read(path: "/no/such/trace.jsonl") { _, _ in }.map(\.description) == ["/no/such/trace.jsonl: error: no such file"])
         #expect(reader.read(path: "/tmp") { _, _ in }.first?.message.hasPrefix("is a directory") == true)
+    }
+
+    @Test func aHundredMegabyteLineIsSkippedWithAnError() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-long-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        let chunk = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        try handle.write(contentsOf: Data(#"{"event":"push","screen":""#.utf8))
+        for _ in 0..<100 { try handle.write(contentsOf: chunk) }
+        try handle.write(contentsOf: Data("\"}\n{\"event\":\"back\"}\n".utf8))
+        try handle.close()
+        var events: [Int] = []
+        let errors = TraceReader().read(path: path) { events.append($1.line) }
+        #expect(events == [2])
+        #expect(errors.map(\.location.line) == [1])
+    }
+
+    @Test func tenMillionEventsStreamThroughAPipe() throws {
+        // A named pipe: the reader never sees the trace as a whole, so this
+        // checks it reads as it goes, not only that it counts right.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-fifo-\(UUID().uuidString)").path
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let total = 10_000_000
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: path) else { return }
+            let line = Array(#"{"event":"back"}"#.utf8) + [0x0A]
+            var block: [UInt8] = []
+            block.reserveCapacity(line.count * 10_000)
+            for _ in 0..<10_000 { block += line }
+            let data = Data(block)
+            for _ in 0..<(total / 10_000) { try? handle.write(contentsOf: data) }
+            try? handle.close()
+        }
+        writer.start()
+        var count = 0
+        var last = 0
+        let errors = TraceReader().read(path: path) { _, location in
+            count += 1
+            last = location.line
+        }
+        #expect(errors.isEmpty)
+        #expect(count == total)
+        #expect(last == total)
     }
 }
