@@ -54,6 +54,19 @@ import Testing
         let empty = try Self.run(["verify", directory.path])
         #expect(empty.status == 2)
         #expect(empty.stderr.contains("the directory holds no .navflow files"))
+        // Files that cannot be read: one without read permission (root ignores
+        // permissions, so that case runs for other users only), and
+        // /proc/self/mem, which no one can read from its start.
+        let locked = try Self.temporarySpec("app A\nscreen Home\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked)
+        if getuid() != 0 {
+            let denied = try Self.run(["verify", locked])
+            #expect(denied.status == 2)
+            #expect(denied.stderr == "navflow: error: \(locked): permission denied\n")
+        }
+        let unreadable = try Self.run(["verify", "/proc/self/mem"])
+        #expect(unreadable.status == 2)
+        #expect(unreadable.stderr.hasPrefix("navflow: error: /proc/self/mem: "))
     }
 
     @Test func aSpecThatDoesNotParseExitsWith2() throws {
