@@ -59,13 +59,8 @@ extension FlowModel {
         case .edge(let context, let screen, let index):
             let edge = spec.screens[screen].edges[index]
             guard decider.holds(edge.condition, in: state) else { return }
-            let bindings = routes.values(of: visibleRoute(of: context, in: state))
-            var combinations: [[Int]] = [[]]
-            for statement in edge.statements {
-                let choices = statement.routeChoices(routes: routes, bindings: bindings)
-                combinations = combinations.flatMap { prefix in choices.map { prefix + $0 } }
-            }
-            for combination in combinations {
+            let route = visibleRoute(of: context, in: state)
+            for combination in edgeChoices[route - 1][index] {
                 body(take(edge, screen: screen, index: index, context: context, choices: combination,
                           from: state, decider: decider))
             }

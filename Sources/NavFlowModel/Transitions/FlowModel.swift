@@ -20,6 +20,10 @@ public final class FlowModel: Sendable {
     let registered: [Set<Int>]
     /// Per tab of the root tab view: its `hidden if` condition.
     let tabHiddenIf: [Condition?]
+    /// Per route (id - 1), per edge of its screen: the combinations of
+    /// routes the edge's pushes and selects can take with that route's
+    /// arguments bound, computed once instead of on every step.
+    let edgeChoices: [[[[Int]]]]
 
     /// Why a model cannot be built or explored within its limits.
     public struct LimitExceeded: Error, Sendable, CustomStringConvertible {
@@ -59,6 +63,19 @@ public final class FlowModel: Sendable {
         stackRootRoute = spec.stacks.map { routes.id(screen: $0.root, values: []) }
         registered = spec.stacks.map { Set($0.destinations) }
         tabHiddenIf = spec.rootTabView?.tabs.map(\.hiddenIf) ?? []
+        edgeChoices = (1...max(1, routes.count)).map { route -> [[[Int]]] in
+            guard route <= routes.count else { return [] }
+            let screen = routes.screen(of: route)
+            let bindings = routes.values(of: route)
+            return spec.screens[screen].edges.map { edge in
+                var combinations: [[Int]] = [[]]
+                for statement in edge.statements {
+                    let choices = statement.routeChoices(routes: routes, bindings: bindings)
+                    combinations = combinations.flatMap { prefix in choices.map { prefix + $0 } }
+                }
+                return combinations
+            }
+        }
     }
 
     // MARK: - Inputs and initial states
