@@ -38,7 +38,7 @@ extension FlowModel {
             }
             next.selectedTab = tab
         }
-        if spec.rootTabView == nil || target.tab != nil {
+        if !hasTabView || target.tab != nil {
             let slots = shape.activeSlots(selectedTab: next.selectedTab)
             for (offset, slot) in slots.enumerated() {
                 let column = offset < target.columns.count ? target.columns[offset] : nil

@@ -35,7 +35,7 @@ extension FlowModel {
         for context in contexts where !path(of: context, in: state).isEmpty {
             body(.back(context: context))
         }
-        if state.modals.isEmpty, spec.rootTabView != nil {
+        if state.modals.isEmpty, hasTabView {
             for tab in tabHiddenIf.indices where tab != state.selectedTab {
                 body(.switchTab(tab))
             }

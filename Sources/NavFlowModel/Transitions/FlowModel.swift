@@ -20,6 +20,9 @@ public final class FlowModel: Sendable {
     let registered: [Set<Int>]
     /// Per tab of the root tab view: its `hidden if` condition.
     let tabHiddenIf: [Condition?]
+    /// Whether the root is a tab view (read on every step, so kept rather
+    /// than derived from the spec each time).
+    public let hasTabView: Bool
     /// Per route (id - 1), per edge of its screen: the combinations of
     /// routes the edge's pushes and selects can take with that route's
     /// arguments bound, computed once instead of on every step.
@@ -63,6 +66,7 @@ public final class FlowModel: Sendable {
         stackRootRoute = spec.stacks.map { routes.id(screen: $0.root, values: []) }
         registered = spec.stacks.map { Set($0.destinations) }
         tabHiddenIf = spec.rootTabView?.tabs.map(\.hiddenIf) ?? []
+        hasTabView = spec.rootTabView != nil
         edgeChoices = (1...max(1, routes.count)).map { route -> [[[Int]]] in
             guard route <= routes.count else { return [] }
             let screen = routes.screen(of: route)

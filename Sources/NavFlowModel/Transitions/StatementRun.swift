@@ -31,7 +31,7 @@ struct StatementRun<Decider: ConditionDecider> {
     mutating func execute(_ statement: Statement, choice: [Int], on state: inout NavState,
                           events: inout [StepEvent]) -> Bool {
         if tabHiddenAtStart == nil {
-            tabHiddenAtStart = model.spec.rootTabView != nil
+            tabHiddenAtStart = model.hasTabView
                 && model.isHidden(state.selectedTab, in: state, decider: decider, forReport: true)
         }
         let spec = model.spec
@@ -136,7 +136,7 @@ struct StatementRun<Decider: ConditionDecider> {
     /// Judges the state the step ends in: a flag change that hides the
     /// selected tab is the `selected-tab-hidden` defect.
     mutating func finish(_ state: inout NavState, events: inout [StepEvent], range: SourceRange?) {
-        guard let view = model.spec.rootTabView, let range, tabHiddenAtStart == false,
+        guard model.hasTabView, let range, tabHiddenAtStart == false, let view = model.spec.rootTabView,
               model.isHidden(state.selectedTab, in: state, decider: decider, forReport: true) else { return }
         let visible = view.tabs.indices.first { !model.isHidden($0, in: state, decider: decider, forReport: true) }
         let fix = visible.map { "; select another tab in the same step, as in 'tab \(view.tabs[$0].id)'" } ?? ""
