@@ -356,9 +356,9 @@ public struct PromelaExporter: Sendable {
         lines.append("inline dropTopModal() {")
         lines.append("  nm--; mk[nm] = 0; mp[nm] = 0; mn[nm] = 0" + (0..<modalDepth).map { "; mq[nm*\(modalDepth) + \($0)] = 0" }.joined())
         lines.append("}")
-        lines.append("inline present(kind, which) {")
+        lines.append("inline present(kind, which, cut) {")
         lines.append("  found = 0; " + (0..<StateShape.modalLimit).map { "if :: \($0) < nm && mp[\($0)] == which -> found = 1 :: else -> skip fi" }.joined(separator: "; "))
-        lines.append("  if :: found -> skip :: !found && nm >= \(StateShape.modalLimit) -> ok = 0 :: else -> mk[nm] = kind; mp[nm] = which; nm++ fi")
+        lines.append("  if :: found -> skip :: !found && nm >= \(StateShape.modalLimit) -> cut = 0 :: else -> mk[nm] = kind; mp[nm] = which; nm++ fi")
         lines.append("}")
         return lines
     }
@@ -386,8 +386,7 @@ public struct PromelaExporter: Sendable {
             return []
         case .present(let kind, let content):
             guard let presentable = shape.presentableIndex[content] else { return [] }
-            lines.append("  present(\(Self.kindCode(kind)), \(presentable));")
-            if cut != "ok" { lines.append("  \(cut) = ok; ok = 1;") }
+            lines.append("  present(\(Self.kindCode(kind)), \(presentable), \(cut));")
         case .dismiss:
             lines.append("  contextStack();")
             lines.append("  if :: plen > 0 -> contextPop() :: plen == 0 && nm > 0 -> dropTopModal() :: else -> skip fi;")
@@ -450,7 +449,6 @@ public struct PromelaExporter: Sendable {
         if let statement = declaration.otherwise {
             let choice = statement.routeChoices(routes: routes, bindings: []).first?.first
             otherwise = self.statement(statement, choice: choice, origin: Self.modalContext, cut: cut)
-            if case .present = statement.kind, cut == "ok" {} // present() cuts `ok` directly
         }
         var handled: [String] = []
         let target = declaration.target

@@ -58,6 +58,7 @@ import Testing
         #expect(noise.spec == nil)
         #expect(located(noise, size: 9 + 7 << 20))
         #expect(noise.diagnostics.count == Parser.maximumErrors + 1)
+        #expect(noise.diagnostics.last?.message == "too many errors (1000); stopping here: fix these and run again")
     }
 
     @Test func aHundredThousandScreens() throws {

@@ -145,4 +145,30 @@ import Testing
             "deeplink 'no scheme': 'no scheme' is not a URL with a scheme (scheme://...)",
         ])
     }
+
+    @Test func aLinkToAHiddenTabLeadsToNoValidState() throws {
+        let spec = """
+            app Shop
+            scheme "shop"
+            input beta
+            stack HomeStack root Home { }
+            tabs Main {
+              tab home "Home" HomeStack
+              tab labs "Labs" Labs hidden if !beta
+            }
+            screen Home
+            screen Labs
+            deeplink "shop://labs" -> labs
+            """
+        let (report, _) = coverage(of: try model(spec), trace: """
+            {"event":"launch"}
+            {"event":"deeplink","url":"shop://labs"}
+            {"event":"launch","inputs":{"beta":true}}
+            {"event":"deeplink","url":"shop://labs"}
+            """)
+        #expect(report.drifts.map { "\($0.location.line): \($0.message)" } == [
+            "2: deeplink 'shop://labs' leads to no valid state: tab 'labs' is hidden",
+        ])
+        #expect(report.metric("deeplinks")?.covered == 1)
+    }
 }

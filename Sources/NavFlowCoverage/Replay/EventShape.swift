@@ -11,8 +11,9 @@ enum EventShape: Sendable {
     case back
     case popToRoot
     case dismiss
-    /// `link` is nil when no pattern matches (an `open` edge may still handle the URL).
-    case deepLink(link: Int?, arguments: [Int], url: String)
+    /// `match` is why no pattern matches the URL when none does (an `open`
+    /// edge may still handle it).
+    case deepLink(match: Result<DeepLinkMatch, DriftReason>, url: String)
     case action(screen: Int?, label: String)
 
     /// Resolves the names of an event (not a launch), or says which is unknown.
@@ -32,10 +33,7 @@ enum EventShape: Sendable {
         case .popToRoot: return .success(.popToRoot)
         case .dismiss: return .success(.dismiss)
         case .deepLink(let url):
-            switch vocabulary.deepLink(for: url) {
-            case .success(let match): return .success(.deepLink(link: match.link, arguments: match.arguments, url: url))
-            case .failure: return .success(.deepLink(link: nil, arguments: [], url: url))
-            }
+            return .success(.deepLink(match: vocabulary.deepLink(for: url), url: url))
         case .action(let screen, let label):
             guard let screen else { return .success(.action(screen: nil, label: label)) }
             return vocabulary.screen(named: screen).map { .action(screen: $0, label: label) }
@@ -44,21 +42,18 @@ enum EventShape: Sendable {
 
     /// Whether taking `edge` has this event's effect (guards and argument
     /// values aside). A labelled edge fits only an `action` with its label;
-    /// an unlabelled one fits the event its navigation statement makes, or
-    /// an `action` labelled with its statement.
+    /// an unlabelled one fits the event its statement makes, or an `action`
+    /// labelled with its statement.
     /// `screen` is the screen that declares the edge.
     func fits(_ edge: Edge, on screen: Int, model: FlowModel) -> Bool {
-        let navigation = edge.statements.filter {
-            if case .set = $0.kind { return false }
-            return true
-        }
         if case .action(_, let label) = self {
             if let declared = edge.label { return declared == label }
             return edge.statementText(on: screen, in: model.spec) == label
         }
-        // A labelled edge is one `action` event, however it navigates.
-        guard edge.label == nil, navigation.count == 1 else { return false }
-        switch (self, navigation[0].kind) {
+        // A labelled edge is one `action` event, however it navigates; an
+        // unlabelled edge is one statement.
+        guard edge.label == nil, let statement = edge.statements.first else { return false }
+        switch (self, statement.kind) {
         case (.push(let screen, _), .push(let route)), (.select(let screen, _), .select(let route)):
             return route.screen == screen
         case (.present(let kind, let presentable), .present(let declared, let content)):
@@ -72,7 +67,8 @@ enum EventShape: Sendable {
         }
     }
 
-    /// How well `step` explains the event: 0 an edge, 2 an implicit
+    /// How well `step` explains the event (lower is better): 0 an
+    /// unlabelled edge, 1 a labelled one (for an `action`), 2 an implicit
     /// action; nil when it does not.
     func rank(of step: Step, from state: NavState, to target: NavState, model: FlowModel) -> Int? {
         guard hasItsEffect(from: state, to: target, model: model) else { return nil }

@@ -100,7 +100,7 @@ public struct FlowVocabulary: Sendable {
 
     /// The deep link that handles a URL (the first pattern that matches,
     /// in declaration order) and its argument values.
-    func deepLink(for url: String) -> Result<(link: Int, arguments: [Int]), DriftReason> {
+    func deepLink(for url: String) -> Result<DeepLinkMatch, DriftReason> {
         guard let path = URLPath(url) else {
             return .failure(DriftReason("'\(url)' is not a URL with a scheme (scheme://...)"))
         }
@@ -110,10 +110,16 @@ public struct FlowVocabulary: Sendable {
                 if case .enumeration(let type) = parameter.type { return spec.enums[type].cases.firstIndex(of: text) ?? 0 }
                 return 0
             }
-            return .success((index, arguments))
+            return .success(DeepLinkMatch(link: index, arguments: arguments))
         }
         return .failure(DriftReason("no deep link of the spec matches '\(url)'"))
     }
+}
+
+/// The deep link that handles a URL and the argument values it binds.
+struct DeepLinkMatch: Sendable {
+    var link: Int
+    var arguments: [Int]
 }
 
 /// Why an event does not fit the model, in one clause.

@@ -127,12 +127,13 @@ public struct TraceReplayer: Sendable {
         case .success(let shape): wanted = shape
         case .failure(let reason): return drift("\(event.summary): \(reason.text)")
         }
-        if case .deepLink(let link, let arguments, let url) = wanted {
-            guard let transition = handle(link, arguments, url: url, from: current) else {
-                switch vocabulary.deepLink(for: url) {
-                case .failure(let reason): return drift("\(event.summary): \(reason.text)")
-                case .success: return drift("\(event.summary) cannot be handled")
-                }
+        if case .deepLink(let match, let url) = wanted {
+            let transition: Transition
+            switch (declaredOpen(url, from: current), match) {
+            case (let declared?, _): transition = declared
+            case (nil, .success(let match)):
+                transition = model.handleDeepLink(match.link, arguments: match.arguments, from: current)
+            case (nil, .failure(let reason)): return drift("\(event.summary): \(reason.text)")
             }
             guard let next = transition.target else {
                 var reason = "the link cannot be handled in this state"
@@ -162,9 +163,9 @@ public struct TraceReplayer: Sendable {
         return drift(message, applied: wanted.forced(on: current, model: model))
     }
 
-    /// The transition that handles a URL: an `open` edge of a visible
-    /// screen with this very URL (the declared way), else the deep link.
-    private func handle(_ link: Int?, _ arguments: [Int], url: String, from current: NavState) -> Transition? {
+    /// The transition of an `open` edge of a visible screen with this very
+    /// URL: the declared way the app handles it, preferred to the deep link.
+    private func declaredOpen(_ url: String, from current: NavState) -> Transition? {
         var declared: Transition?
         model.successors(of: current, deepLinks: false) { transition in
             guard declared == nil, transition.target != nil, case .edge(_, let screen, let index, _) = transition.step else { return }
@@ -173,8 +174,7 @@ public struct TraceReplayer: Sendable {
                 declared = transition
             }
         }
-        if let declared { return declared }
-        return link.map { model.handleDeepLink($0, arguments: arguments, from: current) }
+        return declared
     }
 
     /// Why a matching edge exists but cannot be taken, when that is the reason.

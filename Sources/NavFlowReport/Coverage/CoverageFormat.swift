@@ -28,16 +28,11 @@ enum CoverageText {
     }
 
     static func gate(_ result: GateResult) -> String {
-        let name = "\(result.gate.metric) >= \(JSONValueText.number(result.gate.minimum))%"
+        let name = "\(result.gate.metric) >= \(JSONValue.decimalText(result.gate.minimum))%"
         switch result.passed {
         case true?: return "\(name): passed (\(percent(result.actual)))"
         case false?: return "\(name): FAILED (\(percent(result.actual)))"
         case nil: return "\(name): cannot be checked (the total is unknown)"
         }
     }
-}
-
-/// Numbers as the reports print them.
-enum JSONValueText {
-    static func number(_ value: Double) -> String { JSONValue.decimalText(value) }
 }

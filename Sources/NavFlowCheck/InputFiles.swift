@@ -1,0 +1,48 @@
+import Foundation
+
+/// Expands the paths named on a command line into the files they stand for,
+/// for specs and traces alike.
+public enum InputFiles {
+    /// Why a path could not supply input.
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Expands each path: a file is taken as it is (whatever its name), a
+    /// directory contributes every file below it named `*.fileExtension`.
+    /// The result is sorted and without duplicates (`specs/a.navflow` and
+    /// `./specs/a.navflow` are one file, named as first given), so the order
+    /// of the arguments never changes the output. `kind` names the files in
+    /// the message for a directory without any (`.navflow files`).
+    public static func expand(_ paths: [String], fileExtension: String, kind: String) -> Result<[String], Failure> {
+        var found: [String: String] = [:]
+        func add(_ path: String) {
+            let key = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+            if found[key] == nil { found[key] = path }
+        }
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                return .failure(Failure(path: path, reason: "no such file or directory"))
+            }
+            guard isDirectory.boolValue else {
+                add(path)
+                continue
+            }
+            guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+                return .failure(Failure(path: path, reason: "cannot read the directory"))
+            }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            var any = false
+            while let relative = enumerator.nextObject() as? String {
+                guard relative.hasSuffix("." + fileExtension) else { continue }
+                add(base + "/" + relative)
+                any = true
+            }
+            if !any { return .failure(Failure(path: path, reason: "the directory holds no .\(fileExtension) \(kind)")) }
+        }
+        return .success(found.values.sorted())
+    }
+}
