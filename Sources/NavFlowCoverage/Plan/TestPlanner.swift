@@ -89,7 +89,6 @@ public struct TestPlanner: Sendable {
                 }
             }
             current = walk.end
-            if currentSteps.isEmpty { current = nil }
         }
         finish()
         return TestPlan(paths: paths, covered: covered.sorted(), uncoverable: targets.subtracting(takeable).sorted(),
