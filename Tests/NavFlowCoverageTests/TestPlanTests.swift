@@ -44,7 +44,7 @@ import Testing
         for index in 0..<graph.count {
             let list = graph.inAppEdges
             for position in list.range(of: index) where list.target[position] >= 0 {
-                guard case .edge(_, let screen, let edge, _) = graph.steps[Int(list.step[position])],
+                guard case .edge(_, let screen, let edge, _) = graph.steps[Int(list.step(at: position))],
                       kind == .edge(screen: screen, edge: edge) else { continue }
                 let from = graph.state(index)
                 let to = graph.state(Int(list.target[position]))

@@ -53,53 +53,48 @@ public struct Explorer: Sendable {
 
     public func explore(_ model: FlowModel) throws(LimitReached) -> StateGraph {
         var graph = StateGraph(model: model, store: StateStore(width: model.codec.words))
-        var steps = Interner<Step>()
-        var notes = Interner<TransitionNote>()
-        _ = notes.id(.empty)
-        var packed: [UInt64] = []
+        let successors = PackedSuccessors(model: model)
+        let width = model.codec.words
+        let current = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: width)
+        defer { current.deallocate() }
         let started = ContinuousClock.now
 
-        func add(_ state: NavState, parent: Int, step: Int32) throws(LimitReached) -> Int {
-            model.codec.encode(state, into: &packed)
-            let (index, inserted) = graph.store.insert(packed)
-            if inserted {
-                graph.parent.append(Int32(parent))
-                graph.parentStep.append(step)
-                if graph.store.count > limits.maxStates {
-                    throw LimitReached(description: "the search stored \(limits.maxStates) states without finishing (--max-states); lower a stack's depth or raise the limit",
-                                       states: graph.store.count)
-                }
-                if graph.store.count % 4096 == 0 {
-                    if graph.bytes > limits.maxBytes {
-                        throw LimitReached(description: "the search used \(graph.bytes >> 20) MiB, over the memory limit of \(limits.maxBytes >> 20) MiB, after \(graph.store.count) states; lower a stack's depth or raise --max-memory",
-                                           states: graph.store.count)
-                    }
-                    if limits.maxSeconds.isFinite, (ContinuousClock.now - started) > .seconds(limits.maxSeconds) {
-                        throw LimitReached(description: "the search ran for more than \(limits.maxSeconds) seconds (--max-time) after \(graph.store.count) states; lower a stack's depth or raise the limit",
-                                           states: graph.store.count)
-                    }
-                    if let progress, graph.store.count % progressInterval == 0 { progress(graph.store.count) }
-                }
+        /// Records a state just stored; throws when a limit is reached.
+        func stored(parent: Int, label: Int32) throws(LimitReached) {
+            graph.parent.append(Int32(parent))
+            graph.parentStep.append(label)
+            let count = graph.parent.count
+            if count > limits.maxStates {
+                throw LimitReached(description: "the search stored \(limits.maxStates) states without finishing (--max-states); lower a stack's depth or raise the limit",
+                                   states: count)
             }
-            return index
-        }
-        func expand(_ index: Int, deepLinks: Bool, into list: inout EdgeList) throws(LimitReached) {
-            let state = graph.state(index)
-            var failure: LimitReached?
-            model.successors(of: state, deepLinks: deepLinks) { transition in
-                guard failure == nil, transition.step.isInApp != deepLinks else { return }
-                let step = steps.id(transition.step)
-                var target: Int32 = -1
-                if let next = transition.target {
-                    do throws(LimitReached) { target = Int32(try add(next, parent: index, step: step)) } catch { failure = error }
+            if count % 4096 == 0 {
+                let bytes = graph.bytes + successors.bytes
+                if bytes > limits.maxBytes {
+                    throw LimitReached(description: "the search used \(bytes >> 20) MiB, over the memory limit of \(limits.maxBytes >> 20) MiB, after \(count) states; lower a stack's depth or raise --max-memory",
+                                       states: count)
                 }
-                list.target.append(target)
-                list.step.append(step)
-                list.note.append(transition.events.isEmpty && transition.outcome == nil
-                    ? 0 : notes.id(TransitionNote(events: transition.events, outcome: transition.outcome)))
+                if limits.maxSeconds.isFinite, (ContinuousClock.now - started) > .seconds(limits.maxSeconds) {
+                    throw LimitReached(description: "the search ran for more than \(limits.maxSeconds) seconds (--max-time) after \(count) states; lower a stack's depth or raise the limit",
+                                       states: count)
+                }
+                if let progress, count % progressInterval == 0 { progress(count) }
+            }
+        }
+        var batch = SuccessorBatch()
+        var numbers: [Int32] = []
+        var isNew: [Bool] = []
+        func expand(_ index: Int, deepLinks: Bool, into list: inout EdgeList) throws(LimitReached) {
+            // The store grows while the state is expanded: work on a copy.
+            graph.store.copy(index, into: current)
+            successors.successors(of: UnsafeBufferPointer(current), deepLinks: deepLinks, into: &batch)
+            graph.store.insert(batch, numbers: &numbers, isNew: &isNew)
+            for position in 0..<batch.count {
+                if isNew[position] { try stored(parent: index, label: batch.label[position]) }
+                list.target.append(numbers[position])
+                list.label.append(batch.label[position])
             }
             list.start.append(Int32(list.target.count))
-            if let failure { throw failure }
         }
 
         let valuations: [UInt64]
@@ -112,7 +107,8 @@ public struct Explorer: Sendable {
             let (initial, events) = model.initialState(inputs: inputs)
             graph.launchNotes.append((inputs, TransitionNote(events: events, outcome: nil)))
             guard let initial else { continue }
-            let index = try add(initial, parent: -1, step: -1)
+            let (index, inserted) = graph.store.insert(model.codec.encode(initial))
+            if inserted { try stored(parent: -1, label: -1) }
             if !graph.initialStates.contains(index) { graph.initialStates.append(index) }
         }
         // Transitions are kept apart from `graph` while it grows.
@@ -136,10 +132,16 @@ public struct Explorer: Sendable {
             }
             linked += 1
         }
+        // Parents were recorded with their transition's label: keep its step.
+        let labels = successors.labels.values
+        graph.parentStep = graph.parentStep.map { $0 < 0 ? -1 : labels[Int($0)].step }
+        inAppEdges.labels = successors.labels.values
+        linkEdges.labels = successors.labels.values
         graph.inAppEdges = inAppEdges
         graph.linkEdges = linkEdges
-        graph.steps = steps.values
-        graph.notes = notes.values
+        graph.steps = successors.steps.values
+        graph.notes = successors.notes.values
+        graph.memoBytes = successors.bytes
         return graph
     }
 }

@@ -1,26 +1,24 @@
 import NavFlowModel
 import NavFlowSpec
 
-/// What a transition carries besides its label: the events on the way and,
-/// for a deep link, how handling it turned out. Interned: most transitions
-/// share the empty note.
-public struct TransitionNote: Hashable, Sendable {
-    public var events: [StepEvent]
-    public var outcome: DeepLinkOutcome?
-
-    public static let empty = TransitionNote(events: [], outcome: nil)
-}
-
 /// Transitions stored per source state, in state order (compressed rows).
 public struct EdgeList: Sendable {
     /// `start[i]..<start[i+1]` are the transitions of state i.
     public internal(set) var start: [Int32] = [0]
     /// The target state, or -1 when the transition was cut off or is invalid.
     public internal(set) var target: [Int32] = []
-    /// Index into `StateGraph.steps`.
-    public internal(set) var step: [Int32] = []
-    /// Index into `StateGraph.notes`.
-    public internal(set) var note: [Int32] = []
+    /// Index into `labels`: the step and note of the transition.
+    public internal(set) var label: [Int32] = []
+    /// The distinct (step, note) pairs, shared by both lists of a graph.
+    public internal(set) var labels: [TransitionLabel] = []
+
+    /// The step of transition `position`: an index into `StateGraph.steps`.
+    @inline(__always)
+    public func step(at position: Int) -> Int32 { labels[Int(label[position])].step }
+
+    /// The note of transition `position`: an index into `StateGraph.notes`.
+    @inline(__always)
+    public func note(at position: Int) -> Int32 { labels[Int(label[position])].note }
 
     /// The transitions of state `index` (empty when it was not expanded).
     public func range(of index: Int) -> Range<Int> {
@@ -28,7 +26,7 @@ public struct EdgeList: Sendable {
         return Int(start[index])..<Int(start[index + 1])
     }
 
-    var bytes: Int { (start.capacity + target.capacity + step.capacity + note.capacity) * 4 }
+    var bytes: Int { (start.capacity + target.capacity + label.capacity) * 4 }
 }
 
 /// The explored state graph of a model: every reachable state, packed, with
@@ -53,15 +51,18 @@ public struct StateGraph: Sendable {
     public internal(set) var linkEdges = EdgeList()
     public internal(set) var steps: [Step] = []
     public internal(set) var notes: [TransitionNote] = [.empty]
+    /// Bytes the search's memo of transitions per local view held.
+    public internal(set) var memoBytes = 0
 
     public var count: Int { store.count }
 
     /// The number of stored transitions, in-app and deep links.
     public var transitionCount: Int { inAppEdges.target.count + linkEdges.target.count }
 
-    /// Bytes held by the graph: states, hash table, parents and transitions.
+    /// Bytes held by the graph: states, hash table, parents, transitions
+    /// and the search's memo.
     public var bytes: Int {
-        store.bytes + (parent.capacity + parentStep.capacity) * 4 + inAppEdges.bytes + linkEdges.bytes
+        store.bytes + (parent.capacity + parentStep.capacity) * 4 + inAppEdges.bytes + linkEdges.bytes + memoBytes
     }
 
     public func state(_ index: Int) -> NavState {

@@ -66,7 +66,7 @@ public struct CoverageUniverse: Sendable {
                 var kinds = Set<TransitionKind>()
                 for list in [graph.inAppEdges, graph.linkEdges] {
                     for position in list.range(of: index) where list.target[position] >= 0 {
-                        let step = graph.steps[Int(list.step[position])]
+                        let step = graph.steps[Int(list.step(at: position))]
                         let kind = TransitionKind(step, from: state, model: model)
                         if countPairs {
                             kinds.insert(kind)

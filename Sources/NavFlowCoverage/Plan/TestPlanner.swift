@@ -54,7 +54,7 @@ public struct TestPlanner: Sendable {
         var takeable = Set<TransitionKind>()
         for list in [graph.inAppEdges, graph.linkEdges] {
             for position in list.target.indices where list.target[position] >= 0 {
-                if let kind = Self.target(graph.steps[Int(list.step[position])]) { takeable.insert(kind) }
+                if let kind = Self.target(graph.steps[Int(list.step(at: position))]) { takeable.insert(kind) }
             }
         }
         var remaining = targets.intersection(takeable)
@@ -153,7 +153,7 @@ private struct TourSearch {
         while let state = queue.popFirst() {
             for (list, isLink) in [(graph.inAppEdges, false), (graph.linkEdges, true)] {
                 for position in list.range(of: state) where list.target[position] >= 0 {
-                    let step = Int(list.step[position])
+                    let step = Int(list.step(at: position))
                     let next = Int(list.target[position])
                     let kind = TestPlanner.target(graph.steps[step])
                     let wanted = kind.map(remaining.contains) ?? false
@@ -204,7 +204,7 @@ private struct ReplayFidelity {
         let list = link ? 1 : 0
         if known[list][position] >= 0 { return known[list][position] == 1 }
         let edges = link ? graph.linkEdges : graph.inAppEdges
-        let step = graph.steps[Int(edges.step[position])]
+        let step = graph.steps[Int(edges.step(at: position))]
         let state = graph.state(index)
         var faithful = false
         let line = writer.line(for: step, from: state)

@@ -17,6 +17,10 @@ public struct StateCodec: Sendable {
     private let slotHasShows: [Bool]
     private let modalDepth: Int
     private let presentableBits: Int
+    /// The bits of the selected tab.
+    public let tabField: Range<Int>
+    /// Per slot: the bits of its column selection and path.
+    public let slotFields: [Range<Int>]
 
     public init(spec: FlowSpec, shape: StateShape, routes: RouteTable) {
         flagCount = spec.flags.count
@@ -31,12 +35,35 @@ public struct StateCodec: Sendable {
         modalDepth = spec.stacks.map(\.depth).max() ?? 0
         presentableBits = Self.bitsFor(max(0, shape.presentables.count - 1))
         var total = flagCount + inputCount + tabBits
+        tabField = (flagCount + inputCount)..<total
+        var slotFields: [Range<Int>] = []
         for (depth, hasShows) in zip(slotDepths, slotHasShows) {
+            let start = total
             total += (hasShows ? routeBits : 0) + Self.bitsFor(depth) + depth * routeBits
+            slotFields.append(start..<total)
         }
+        self.slotFields = slotFields
         total += 3 + StateShape.modalLimit * (2 + presentableBits + Self.bitsFor(modalDepth) + modalDepth * routeBits)
         bits = total
         words = max(1, (total + 63) / 64)
+    }
+
+    /// A mask of `words` words with the given bits set.
+    public func mask(_ fields: [Range<Int>]) -> [UInt64] {
+        var mask = [UInt64](repeating: 0, count: words)
+        for field in fields {
+            for bit in field { mask[bit >> 6] |= 1 << UInt64(bit & 63) }
+        }
+        return mask
+    }
+
+    /// The selected tab of a packed state.
+    @inline(__always)
+    public func selectedTab(_ packed: UnsafeBufferPointer<UInt64>) -> Int {
+        guard !tabField.isEmpty else { return 0 }
+        var reader = BitReader(storage: packed)
+        reader.skip(tabField.lowerBound)
+        return Int(reader.read(tabField.count))
     }
 
     /// The bits needed to hold every value in 0...maximum.

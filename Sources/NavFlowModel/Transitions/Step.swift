@@ -60,3 +60,30 @@ public struct Transition: Sendable {
     public var events: [StepEvent]
     public var outcome: DeepLinkOutcome?
 }
+
+/// What a transition carries besides its label: the events on the way and,
+/// for a deep link, how handling it turned out. Interned: most transitions
+/// share the empty note.
+public struct TransitionNote: Hashable, Sendable {
+    public var events: [StepEvent]
+    public var outcome: DeepLinkOutcome?
+
+    public init(events: [StepEvent], outcome: DeepLinkOutcome?) {
+        self.events = events
+        self.outcome = outcome
+    }
+
+    public static let empty = TransitionNote(events: [], outcome: nil)
+}
+
+/// A transition's step and note as ids (into the interned steps and notes):
+/// what a stored transition carries besides its target.
+public struct TransitionLabel: Hashable, Sendable {
+    public var step: Int32
+    public var note: Int32
+
+    public init(step: Int32, note: Int32) {
+        self.step = step
+        self.note = note
+    }
+}

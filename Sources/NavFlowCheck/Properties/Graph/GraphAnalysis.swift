@@ -59,13 +59,35 @@ public struct GraphAnalysis: Sendable {
         tabShown = Array(repeating: false, count: spec.rootTabView?.tabs.count ?? 0)
         pushed = []
         var isHome = [Bool](repeating: false, count: graph.count)
+        // What is on screen depends on the local view alone: judge each view once.
+        let view = LocalView(model: model)
+        var views = StateStore(width: view.width)
+        var viewIsHome: [Bool] = []
+        let width = view.width
+        let key = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: width)
+        defer { key.deallocate() }
         for index in 0..<graph.count {
+            if view.isShared {
+                let id: Int
+                let inserted: Bool
+                (id, inserted) = graph.store.words.withUnsafeBufferPointer { words in
+                    view.project(UnsafeBufferPointer(rebasing: words[(index * width)..<((index + 1) * width)]), into: key)
+                    return views.insert(UnsafeBufferPointer(key))
+                }
+                if !inserted {
+                    isHome[index] = viewIsHome[id]
+                    continue
+                }
+            }
             let state = graph.state(index)
             isHome[index] = model.isHome(state)
+            if view.isShared { viewIsHome.append(isHome[index]) }
             for tab in tabShown.indices where !tabShown[tab] && !model.isHidden(tab, in: state) { tabShown[tab] = true }
             for route in model.visibleRoutes(of: state) {
                 let screen = model.routes.screen(of: route)
                 visibleAnywhere[screen] = true
+                // States reachable in-app come first: a view first met
+                // after them is never met in-app.
                 if index < graph.inAppCount { visibleInApp[screen] = true }
                 for (edgeIndex, edge) in spec.screens[screen].edges.enumerated()
                 where !guardHeld[screen][edgeIndex] && state.holds(edge.condition) {
@@ -82,14 +104,26 @@ public struct GraphAnalysis: Sendable {
             }
             for case .pushed(let stack, let screen) in note.events { pushed.insert(StackScreen(stack: stack, screen: screen)) }
         }
-        for index in 0..<graph.count {
-            for list in [graph.inAppEdges, graph.linkEdges] {
-                for edge in list.range(of: index) where list.note[edge] != 0 {
-                    for event in graph.notes[Int(list.note[edge])].events where firstEvents[event] == nil {
-                        firstEvents[event] = Occurrence(state: index, step: graph.steps[Int(list.step[edge])], launchInputs: 0)
+        // Once a note's events all have an occurrence, its other transitions add nothing.
+        var noteDone = [Bool](repeating: false, count: graph.notes.count)
+        noteDone[0] = true
+        var firstSeen: [StepEvent: (state: Int, step: Int32)] = [:]
+        for list in [graph.inAppEdges, graph.linkEdges] {
+            // Once a label's events all have an occurrence, its other transitions add nothing.
+            var labelDone = [Bool](repeating: false, count: list.labels.count)
+            for index in 0..<graph.count {
+                for edge in list.range(of: index) where !labelDone[Int(list.label[edge])] {
+                    labelDone[Int(list.label[edge])] = true
+                    for event in graph.notes[Int(list.note(at: edge))].events {
+                        if let seen = firstSeen[event], seen.state <= index { continue }
+                        firstSeen[event] = (index, list.step(at: edge))
                     }
                 }
             }
+        }
+        // The first occurrence is the one from the lowest state, in-app steps first.
+        for (event, seen) in firstSeen where firstEvents[event] == nil {
+            firstEvents[event] = Occurrence(state: seen.state, step: graph.steps[Int(seen.step)], launchInputs: 0)
         }
         linkFindings = Self.deepLinkFindings(graph)
         trapStates = Self.traps(graph, isHome: isHome)
@@ -116,9 +150,7 @@ public struct GraphAnalysis: Sendable {
             for edge in graph.inAppEdges.range(of: index) { mark(graph.inAppEdges.target[edge]) }
             for edge in graph.linkEdges.range(of: index) {
                 let target = graph.linkEdges.target[edge]
-                let step = graph.steps[Int(graph.linkEdges.step[edge])]
-                guard case .deepLink(let link, _) = step else { continue }
-                let outcome = graph.notes[Int(graph.linkEdges.note[edge])].outcome
+                let outcome = graph.notes[Int(graph.linkEdges.note(at: edge))].outcome
                 var finding: (RuleID, String)?
                 switch outcome {
                 case .otherwise?:
@@ -136,8 +168,9 @@ public struct GraphAnalysis: Sendable {
                 case nil:
                     break
                 }
-                if let (rule, reason) = finding, reported.insert("\(link) \(rule)").inserted {
-                    findings.append(LinkFinding(link: link, rule: rule, source: index, step: step, reason: reason))
+                if let (rule, reason) = finding, case .deepLink(let link, _) = graph.steps[Int(graph.linkEdges.step(at: edge))],
+                   reported.insert("\(link) \(rule)").inserted {
+                    findings.append(LinkFinding(link: link, rule: rule, source: index, step: graph.steps[Int(graph.linkEdges.step(at: edge))], reason: reason))
                 }
             }
         }

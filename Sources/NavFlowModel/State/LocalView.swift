@@ -1,0 +1,81 @@
+/// The part of a packed state that the steps from it can read: the flags,
+/// inputs, selected tab, modals and the slots of the selected tab, that is
+/// everything but the slots of the other tabs. What is on screen, which
+/// steps are enabled and what they do depend on this part alone, so
+/// states that share it can share the work (docs/performance.md).
+///
+/// Only an app whose root is a tab view of two tabs or more has states
+/// that differ outside their local views; `isShared` says so.
+public struct LocalView: Sendable {
+    public let width: Int
+    public let tabCount: Int
+    /// Whether two distinct states can have the same local view.
+    public let isShared: Bool
+    /// Per pair (selected tab, written tab): the mask of the local view of
+    /// the selected tab together with the written tab's slots.
+    private let masks: [UInt64]
+    private let codec: StateCodec
+
+    public init(model: FlowModel) {
+        codec = model.codec
+        width = model.codec.words
+        tabCount = model.shape.tabCount
+        isShared = model.hasTabView && tabCount >= 2
+        var masks: [UInt64] = []
+        if isShared {
+            let tabSlots = model.shape.tabSlots
+            for selected in 0..<tabCount {
+                for written in 0..<tabCount {
+                    var hidden: [Range<Int>] = []
+                    for tab in 0..<tabCount where tab != selected && tab != written {
+                        hidden += tabSlots[tab].map { model.codec.slotFields[$0] }
+                    }
+                    masks += model.codec.mask(hidden).map { ~$0 }
+                }
+            }
+        } else {
+            masks = [UInt64](repeating: ~0, count: width)
+        }
+        self.masks = masks
+    }
+
+    /// The selected tab of a packed state.
+    @inline(__always)
+    public func selectedTab(_ state: UnsafeBufferPointer<UInt64>) -> Int {
+        isShared ? codec.selectedTab(state) : 0
+    }
+
+    /// The index of the mask for a selected tab and a tab whose slots a step writes.
+    @inline(__always)
+    public func maskIndex(selected: Int, written: Int) -> Int {
+        isShared ? selected * tabCount + written : 0
+    }
+
+    /// Writes the local view of `state` into `view` and returns the selected tab.
+    @inline(__always)
+    @discardableResult
+    public func project(_ state: UnsafeBufferPointer<UInt64>, into view: UnsafeMutableBufferPointer<UInt64>) -> Int {
+        let selected = selectedTab(state)
+        let base = maskIndex(selected: selected, written: selected) * width
+        masks.withUnsafeBufferPointer { masks in
+            for word in 0..<width { view[word] = state[word] & masks[base + word] }
+        }
+        return selected
+    }
+
+    /// Applies an update: the bits of mask `index` from `value`, the others from `state`.
+    @inline(__always)
+    public func apply(_ state: UnsafeBufferPointer<UInt64>, mask index: Int, value: UnsafeBufferPointer<UInt64>,
+                      into output: UnsafeMutableBufferPointer<UInt64>) {
+        let base = index * width
+        masks.withUnsafeBufferPointer { masks in
+            for word in 0..<width { output[word] = state[word] & ~masks[base + word] | value[word] }
+        }
+    }
+
+    /// The bits of `state` under mask `index`, appended to `output`.
+    public func masked(_ state: [UInt64], mask index: Int, appendingTo output: inout [UInt64]) {
+        let base = index * width
+        for word in 0..<width { output.append(state[word] & masks[base + word]) }
+    }
+}

@@ -1,0 +1,173 @@
+/// A set of packed states: the states stored back to back in one array of
+/// words, indexed by an open-addressing hash table of 32-bit state numbers.
+/// A state is its number; looking one up costs one hash of its words and,
+/// usually, one comparison. The explorer keeps its visited states in one,
+/// and `PackedSuccessors` its local views.
+public struct StateStore: Sendable {
+    /// Words per state.
+    public let width: Int
+    /// The states, `width` words each.
+    public private(set) var words: [UInt64] = []
+    public private(set) var count = 0
+    private var table: [Int32]
+    private var mask: Int
+
+    public init(width: Int, capacity: Int = 1 << 12) {
+        self.width = width
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        table = [Int32](repeating: -1, count: size)
+        mask = size - 1
+        words.reserveCapacity(capacity * width)
+    }
+
+    /// Bytes the store holds per state: the words, and the hash table share.
+    public var bytesPerState: Double {
+        count == 0 ? 0 : Double(bytes) / Double(count)
+    }
+
+    /// Bytes in use by the store.
+    public var bytes: Int { words.capacity * 8 + table.count * 4 }
+
+    /// The words of state `index`.
+    public func state(_ index: Int) -> ArraySlice<UInt64> {
+        words[(index * width)..<((index + 1) * width)]
+    }
+
+    /// Copies the words of state `index` into `output` (at least `width` words).
+    @inline(__always)
+    public func copy(_ index: Int, into output: UnsafeMutableBufferPointer<UInt64>) {
+        words.withUnsafeBufferPointer { buffer in
+            let base = index * width
+            for offset in 0..<width { output[offset] = buffer[base + offset] }
+        }
+    }
+
+    /// Inserts a packed state; returns its number and whether it is new.
+    public mutating func insert(_ state: [UInt64]) -> (index: Int, inserted: Bool) {
+        state.withUnsafeBufferPointer { insert($0) }
+    }
+
+    /// Inserts a packed state of `width` words; returns its number and whether it is new.
+    public mutating func insert(_ state: UnsafeBufferPointer<UInt64>) -> (index: Int, inserted: Bool) {
+        let hash = Self.hash(state, width)
+        var slot = hash & mask
+        let found: Int? = table.withUnsafeBufferPointer { table in
+            words.withUnsafeBufferPointer { words in
+                while true {
+                    let entry = Int(table[slot])
+                    if entry < 0 { return nil }
+                    if Self.equals(words, entry * width, state, width) { return entry }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
+        if let found { return (found, false) }
+        let index = count
+        table[slot] = Int32(truncatingIfNeeded: index)
+        words.append(contentsOf: state[0..<width])
+        count += 1
+        if count * 2 > table.count { grow() }
+        return (index, true)
+    }
+
+    /// Inserts the targets of a batch of transitions, in order, and writes
+    /// each one's number into `numbers` (-1 for a transition without a
+    /// target); `isNew` tells whether it was inserted. The lookups are
+    /// started together, so that their memory accesses overlap.
+    public mutating func insert(_ batch: SuccessorBatch, numbers: inout [Int32], isNew: inout [Bool]) {
+        precondition(batch.width == width)
+        if numbers.count < batch.count {
+            numbers = [Int32](repeating: -1, count: batch.count * 2)
+            isNew = [Bool](repeating: false, count: batch.count * 2)
+        }
+        let width = self.width
+        let mask = self.mask
+        // First probe of every target, in two passes so that the loads of
+        // each pass do not wait on one another: most targets are found there.
+        batch.words.withUnsafeBufferPointer { targets in
+            table.withUnsafeBufferPointer { table in
+                numbers.withUnsafeMutableBufferPointer { numbers in
+                    for position in 0..<batch.count {
+                        let state = UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)])
+                        numbers[position] = batch.hasTarget[position] ? table[Self.hash(state, width) & mask] : -1
+                    }
+                }
+            }
+            words.withUnsafeBufferPointer { words in
+                numbers.withUnsafeMutableBufferPointer { numbers in
+                    for position in 0..<batch.count where numbers[position] >= 0 {
+                        let state = UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)])
+                        if !Self.equals(words, Int(numbers[position]) * width, state, width) { numbers[position] = -1 }
+                    }
+                }
+            }
+        }
+        for position in 0..<batch.count {
+            isNew[position] = false
+            guard batch.hasTarget[position], numbers[position] < 0 else { continue }
+            let (index, inserted) = batch.words.withUnsafeBufferPointer { targets in
+                insert(UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)]))
+            }
+            numbers[position] = Int32(truncatingIfNeeded: index)
+            isNew[position] = inserted
+        }
+    }
+
+    /// The number of a packed state, if stored.
+    public func find(_ state: [UInt64]) -> Int? {
+        state.withUnsafeBufferPointer { find($0) }
+    }
+
+    /// The number of a packed state of `width` words, if stored.
+    public func find(_ state: UnsafeBufferPointer<UInt64>) -> Int? {
+        var slot = Self.hash(state, width) & mask
+        return table.withUnsafeBufferPointer { table in
+            words.withUnsafeBufferPointer { words in
+                while true {
+                    let entry = Int(table[slot])
+                    if entry < 0 { return nil }
+                    if Self.equals(words, entry * width, state, width) { return entry }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func equals(_ words: UnsafeBufferPointer<UInt64>, _ base: Int,
+                               _ state: UnsafeBufferPointer<UInt64>, _ width: Int) -> Bool {
+        for offset in 0..<width where words[base + offset] != state[offset] { return false }
+        return true
+    }
+
+    private mutating func grow() {
+        let size = table.count * 2
+        var table = [Int32](repeating: -1, count: size)
+        let mask = size - 1
+        let width = self.width
+        table.withUnsafeMutableBufferPointer { table in
+            words.withUnsafeBufferPointer { words in
+                for index in 0..<count {
+                    let state = UnsafeBufferPointer(rebasing: words[(index * width)..<((index + 1) * width)])
+                    var slot = Self.hash(state, width) & mask
+                    while table[slot] >= 0 { slot = (slot + 1) & mask }
+                    table[slot] = Int32(truncatingIfNeeded: index)
+                }
+            }
+        }
+        self.table = table
+        self.mask = mask
+    }
+
+    @inline(__always)
+    static func hash(_ state: UnsafeBufferPointer<UInt64>, _ width: Int) -> Int {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for index in 0..<width {
+            hash ^= state[index]
+            hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 32
+        }
+        return Int(truncatingIfNeeded: hash & 0x7FFF_FFFF_FFFF_FFFF)
+    }
+}
