@@ -1,0 +1,82 @@
+import Foundation
+import NavFlowCheck
+import NavFlowGenerator
+import NavFlowModel
+import NavFlowSpec
+import Testing
+
+/// The explorer takes its transitions from `PackedSuccessors`, which works
+/// each local view's transitions out once and applies them to every state
+/// with that view. Here every stored transition of every state is compared
+/// with the transition function itself (`FlowModel.successors` on the
+/// unpacked state): same steps, in the same order, same notes, same targets.
+@Suite struct PackedSuccessorsTests {
+    /// Checks every state of a spec; returns whether its local views are shared.
+    @discardableResult
+    static func check(_ text: String, name: String) throws -> Bool {
+        let output = Frontend.load(SourceFile(path: name, text: text))
+        let spec = try #require(output.spec, "\(name) does not resolve")
+        let model = try FlowModel(spec)
+        let graph = try Explorer(limits: Explorer.Limits(maxStates: 200_000, maxBytes: 1 << 30, maxValuations: 64))
+            .explore(model)
+        var mismatches: [String] = []
+        for index in 0..<graph.count where mismatches.count < 3 {
+            let state = graph.state(index)
+            for (deepLinks, list) in [(false, graph.inAppEdges), (true, graph.linkEdges)] {
+                var expected: [(Step, NavState?, TransitionNote)] = []
+                model.successors(of: state, deepLinks: deepLinks) { transition in
+                    guard transition.step.isInApp != deepLinks else { return }
+                    expected.append((transition.step, transition.target,
+                                     TransitionNote(events: transition.events, outcome: transition.outcome)))
+                }
+                let stored = list.range(of: index).map { position in
+                    (graph.steps[Int(list.step(at: position))],
+                     list.target[position] < 0 ? nil : graph.state(Int(list.target[position])),
+                     graph.notes[Int(list.note(at: position))])
+                }
+                guard stored.count == expected.count else {
+                    mismatches.append("state \(index): \(stored.count) stored transitions, \(expected.count) expected")
+                    continue
+                }
+                for (have, want) in zip(stored, expected) where have.0 != want.0 || have.1 != want.1 || have.2 != want.2 {
+                    mismatches.append("state \(index): \(have.0) stored as \(String(describing: have.1)), expected \(String(describing: want.1))")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(name): \(mismatches.joined(separator: "\n"))")
+        return LocalView(model: model).isShared
+    }
+
+    @Test func examplesAgreeWithTheTransitionFunction() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../specs/examples").standardized
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".navflow") }.sorted()
+        #expect(files.count >= 3)
+        for file in files {
+            try Self.check(String(contentsOfFile: directory.appendingPathComponent(file).path, encoding: .utf8), name: file)
+        }
+    }
+
+    @Test(arguments: Array(UInt64(1)...UInt64(4)))
+    func generatedAppsAgreeWithTheTransitionFunction(batch: UInt64) throws {
+        var shared = 0
+        for seed in (batch * 10)..<(batch * 10 + 10) {
+            let shape = AppShape(tabs: 2 + Int(seed % 2), screens: 6 + Int(seed % 3), fanOut: 2, depth: 2,
+                                 sheets: Int(seed % 3), flags: Int(seed % 3), inputs: Int(seed % 2), deepLinks: 3, seed: seed)
+            if try Self.check(AppSpecGenerator.spec(shape), name: "app-\(seed)") { shared += 1 }
+        }
+        #expect(shared == 10)
+    }
+
+    @Test func randomSpecsAgreeWithTheTransitionFunction() throws {
+        var shared = 0
+        for seed in UInt64(1)...120 {
+            var generator = SpecGenerator(seed: seed)
+            let text = generator.spec()
+            guard Frontend.load(SourceFile(path: "g", text: text)).spec != nil else { continue }
+            if try Self.check(text, name: "generated-\(seed)") { shared += 1 }
+        }
+        // Enough of them are tab apps for the shared path to be exercised.
+        #expect(shared >= 20)
+    }
+}
