@@ -52,7 +52,7 @@ public struct Explorer: Sendable {
     }
 
     public func explore(_ model: FlowModel) throws(LimitReached) -> StateGraph {
-        var graph = StateGraph(model: model, store: StateStore(width: model.codec.words))
+        var graph = StateGraph(model: model, store: CompressedStateStore(model: model))
         let successors = PackedSuccessors(model: model)
         let width = model.codec.words
         let current = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: width)

@@ -35,7 +35,7 @@ public struct EdgeList: Sendable {
 /// reachable from launch by in-app steps; the rest need a deep link.
 public struct StateGraph: Sendable {
     public let model: FlowModel
-    public internal(set) var store: StateStore
+    public internal(set) var store: CompressedStateStore
     /// The state each state was first reached from (-1 for initial states).
     public internal(set) var parent: [Int32] = []
     /// The step that first reached each state (-1 for initial states).
@@ -66,7 +66,7 @@ public struct StateGraph: Sendable {
     }
 
     public func state(_ index: Int) -> NavState {
-        model.codec.decode(store.words, at: index * store.width)
+        model.codec.decode(store.state(index))
     }
 
     /// The steps from launch to state `index`, each with the state it was

@@ -227,7 +227,7 @@ public final class PackedSuccessors {
 
 /// The transitions of one state, in order: for each, its label and its
 /// packed target, if it has one. Reused from state to state.
-public struct SuccessorBatch {
+public struct SuccessorBatch: Sendable {
     public private(set) var count = 0
     public private(set) var width = 1
     /// `width` words per transition (zero when it has no target).

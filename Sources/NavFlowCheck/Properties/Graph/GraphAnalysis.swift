@@ -60,28 +60,16 @@ public struct GraphAnalysis: Sendable {
         pushed = []
         var isHome = [Bool](repeating: false, count: graph.count)
         // What is on screen depends on the local view alone: judge each view once.
-        let view = LocalView(model: model)
-        var views = StateStore(width: view.width)
-        var viewIsHome: [Bool] = []
-        let width = view.width
-        let key = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: width)
-        defer { key.deallocate() }
+        var viewIsHome = [Int8](repeating: -1, count: graph.store.viewNumberCount)
         for index in 0..<graph.count {
-            if view.isShared {
-                let id: Int
-                let inserted: Bool
-                (id, inserted) = graph.store.words.withUnsafeBufferPointer { words in
-                    view.project(UnsafeBufferPointer(rebasing: words[(index * width)..<((index + 1) * width)]), into: key)
-                    return views.insert(UnsafeBufferPointer(key))
-                }
-                if !inserted {
-                    isHome[index] = viewIsHome[id]
-                    continue
-                }
+            let viewNumber = graph.store.viewNumber(of: index)
+            if viewIsHome[viewNumber] >= 0 {
+                isHome[index] = viewIsHome[viewNumber] == 1
+                continue
             }
             let state = graph.state(index)
             isHome[index] = model.isHome(state)
-            if view.isShared { viewIsHome.append(isHome[index]) }
+            viewIsHome[viewNumber] = isHome[index] ? 1 : 0
             for tab in tabShown.indices where !tabShown[tab] && !model.isHidden(tab, in: state) { tabShown[tab] = true }
             for route in model.visibleRoutes(of: state) {
                 let screen = model.routes.screen(of: route)

@@ -1,0 +1,126 @@
+/// The explorer's visited set. In an app whose root is a tab view of two
+/// tabs or more, a state is stored as two 32-bit numbers: its local view
+/// (`LocalView`) and the rest (the slots of the other tabs), each interned
+/// in a store of its own. The states of a product of tabs share those
+/// parts, so a state costs its 8-byte pair and its share of the hash table
+/// (5.3 to 8 bytes), plus the distinct views and rests, which are far fewer
+/// than the states. Elsewhere nothing is shared and states are stored whole.
+public struct CompressedStateStore: Sendable {
+    /// Words per packed state.
+    public let width: Int
+    private let view: LocalView
+    /// Local views, `width` words each (shared states only).
+    private var views: StateStore
+    /// The other tabs' slots, `width` words each (shared states only).
+    private var rests: StateStore
+    /// Per state: `view << 32 | rest`, or the whole packed state when nothing is shared.
+    private var states: StateStore
+    private var pairBatch = SuccessorBatch()
+
+    public init(model: FlowModel) {
+        width = model.codec.words
+        view = LocalView(model: model)
+        views = StateStore(width: width, capacity: 16)
+        rests = StateStore(width: width, capacity: 16)
+        states = StateStore(width: view.isShared ? 1 : width)
+    }
+
+    public var count: Int { states.count }
+
+    /// Bytes in use: the states, their hash table and the interned parts.
+    public var bytes: Int { states.bytes + views.bytes + rests.bytes }
+
+    /// The number of distinct local views and rests stored (0 when nothing is shared).
+    public var partCount: (views: Int, rests: Int) { (views.count, rests.count) }
+
+    /// One more than the largest view number.
+    public var viewNumberCount: Int { view.isShared ? views.count : states.count }
+
+    /// The local view of state `index`, numbered: states with the same
+    /// number have the same local view. Without sharing, the state's own number.
+    public func viewNumber(of index: Int) -> Int {
+        view.isShared ? Int(states.words[index] >> 32) : index
+    }
+
+    /// Writes the packed words of state `index` into `output` (at least `width` words).
+    public func copy(_ index: Int, into output: UnsafeMutableBufferPointer<UInt64>) {
+        guard view.isShared else {
+            states.copy(index, into: output)
+            return
+        }
+        let pair = states.words[index]
+        let viewBase = Int(pair >> 32) * width
+        let restBase = Int(pair & 0xFFFF_FFFF) * width
+        views.words.withUnsafeBufferPointer { views in
+            rests.words.withUnsafeBufferPointer { rests in
+                for word in 0..<width { output[word] = views[viewBase + word] | rests[restBase + word] }
+            }
+        }
+    }
+
+    /// The packed words of state `index`.
+    public func state(_ index: Int) -> [UInt64] {
+        [UInt64](unsafeUninitializedCapacity: width) { buffer, initialized in
+            copy(index, into: buffer)
+            initialized = width
+        }
+    }
+
+    /// Inserts a packed state; returns its number and whether it is new.
+    public mutating func insert(_ state: [UInt64]) -> (index: Int, inserted: Bool) {
+        guard view.isShared else { return states.insert(state) }
+        let pair = state.withUnsafeBufferPointer { intern($0) }
+        return states.insert([pair])
+    }
+
+    /// The number of a packed state, if stored.
+    public func find(_ state: [UInt64]) -> Int? {
+        guard view.isShared else { return states.find(state) }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * width) { buffer -> Int? in
+            let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<width])
+            let rest = UnsafeMutableBufferPointer(rebasing: buffer[width..<(2 * width)])
+            state.withUnsafeBufferPointer { state in
+                view.project(state, into: key)
+                for word in 0..<width { rest[word] = state[word] ^ key[word] }
+            }
+            guard let viewNumber = views.find(UnsafeBufferPointer(key)),
+                  let restNumber = rests.find(UnsafeBufferPointer(rest)) else { return nil }
+            return states.find([UInt64(viewNumber) << 32 | UInt64(restNumber)])
+        }
+    }
+
+    /// Inserts the targets of a batch of transitions, in order; see `StateStore.insert(_:numbers:isNew:)`.
+    public mutating func insert(_ batch: SuccessorBatch, numbers: inout [Int32], isNew: inout [Bool]) {
+        guard view.isShared else {
+            states.insert(batch, numbers: &numbers, isNew: &isNew)
+            return
+        }
+        var pairs = pairBatch
+        pairs.reset(width: 1)
+        batch.words.withUnsafeBufferPointer { targets in
+            for position in 0..<batch.count {
+                guard batch.hasTarget[position] else {
+                    pairs.appendCut(label: batch.label[position])
+                    continue
+                }
+                let pair = intern(UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)]))
+                pairs.append(label: batch.label[position]) { $0[0] = pair }
+            }
+        }
+        states.insert(pairs, numbers: &numbers, isNew: &isNew)
+        pairBatch = pairs
+    }
+
+    /// Interns the local view and the rest of a state; returns their pair.
+    private mutating func intern(_ state: UnsafeBufferPointer<UInt64>) -> UInt64 {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * width) { buffer in
+            let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<width])
+            let rest = UnsafeMutableBufferPointer(rebasing: buffer[width..<(2 * width)])
+            view.project(state, into: key)
+            for word in 0..<width { rest[word] = state[word] ^ key[word] }
+            let viewNumber = views.insert(UnsafeBufferPointer(key)).index
+            let restNumber = rests.insert(UnsafeBufferPointer(rest)).index
+            return UInt64(viewNumber) << 32 | UInt64(restNumber)
+        }
+    }
+}
