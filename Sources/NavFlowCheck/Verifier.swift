@@ -20,7 +20,12 @@ public enum Verifier {
         public var stateWords: Int
         /// Bytes the graph holds per state, transitions included.
         public var bytesPerState: Double
+        /// Bytes the visited set holds per state: the stored states and their hash table.
+        public var visitedBytesPerState: Double
+        /// Exploration and every property.
         public var seconds: Double
+        /// Exploration alone.
+        public var exploreSeconds: Double
 
         public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
     }
@@ -77,6 +82,7 @@ public enum Verifier {
         do {
             let model = try FlowModel(spec)
             let graph = try Explorer(limits: options.limits, progress: options.progress).explore(model)
+            let explored = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             let analysis = GraphAnalysis(graph)
             for property in options.graph {
                 diagnostics += property.check(analysis)
@@ -85,7 +91,9 @@ public enum Verifier {
             result.statistics = Statistics(
                 states: graph.count, inAppStates: graph.inAppCount, transitions: graph.transitionCount,
                 valuations: graph.launchNotes.count, stateBits: model.codec.bits, stateWords: model.codec.words,
-                bytesPerState: graph.count == 0 ? 0 : Double(graph.bytes) / Double(graph.count), seconds: seconds)
+                bytesPerState: graph.count == 0 ? 0 : Double(graph.bytes) / Double(graph.count),
+                visitedBytesPerState: graph.count == 0 ? 0 : Double(graph.store.bytes) / Double(graph.count),
+                seconds: seconds, exploreSeconds: explored)
         } catch let error as FlowModel.LimitExceeded {
             result.limit = error.description
         } catch let error as Explorer.LimitReached {

@@ -87,8 +87,9 @@ public struct Explorer: Sendable {
         func expand(_ index: Int, deepLinks: Bool, into list: inout EdgeList) throws(LimitReached) {
             // The store grows while the state is expanded: work on a copy.
             graph.store.copy(index, into: current)
-            successors.successors(of: UnsafeBufferPointer(current), deepLinks: deepLinks, into: &batch)
-            graph.store.insert(batch, numbers: &numbers, isNew: &isNew)
+            successors.successors(of: index, packed: UnsafeBufferPointer(current), in: &graph.store,
+                                  deepLinks: deepLinks, into: &batch)
+            graph.store.insert(batch, from: index, numbers: &numbers, isNew: &isNew)
             for position in 0..<batch.count {
                 if isNew[position] { try stored(parent: index, label: batch.label[position]) }
                 list.target.append(numbers[position])

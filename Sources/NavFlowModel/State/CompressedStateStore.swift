@@ -15,7 +15,8 @@ public struct CompressedStateStore: Sendable {
     private var rests: StateStore
     /// Per state: `view << 32 | rest`, or the whole packed state when nothing is shared.
     private var states: StateStore
-    private var pairBatch = SuccessorBatch()
+    /// Scratch: the pairs of a batch's targets.
+    private var pairs: [UInt64] = []
 
     public init(model: FlowModel) {
         width = model.codec.words
@@ -40,6 +41,16 @@ public struct CompressedStateStore: Sendable {
     /// number have the same local view. Without sharing, the state's own number.
     public func viewNumber(of index: Int) -> Int {
         view.isShared ? Int(states.words[index] >> 32) : index
+    }
+
+    /// The rest of state `index` (the other tabs' slots), numbered; 0 without sharing.
+    public func restNumber(of index: Int) -> Int {
+        view.isShared ? Int(states.words[index] & 0xFFFF_FFFF) : 0
+    }
+
+    /// The number of a local view (packed words masked to the view), numbering it if it is new.
+    public mutating func numberView(_ localView: UnsafeBufferPointer<UInt64>) -> Int {
+        views.insert(localView).index
     }
 
     /// Writes the packed words of state `index` into `output` (at least `width` words).
@@ -89,26 +100,34 @@ public struct CompressedStateStore: Sendable {
         }
     }
 
-    /// Inserts the targets of a batch of transitions, in order; see `StateStore.insert(_:numbers:isNew:)`.
-    public mutating func insert(_ batch: SuccessorBatch, numbers: inout [Int32], isNew: inout [Bool]) {
+    /// Inserts the targets of a batch of transitions from state `source`, in
+    /// order; see `StateStore.insert(_:numbers:isNew:)`. A target given by
+    /// its view number has the source's rest.
+    public mutating func insert(_ batch: SuccessorBatch, from source: Int, numbers: inout [Int32], isNew: inout [Bool]) {
         guard view.isShared else {
             states.insert(batch, numbers: &numbers, isNew: &isNew)
             return
         }
-        var pairs = pairBatch
-        pairs.reset(width: 1)
-        batch.words.withUnsafeBufferPointer { targets in
-            for position in 0..<batch.count {
-                guard batch.hasTarget[position] else {
-                    pairs.appendCut(label: batch.label[position])
-                    continue
+        if pairs.count < batch.count { pairs = [UInt64](repeating: 0, count: batch.count * 2) }
+        let rest = UInt64(restNumber(of: source))
+        var pairs = self.pairs
+        self.pairs = []
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            batch.words.withUnsafeBufferPointer { targets in
+                batch.hasTarget.withUnsafeBufferPointer { hasTarget in
+                    batch.view.withUnsafeBufferPointer { views in
+                        for position in 0..<batch.count where hasTarget[position] {
+                            pairs[position] = views[position] >= 0
+                                ? UInt64(views[position]) << 32 | rest
+                                : intern(UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)]))
+                        }
+                    }
+                    states.insert(UnsafeBufferPointer(pairs), hasTarget: hasTarget, count: batch.count,
+                                  numbers: &numbers, isNew: &isNew)
                 }
-                let pair = intern(UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)]))
-                pairs.append(label: batch.label[position]) { $0[0] = pair }
             }
         }
-        states.insert(pairs, numbers: &numbers, isNew: &isNew)
-        pairBatch = pairs
+        self.pairs = pairs
     }
 
     /// Interns the local view and the rest of a state; returns their pair.

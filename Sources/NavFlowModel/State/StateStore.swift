@@ -84,38 +84,54 @@ public struct StateStore: Sendable {
     /// started together, so that their memory accesses overlap.
     public mutating func insert(_ batch: SuccessorBatch, numbers: inout [Int32], isNew: inout [Bool]) {
         precondition(batch.width == width)
-        if numbers.count < batch.count {
-            numbers = [Int32](repeating: -1, count: batch.count * 2)
-            isNew = [Bool](repeating: false, count: batch.count * 2)
+        batch.words.withUnsafeBufferPointer { targets in
+            batch.hasTarget.withUnsafeBufferPointer { hasTarget in
+                insert(targets, hasTarget: hasTarget, count: batch.count, numbers: &numbers, isNew: &isNew)
+            }
+        }
+    }
+
+    /// Inserts `count` packed states stored back to back in `targets`,
+    /// skipping those without `hasTarget`; see `insert(_:numbers:isNew:)`.
+    public mutating func insert(_ targets: UnsafeBufferPointer<UInt64>, hasTarget: UnsafeBufferPointer<Bool>, count: Int,
+                                numbers: inout [Int32], isNew: inout [Bool]) {
+        if numbers.count < count {
+            numbers = [Int32](repeating: -1, count: count * 2)
+            isNew = [Bool](repeating: false, count: count * 2)
         }
         let width = self.width
         let size = self.size
-        // First probe of every target, in two passes so that the loads of
-        // each pass do not wait on one another: most targets are found there.
-        batch.words.withUnsafeBufferPointer { targets in
+        // The first probes of every target, in two passes so that the loads
+        // of a pass do not wait on one another: most targets are found there.
+        numbers.withUnsafeMutableBufferPointer { numbers in
             table.withUnsafeBufferPointer { table in
-                numbers.withUnsafeMutableBufferPointer { numbers in
-                    for position in 0..<batch.count {
-                        let state = UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)])
-                        numbers[position] = batch.hasTarget[position] ? table[Self.slot(Self.hash(state, width), size)] : -1
-                    }
+                for position in 0..<count {
+                    let state = UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)])
+                    numbers[position] = hasTarget[position] ? Int32(truncatingIfNeeded: Self.slot(Self.hash(state, width), size)) : -1
                 }
-            }
-            words.withUnsafeBufferPointer { words in
-                numbers.withUnsafeMutableBufferPointer { numbers in
-                    for position in 0..<batch.count where numbers[position] >= 0 {
+                words.withUnsafeBufferPointer { words in
+                    for position in 0..<count where numbers[position] >= 0 {
                         let state = UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)])
-                        if !Self.equals(words, Int(numbers[position]) * width, state, width) { numbers[position] = -1 }
+                        var slot = Int(numbers[position])
+                        numbers[position] = -1
+                        for _ in 0..<4 {
+                            let entry = Int(table[slot])
+                            if entry < 0 { break }
+                            if Self.equals(words, entry * width, state, width) {
+                                numbers[position] = Int32(truncatingIfNeeded: entry)
+                                break
+                            }
+                            slot += 1
+                            if slot == size { slot = 0 }
+                        }
                     }
                 }
             }
         }
-        for position in 0..<batch.count {
+        for position in 0..<count {
             isNew[position] = false
-            guard batch.hasTarget[position], numbers[position] < 0 else { continue }
-            let (index, inserted) = batch.words.withUnsafeBufferPointer { targets in
-                insert(UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)]))
-            }
+            guard hasTarget[position], numbers[position] < 0 else { continue }
+            let (index, inserted) = insert(UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)]))
             numbers[position] = Int32(truncatingIfNeeded: index)
             isNew[position] = inserted
         }

@@ -27,39 +27,30 @@ public final class PackedSuccessors {
     public private(set) var notes = Interner<TransitionNote>()
     /// (step, note) pairs of the transitions produced so far, by id.
     public private(set) var labels = Interner<TransitionLabel>()
-    /// Bytes held by the memo tables, as of the last local view recorded.
-    public private(set) var bytes = 0
 
     private let width: Int
     private let view: LocalView
     /// Per screen and edge, and per deep link: whether the step must be run on every state.
     private let edgeRunsEveryTime: [[Bool]]
     private let linkRunsEveryTime: [Bool]
-    private var inApp: ViewTable
-    private var links: ViewTable
+    /// Per local view (its number in the store): where its in-app and its
+    /// deep-link entries start and end; -1 until worked out.
+    private var inAppStart: [Int32] = []
+    private var inAppEnd: [Int32] = []
+    private var linkStart: [Int32] = []
+    private var linkEnd: [Int32] = []
+    /// Per entry: the mask index of a word-level update, -1 for a step
+    /// without a target state, or -2 - u for unit u run on the unpacked state.
+    private var entryMask: [Int32] = []
+    private var entryLabel: [Int32] = []
+    /// Per entry: the number of the target's local view when the step keeps
+    /// the selected tab and writes nothing outside its view (the target is
+    /// then that view with the source's rest), else -1.
+    private var entryView: [Int32] = []
+    /// `width` words per entry: the masked words of the target.
+    private var entryValues: [UInt64] = []
     private var unitsRunEveryTime: [StepUnit] = []
-    private var tableBytes = [0, 0]
-    /// Scratch words for the local view of a state.
-    private let key: UnsafeMutableBufferPointer<UInt64>
     private var encoded: [UInt64] = []
-
-    /// The transitions of every local view met so far, in compressed rows.
-    private struct ViewTable {
-        var views: StateStore
-        var start: [Int32] = [0]
-        /// The mask index of a `target` entry, -1 for an entry without a
-        /// target state, or -2 - u for unit u run on the unpacked state.
-        var mask: [Int32] = []
-        var label: [Int32] = []
-        /// `width` words per entry: the masked words of the target.
-        var values: [UInt64] = []
-
-        init(width: Int) { views = StateStore(width: width) }
-
-        var bytes: Int {
-            views.bytes + (start.capacity + mask.capacity + label.capacity) * 4 + values.capacity * 8
-        }
-    }
 
     public init(model: FlowModel) {
         self.model = model
@@ -81,59 +72,46 @@ public final class PackedSuccessors {
             if case .open? = link.otherwise?.kind { return true }
             return false
         }
-        inApp = ViewTable(width: width)
-        links = ViewTable(width: width)
-        key = .allocate(capacity: width)
-        key.initialize(repeating: 0)
     }
 
-    deinit {
-        key.deallocate()
+    /// Bytes held by the memo.
+    public var bytes: Int {
+        (inAppStart.capacity + inAppEnd.capacity + linkStart.capacity + linkEnd.capacity
+            + entryMask.capacity + entryLabel.capacity + entryView.capacity) * 4 + entryValues.capacity * 8
     }
 
-    /// The number of local views met so far, in-app and for deep links.
-    public var viewCount: Int { inApp.views.count + links.views.count }
-
-    /// Fills `batch` with the transitions of the packed state `state`: the
-    /// in-app steps, or with `deepLinks` only the deep links.
-    public func successors(of state: UnsafeBufferPointer<UInt64>, deepLinks: Bool, into batch: inout SuccessorBatch) {
+    /// Fills `batch` with the transitions of state `index` of `store`, whose
+    /// packed words are `state`: the in-app steps, or with `deepLinks` only
+    /// the deep links. New local views of targets are numbered in `store`.
+    public func successors(of index: Int, packed state: UnsafeBufferPointer<UInt64>, in store: inout CompressedStateStore,
+                           deepLinks: Bool, into batch: inout SuccessorBatch) {
         batch.reset(width: width)
         guard view.isShared else {
             runEveryUnit(of: model.codec.decode(state), deepLinks: deepLinks, into: &batch)
             return
         }
-        let selected = view.project(state, into: key)
-        if deepLinks {
-            successors(of: state, selected: selected, in: &links, deepLinks: true, into: &batch)
-        } else {
-            successors(of: state, selected: selected, in: &inApp, deepLinks: false, into: &batch)
+        let viewNumber = store.viewNumber(of: index)
+        if !isRecorded(viewNumber, deepLinks: deepLinks) {
+            record(model.codec.decode(state), selected: view.selectedTab(state), viewNumber: viewNumber,
+                   deepLinks: deepLinks, store: &store)
         }
-    }
-
-    private func successors(of state: UnsafeBufferPointer<UInt64>, selected: Int, in table: inout ViewTable,
-                            deepLinks: Bool, into batch: inout SuccessorBatch) {
-        let (viewID, inserted) = table.views.insert(UnsafeBufferPointer(key))
+        let range = deepLinks ? Int(linkStart[viewNumber])..<Int(linkEnd[viewNumber])
+                              : Int(inAppStart[viewNumber])..<Int(inAppEnd[viewNumber])
         var unpacked: NavState?
-        if inserted {
-            let decoded = model.codec.decode(state)
-            unpacked = decoded
-            record(decoded, selected: selected, deepLinks: deepLinks, in: &table)
-            tableBytes[deepLinks ? 1 : 0] = table.bytes
-            bytes = tableBytes[0] + tableBytes[1]
-        }
-        let range = Int(table.start[viewID])..<Int(table.start[viewID + 1])
         for entry in range {
-            let mask = Int(table.mask[entry])
-            if mask >= 0 {
-                table.values.withUnsafeBufferPointer { values in
-                    batch.append(label: table.label[entry]) { output in
+            let mask = Int(entryMask[entry])
+            if entryView[entry] >= 0 {
+                batch.append(label: entryLabel[entry], view: entryView[entry])
+            } else if mask >= 0 {
+                entryValues.withUnsafeBufferPointer { values in
+                    batch.append(label: entryLabel[entry]) { output in
                         view.apply(state, mask: mask,
                                    value: UnsafeBufferPointer(rebasing: values[(entry * width)..<((entry + 1) * width)]),
                                    into: output)
                     }
                 }
             } else if mask == -1 {
-                batch.appendCut(label: table.label[entry])
+                batch.appendCut(label: entryLabel[entry])
             } else {
                 let decoded = unpacked ?? model.codec.decode(state)
                 unpacked = decoded
@@ -142,27 +120,46 @@ public final class PackedSuccessors {
         }
     }
 
+    private func isRecorded(_ viewNumber: Int, deepLinks: Bool) -> Bool {
+        if deepLinks { return viewNumber < linkStart.count && linkStart[viewNumber] >= 0 }
+        return viewNumber < inAppStart.count && inAppStart[viewNumber] >= 0
+    }
+
     /// Works out the transitions of a new local view from one state that has it.
-    private func record(_ state: NavState, selected: Int, deepLinks: Bool, in table: inout ViewTable) {
+    private func record(_ state: NavState, selected: Int, viewNumber: Int, deepLinks: Bool,
+                        store: inout CompressedStateStore) {
+        let begin = Int32(entryMask.count)
+        let plain = view.maskIndex(selected: selected, written: selected)
         func add(_ unit: StepUnit) {
             if runsEveryTime(unit) {
-                table.mask.append(Int32(-2 - unitsRunEveryTime.count))
+                entryMask.append(Int32(-2 - unitsRunEveryTime.count))
                 unitsRunEveryTime.append(unit)
-                table.label.append(-1)
-                table.values.append(contentsOf: repeatElement(0, count: width))
+                entryLabel.append(-1)
+                entryView.append(-1)
+                entryValues.append(contentsOf: repeatElement(0, count: width))
                 return
             }
             model.run(unit, from: state, decider: ConcreteDecider()) { transition in
-                table.label.append(label(of: transition))
+                entryLabel.append(label(of: transition))
                 guard let target = transition.target else {
-                    table.mask.append(-1)
-                    table.values.append(contentsOf: repeatElement(0, count: width))
+                    entryMask.append(-1)
+                    entryView.append(-1)
+                    entryValues.append(contentsOf: repeatElement(0, count: width))
                     return
                 }
                 let mask = view.maskIndex(selected: selected, written: written(by: unit, transition, selected: selected))
                 model.codec.encode(target, into: &encoded)
-                table.mask.append(Int32(mask))
-                view.masked(encoded, mask: mask, appendingTo: &table.values)
+                entryMask.append(Int32(mask))
+                let start = entryValues.count
+                view.masked(encoded, mask: mask, appendingTo: &entryValues)
+                if mask == plain && target.selectedTab == selected {
+                    let number = entryValues.withUnsafeBufferPointer { values in
+                        store.numberView(UnsafeBufferPointer(rebasing: values[start..<(start + width)]))
+                    }
+                    entryView.append(Int32(number))
+                } else {
+                    entryView.append(-1)
+                }
             }
         }
         if deepLinks {
@@ -172,7 +169,17 @@ public final class PackedSuccessors {
         } else {
             model.forEachUnit(of: state, deepLinks: false) { add($0) }
         }
-        table.start.append(Int32(table.mask.count))
+        let end = Int32(entryMask.count)
+        func set(_ starts: inout [Int32], _ ends: inout [Int32]) {
+            if starts.count <= viewNumber {
+                let grown = max(viewNumber + 1, starts.count * 2)
+                starts += repeatElement(-1, count: grown - starts.count)
+                ends += repeatElement(-1, count: grown - ends.count)
+            }
+            starts[viewNumber] = begin
+            ends[viewNumber] = end
+        }
+        if deepLinks { set(&linkStart, &linkEnd) } else { set(&inAppStart, &inAppEnd) }
     }
 
     /// The tab whose slots a transition overwrites besides the selected
@@ -234,6 +241,10 @@ public struct SuccessorBatch: Sendable {
     public private(set) var words: [UInt64] = []
     public private(set) var hasTarget: [Bool] = []
     public private(set) var label: [Int32] = []
+    /// Per transition: the number of its target's local view when the
+    /// target is that view with the source's rest (its words are then not
+    /// filled in), else -1.
+    public private(set) var view: [Int32] = []
 
     public init() {}
 
@@ -245,10 +256,29 @@ public struct SuccessorBatch: Sendable {
         count = 0
     }
 
+    mutating func append(label: Int32, view: Int32) {
+        grow()
+        hasTarget[count] = true
+        self.label[count] = label
+        self.view[count] = view
+        count += 1
+    }
+
+    /// Appends a transition whose target is one word (a batch of width 1).
+    mutating func append(label: Int32, word: UInt64) {
+        grow()
+        hasTarget[count] = true
+        self.label[count] = label
+        self.view[count] = -1
+        words[count] = word
+        count += 1
+    }
+
     mutating func append(label: Int32, _ fill: (UnsafeMutableBufferPointer<UInt64>) -> Void) {
         grow()
         hasTarget[count] = true
         self.label[count] = label
+        self.view[count] = -1
         let base = count * width
         words.withUnsafeMutableBufferPointer { words in
             fill(UnsafeMutableBufferPointer(rebasing: words[base..<(base + width)]))
@@ -260,6 +290,7 @@ public struct SuccessorBatch: Sendable {
         grow()
         hasTarget[count] = false
         self.label[count] = label
+        self.view[count] = -1
         count += 1
     }
 
@@ -268,6 +299,7 @@ public struct SuccessorBatch: Sendable {
         let capacity = max(16, count * 2)
         hasTarget += repeatElement(false, count: capacity - count)
         label += repeatElement(0, count: capacity - count)
+        view += repeatElement(-1, count: capacity - count)
         words += repeatElement(0, count: (capacity - count) * width)
     }
 }

@@ -85,9 +85,12 @@ public struct VerifyReport: Sendable {
         let rate = Int(stats.statesPerSecond.rounded())
         let bytes = Int(stats.bytesPerState.rounded())
         let seconds = (stats.seconds * 1000).rounded() / 1000
+        let explore = (stats.exploreSeconds * 1000).rounded() / 1000
+        let visited = (stats.visitedBytesPerState * 10).rounded() / 10
         return "\(result.file.path): \(stats.states) states (\(stats.inAppStates) in-app), \(stats.transitions) transitions, "
             + "\(stats.valuations) input valuation\(stats.valuations == 1 ? "" : "s"), \(seconds) s, \(rate) states/s, "
-            + "\(bytes) bytes/state (\(stats.stateWords * 8) packed)"
+            + "\(bytes) bytes/state (\(stats.stateWords * 8) packed), "
+            + "exploration \(explore) s, visited set \(visited) bytes/state"
     }
 
     static func statistics(_ stats: Verifier.Statistics) -> JSONValue {
