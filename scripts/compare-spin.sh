@@ -4,12 +4,15 @@
 # and peak memory for each, and the ratios.
 #
 # For each size a spec is generated (`navflow generate`), NavFlow explores it
-# (`navflow verify --statistics`: the exploration's time and rate; its peak
-# memory is the whole run's), and the spec is exported to Promela
+# in full (`navflow verify --exploration full --statistics`: the time of the
+# exploration alone, as pan's is of its search, and of the whole verify; its
+# peak memory is the whole run's), and the spec is exported to Promela
 # (`navflow export`) for SPIN, built the way that makes SPIN fastest for a
 # plain reachability search: gcc -O2 -DSAFETY -DNOREDUCE, the hash table sized
 # to the state count (-w), the depth stack as deep as the state count (-m). The state
-# counts must agree; the script stops if they do not.
+# counts must agree; the script stops if they do not. The last two columns are
+# NavFlow's default verify of the same spec, which parks the tabs that are not
+# selected (docs/performance.md): its states and seconds.
 #
 # Needs: a release build (swift build -c release), spin, gcc, GNU time.
 # Usage: scripts/compare-spin.sh [SIZE...]   SIZE is one of 1e4 1e5 1e6 1e7 (default: 1e4 1e5 1e6)
@@ -37,19 +40,22 @@ shape() {
   esac
 }
 
-printf '%-5s %10s | %8s %12s %9s | %8s %12s %9s | %8s %8s\n' \
-  size states "nf s" "nf states/s" "nf MB" "spin s" "spin st/s" "spin MB" "speed" "memory"
+printf '%-5s %10s | %8s %8s %12s %7s | %8s %12s %7s | %7s %7s | %8s %8s\n' \
+  size states "nf s" "verify s" "nf states/s" "nf MB" "spin s" "spin st/s" "spin MB" "speed" "memory" "parked" "parked s"
 for size in "${sizes[@]}"; do
   spec="$work/$size.navflow"
   # shellcheck disable=SC2046
   "$navflow" generate $(shape "$size") > "$spec"
 
-  /usr/bin/time -f '%M' -o "$work/nf.mem" "$navflow" verify "$spec" --statistics --format json \
+  /usr/bin/time -f '%M' -o "$work/nf.mem" "$navflow" verify "$spec" --exploration full --statistics --format json \
     > "$work/nf.json" 2> "$work/nf.err" || true
   nf_states=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["specs"][0]["stats"]["states"])' "$work/nf.json")
-  nf_seconds=$(grep -o '[0-9.]* s,' "$work/nf.err" | head -1 | tr -d ' s,')
-  nf_rate=$(grep -o '[0-9]* states/s' "$work/nf.err" | head -1 | cut -d' ' -f1)
+  nf_verify=$(grep -o '[0-9.]* s,' "$work/nf.err" | head -1 | tr -d ' s,')
+  nf_seconds=$(grep -o 'exploration [0-9.]* s' "$work/nf.err" | head -1 | cut -d' ' -f2)
   nf_mb=$(( $(tail -1 "$work/nf.mem") / 1024 ))
+  "$navflow" verify "$spec" --statistics > /dev/null 2> "$work/parked.err" || true
+  parked_states=$(grep -o '[0-9]* states (' "$work/parked.err" | head -1 | cut -d' ' -f1)
+  parked_seconds=$(grep -o '[0-9.]* s,' "$work/parked.err" | head -1 | tr -d ' s,')
 
   "$navflow" export "$spec" --format promela > "$work/model.pml"
   (cd "$work" && spin -a model.pml > /dev/null)
@@ -63,14 +69,16 @@ for size in "${sizes[@]}"; do
     echo "compare-spin: state counts differ at $size: NavFlow $nf_states, SPIN $spin_states" >&2
     exit 1
   fi
-  python3 - "$size" "$nf_states" "$nf_seconds" "$nf_rate" "$nf_mb" "$spin_seconds" "$spin_mb" <<'PY'
+  python3 - "$size" "$nf_states" "$nf_seconds" "$nf_verify" "$nf_mb" "$spin_seconds" "$spin_mb" "$parked_states" "$parked_seconds" <<'PY'
 import sys
-size, states, nf_s, nf_rate, nf_mb, spin_s, spin_mb = sys.argv[1:]
-states, nf_s, nf_rate, nf_mb, spin_s, spin_mb = int(states), float(nf_s), int(nf_rate), int(nf_mb), float(spin_s), int(spin_mb)
+size, states, nf_s, verify_s, nf_mb, spin_s, spin_mb, parked, parked_s = sys.argv[1:]
+states, nf_s, verify_s, nf_mb, spin_s, spin_mb = int(states), float(nf_s), float(verify_s), int(nf_mb), float(spin_s), int(spin_mb)
+nf_rate = int(states / nf_s) if nf_s > 0 else 0
 spin_rate = int(states / spin_s) if spin_s > 0 else 0
-speed = nf_rate / spin_rate if spin_rate else float("inf")
+speed = f"{nf_rate / spin_rate:6.2f}x" if spin_rate and nf_rate else "    n/a"
 memory = nf_mb / spin_mb if spin_mb else float("inf")
-print(f"{size:<5} {states:>10} | {nf_s:>8.3f} {nf_rate:>12} {nf_mb:>9} | {spin_s:>8.3f} {spin_rate:>12} {spin_mb:>9} | {speed:>7.2f}x {memory:>7.2f}x")
+print(f"{size:<5} {states:>10} | {nf_s:>8.3f} {verify_s:>8.3f} {nf_rate:>12} {nf_mb:>7} | {spin_s:>8.3f} {spin_rate:>12} {spin_mb:>7} | {speed} {memory:>6.2f}x | {parked:>8} {float(parked_s):>8.3f}")
 PY
 done
-echo "speed: NavFlow states/s over SPIN's (above 1: NavFlow faster); memory: NavFlow peak over SPIN's (below 1: NavFlow smaller)"
+echo "nf s: NavFlow's exploration, as pan's search; verify s: with every property judged; speed: NavFlow states/s over SPIN's"
+echo "(n/a when pan reports 0.00 s); memory: NavFlow peak over SPIN's; parked: NavFlow's default verify, tabs not selected parked"

@@ -26,6 +26,11 @@ public enum Verifier {
         public var seconds: Double
         /// Exploration alone.
         public var exploreSeconds: Double
+        /// Whether the tabs that were not selected were kept parked at their
+        /// root (`TabIndependence`): states are then counted with them parked.
+        public var parkedInactiveTabs: Bool = false
+        /// Why a tab app was explored as a product of its tabs (empty otherwise).
+        public var tabsInteract: [String] = []
 
         public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
     }
@@ -46,11 +51,21 @@ public enum Verifier {
         public var hasInputErrors: Bool { spec == nil }
     }
 
+    /// How the state graph is explored.
+    public enum Exploration: String, Sendable, CaseIterable {
+        /// Park the tabs that are not selected when the tabs do not interact
+        /// (`TabIndependence`); explore the product of the tabs otherwise.
+        case automatic
+        /// Always explore every state of the app.
+        case full
+    }
+
     /// What to check and within which limits.
     public struct Options: Sendable {
         public var structural: [any StructuralProperty]
         public var graph: [any GraphProperty]
         public var limits: Explorer.Limits
+        public var exploration: Exploration = .automatic
         public var progress: (@Sendable (Int) -> Void)?
 
         public init(structural: [any StructuralProperty] = StructuralProperties.all,
@@ -81,7 +96,10 @@ public enum Verifier {
         let started = DispatchTime.now().uptimeNanoseconds
         do {
             let model = try FlowModel(spec)
-            let graph = try Explorer(limits: options.limits, progress: options.progress).explore(model)
+            let independence = TabIndependence(spec)
+            var explorer = Explorer(limits: options.limits, progress: options.progress)
+            explorer.parksInactiveTabs = options.exploration == .automatic && independence.holds
+            let graph = try explorer.explore(model)
             let explored = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             let analysis = GraphAnalysis(graph)
             for property in options.graph {
@@ -93,7 +111,8 @@ public enum Verifier {
                 valuations: graph.launchNotes.count, stateBits: model.codec.bits, stateWords: model.codec.words,
                 bytesPerState: graph.count == 0 ? 0 : Double(graph.bytes) / Double(graph.count),
                 visitedBytesPerState: graph.count == 0 ? 0 : Double(graph.store.bytes) / Double(graph.count),
-                seconds: seconds, exploreSeconds: explored)
+                seconds: seconds, exploreSeconds: explored, parkedInactiveTabs: explorer.parksInactiveTabs,
+                tabsInteract: model.hasTabView && model.shape.tabCount >= 2 ? independence.reasons : [])
         } catch let error as FlowModel.LimitExceeded {
             result.limit = error.description
         } catch let error as Explorer.LimitReached {

@@ -29,6 +29,11 @@ struct VerifyCommand: ParsableCommand {
     @ArgumentParser.Flag(help: "Print exploration figures (states, transitions, time, memory) to standard error.")
     var statistics = false
 
+    @Option(help: ArgumentHelp(
+        "How to explore: automatic (keep tabs that are not selected parked at their root when the tabs do not interact) or full (every state).",
+        valueName: "mode"))
+    var exploration: Verifier.Exploration = .automatic
+
     @OptionGroup var limitOptions: LimitOptions
 
     @Option(help: "Write the report to this file (atomically) instead of standard output.")
@@ -53,7 +58,9 @@ struct VerifyCommand: ParsableCommand {
             case .failure(let failure): throw CommandFailure.input(failure.description)
             }
             let progress = ProgressLine(label: path)
-            results.append(Verifier.verify(file, options: Verifier.Options(limits: limits, progress: progress.report)))
+            var options = Verifier.Options(limits: limits, progress: progress.report)
+            options.exploration = exploration
+            results.append(Verifier.verify(file, options: options))
             progress.finish()
             if statistics, let result = results.last {
                 Output.writeError(VerifyReport.statisticsLine(result) + "\n")
@@ -76,6 +83,7 @@ struct VerifyCommand: ParsableCommand {
 
 
 extension VerifyFormat: ExpressibleByArgument {}
+extension Verifier.Exploration: ExpressibleByArgument {}
 
 /// A memory size written as bytes or with a K, M or G suffix (powers of 1024).
 struct MemorySize: ExpressibleByArgument {

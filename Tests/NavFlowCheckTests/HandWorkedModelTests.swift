@@ -5,8 +5,9 @@ import Testing
 
 /// Small models whose states are counted by hand.
 @Suite struct HandWorkedModelTests {
+    /// Figures of exploring every state (the counts below are worked out by hand for the full model).
     private func statistics(_ text: String) throws -> Verifier.Statistics {
-        let result = verify(text)
+        let result = verify(text, exploration: .full)
         #expect(result.spec != nil, "\(result.diagnostics.map(\.message))")
         return try #require(result.statistics)
     }

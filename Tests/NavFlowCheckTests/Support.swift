@@ -25,8 +25,10 @@ enum Repository {
 }
 
 /// Verifies spec text held in memory.
-func verify(_ text: String, path: String = "test.navflow") -> Verifier.Result {
-    Verifier.verify(SourceFile(path: path, text: text))
+func verify(_ text: String, path: String = "test.navflow", exploration: Verifier.Exploration = .automatic) -> Verifier.Result {
+    var options = Verifier.Options()
+    options.exploration = exploration
+    return Verifier.verify(SourceFile(path: path, text: text), options: options)
 }
 
 /// The rule ids of a result's findings, sorted and without duplicates.

@@ -42,6 +42,10 @@ public struct Explorer: Sendable {
     }
 
     public var limits: Limits
+    /// Whether to keep the tabs that are not selected parked at their root
+    /// instead of exploring the product of the tabs' stacks. Sound only when
+    /// `TabIndependence` holds; the graph then has the same local views.
+    public var parksInactiveTabs = false
     /// Called every `progressInterval` states with the number stored so far.
     public var progress: (@Sendable (Int) -> Void)?
     public var progressInterval = 65_536
@@ -52,7 +56,7 @@ public struct Explorer: Sendable {
     }
 
     public func explore(_ model: FlowModel) throws(LimitReached) -> StateGraph {
-        var graph = StateGraph(model: model, store: CompressedStateStore(model: model))
+        var graph = StateGraph(model: model, store: CompressedStateStore(model: model, parksInactiveTabs: parksInactiveTabs))
         let successors = PackedSuccessors(model: model)
         let width = model.codec.words
         let current = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: width)

@@ -81,12 +81,29 @@ public struct StateGraph: Sendable {
         return result.reversed()
     }
 
-    /// The witness that reaches state `index` and then, optionally, takes `extra`.
+    /// The witness that reaches state `index` and then, optionally, takes
+    /// `extra`. When the search parked the tabs that were not selected, the
+    /// path is lifted to one of the app (it may then take more steps than
+    /// the shortest).
     public func witness(to index: Int, then extra: Step? = nil) -> Witness {
-        var steps = path(to: index).map { (from: state($0.from), step: $0.step) }
         let last = state(index)
-        if let extra { steps.append((from: last, step: extra)) }
+        var steps: [(from: NavState, step: Step)]
+        var from = last
+        if store.parksInactiveTabs, let lifted = liftedPath(to: index) {
+            steps = lifted.steps
+            from = lifted.last
+        } else {
+            steps = path(to: index).map { (from: state($0.from), step: $0.step) }
+        }
+        if let extra { steps.append((from: from, step: extra)) }
         return WitnessBuilder(model: model).witness(steps, inputs: last.inputs)
+    }
+
+    /// For a graph whose search parked the tabs that were not selected: a
+    /// path of the app (each step with the state it is taken from) that ends
+    /// in a state with the local view of state `index`, and that state.
+    public func liftedPath(to index: Int) -> (steps: [(from: NavState, step: Step)], last: NavState)? {
+        ParkedPathLifter(model: model).lift(path(to: index).map(\.step), inputs: state(index).inputs)
     }
 
     /// The initial state a state descends from.

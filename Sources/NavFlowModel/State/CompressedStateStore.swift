@@ -15,12 +15,18 @@ public struct CompressedStateStore: Sendable {
     private var rests: StateStore
     /// Per state: `view << 32 | rest`, or the whole packed state when nothing is shared.
     private var states: StateStore
+    /// Whether every state is stored with the tabs that are not selected
+    /// at their root (`TabIndependence`): the rest of every state is empty.
+    public let parksInactiveTabs: Bool
     /// Scratch: the pairs of a batch's targets.
     private var pairs: [UInt64] = []
 
-    public init(model: FlowModel) {
+    /// A store of the model's states; with `parksInactiveTabs`, of its states
+    /// with the tabs that are not selected at their root.
+    public init(model: FlowModel, parksInactiveTabs: Bool = false) {
         width = model.codec.words
         view = LocalView(model: model)
+        self.parksInactiveTabs = parksInactiveTabs && view.isShared
         views = StateStore(width: width, capacity: 16)
         rests = StateStore(width: width, capacity: 16)
         states = StateStore(width: view.isShared ? 1 : width)
@@ -92,7 +98,7 @@ public struct CompressedStateStore: Sendable {
             let rest = UnsafeMutableBufferPointer(rebasing: buffer[width..<(2 * width)])
             state.withUnsafeBufferPointer { state in
                 view.project(state, into: key)
-                for word in 0..<width { rest[word] = state[word] ^ key[word] }
+                for word in 0..<width { rest[word] = parksInactiveTabs ? 0 : state[word] ^ key[word] }
             }
             guard let viewNumber = views.find(UnsafeBufferPointer(key)),
                   let restNumber = rests.find(UnsafeBufferPointer(rest)) else { return nil }
@@ -136,7 +142,7 @@ public struct CompressedStateStore: Sendable {
             let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<width])
             let rest = UnsafeMutableBufferPointer(rebasing: buffer[width..<(2 * width)])
             view.project(state, into: key)
-            for word in 0..<width { rest[word] = state[word] ^ key[word] }
+            for word in 0..<width { rest[word] = parksInactiveTabs ? 0 : state[word] ^ key[word] }
             let viewNumber = views.insert(UnsafeBufferPointer(key)).index
             let restNumber = rests.insert(UnsafeBufferPointer(rest)).index
             return UInt64(viewNumber) << 32 | UInt64(restNumber)

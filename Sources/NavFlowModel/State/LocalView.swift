@@ -11,8 +11,7 @@ public struct LocalView: Sendable {
     public let tabCount: Int
     /// Whether two distinct states can have the same local view.
     public let isShared: Bool
-    /// Per pair (selected tab, written tab): the mask of the local view of
-    /// the selected tab together with the written tab's slots.
+    /// Per selected tab: the mask of its local view, `width` words each.
     private let masks: [UInt64]
     private let codec: StateCodec
 
@@ -25,13 +24,11 @@ public struct LocalView: Sendable {
         if isShared {
             let tabSlots = model.shape.tabSlots
             for selected in 0..<tabCount {
-                for written in 0..<tabCount {
-                    var hidden: [Range<Int>] = []
-                    for tab in 0..<tabCount where tab != selected && tab != written {
-                        hidden += tabSlots[tab].map { model.codec.slotFields[$0] }
-                    }
-                    masks += model.codec.mask(hidden).map { ~$0 }
+                var hidden: [Range<Int>] = []
+                for tab in 0..<tabCount where tab != selected {
+                    hidden += tabSlots[tab].map { model.codec.slotFields[$0] }
                 }
+                masks += model.codec.mask(hidden).map { ~$0 }
             }
         } else {
             masks = [UInt64](repeating: ~0, count: width)
@@ -45,10 +42,10 @@ public struct LocalView: Sendable {
         isShared ? codec.selectedTab(state) : 0
     }
 
-    /// The index of the mask for a selected tab and a tab whose slots a step writes.
+    /// The index of the local-view mask of a selected tab.
     @inline(__always)
-    public func maskIndex(selected: Int, written: Int) -> Int {
-        isShared ? selected * tabCount + written : 0
+    public func maskIndex(selected: Int) -> Int {
+        isShared ? selected : 0
     }
 
     /// Writes the local view of `state` into `view` and returns the selected tab.
@@ -56,7 +53,7 @@ public struct LocalView: Sendable {
     @discardableResult
     public func project(_ state: UnsafeBufferPointer<UInt64>, into view: UnsafeMutableBufferPointer<UInt64>) -> Int {
         let selected = selectedTab(state)
-        let base = maskIndex(selected: selected, written: selected) * width
+        let base = maskIndex(selected: selected) * width
         masks.withUnsafeBufferPointer { masks in
             for word in 0..<width { view[word] = state[word] & masks[base + word] }
         }

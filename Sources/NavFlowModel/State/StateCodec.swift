@@ -21,6 +21,8 @@ public struct StateCodec: Sendable {
     public let tabField: Range<Int>
     /// Per slot: the bits of its column selection and path.
     public let slotFields: [Range<Int>]
+    /// The bits of the modals.
+    public let modalField: Range<Int>
 
     public init(spec: FlowSpec, shape: StateShape, routes: RouteTable) {
         flagCount = spec.flags.count
@@ -43,8 +45,10 @@ public struct StateCodec: Sendable {
             slotFields.append(start..<total)
         }
         self.slotFields = slotFields
+        let modalStart = total
         total += 3 + StateShape.modalLimit * (2 + presentableBits + Self.bitsFor(modalDepth) + modalDepth * routeBits)
         bits = total
+        modalField = modalStart..<total
         words = max(1, (total + 63) / 64)
     }
 

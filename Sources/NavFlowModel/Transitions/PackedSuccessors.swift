@@ -32,13 +32,10 @@ public final class PackedSuccessors {
     private let view: LocalView
     /// Per screen and edge, and per deep link: whether the step must be run on every state.
     private let edgeRunsEveryTime: [[Bool]]
-    private let linkRunsEveryTime: [Bool]
-    /// Per local view (its number in the store): where its in-app and its
-    /// deep-link entries start and end; -1 until worked out.
+    /// Per local view (its number in the store): where its in-app entries
+    /// start and end; -1 until worked out.
     private var inAppStart: [Int32] = []
     private var inAppEnd: [Int32] = []
-    private var linkStart: [Int32] = []
-    private var linkEnd: [Int32] = []
     /// Per entry: the mask index of a word-level update, -1 for a step
     /// without a target state, or -2 - u for unit u run on the unpacked state.
     private var entryMask: [Int32] = []
@@ -50,6 +47,7 @@ public final class PackedSuccessors {
     /// `width` words per entry: the masked words of the target.
     private var entryValues: [UInt64] = []
     private var unitsRunEveryTime: [StepUnit] = []
+    private var deepLinks: DeepLinkTransitions
     private var encoded: [UInt64] = []
 
     public init(model: FlowModel) {
@@ -68,15 +66,12 @@ public final class PackedSuccessors {
                 }
             }
         }
-        linkRunsEveryTime = spec.deepLinks.map { link in
-            if case .open? = link.otherwise?.kind { return true }
-            return false
-        }
+        deepLinks = DeepLinkTransitions(model: model)
     }
 
     /// Bytes held by the memo.
     public var bytes: Int {
-        (inAppStart.capacity + inAppEnd.capacity + linkStart.capacity + linkEnd.capacity
+        deepLinks.bytes + (inAppStart.capacity + inAppEnd.capacity
             + entryMask.capacity + entryLabel.capacity + entryView.capacity) * 4 + entryValues.capacity * 8
     }
 
@@ -86,17 +81,27 @@ public final class PackedSuccessors {
     public func successors(of index: Int, packed state: UnsafeBufferPointer<UInt64>, in store: inout CompressedStateStore,
                            deepLinks: Bool, into batch: inout SuccessorBatch) {
         batch.reset(width: width)
+        if deepLinks {
+            var unpacked: NavState?
+            func decode() -> NavState {
+                let decoded = unpacked ?? model.codec.decode(state)
+                unpacked = decoded
+                return decoded
+            }
+            self.deepLinks.successors(of: state, into: &batch, decode: decode, label: label(of:)) { unit, batch in
+                run(unit, from: decode(), into: &batch)
+            }
+            return
+        }
         guard view.isShared else {
-            runEveryUnit(of: model.codec.decode(state), deepLinks: deepLinks, into: &batch)
+            runEveryUnit(of: model.codec.decode(state), into: &batch)
             return
         }
         let viewNumber = store.viewNumber(of: index)
-        if !isRecorded(viewNumber, deepLinks: deepLinks) {
-            record(model.codec.decode(state), selected: view.selectedTab(state), viewNumber: viewNumber,
-                   deepLinks: deepLinks, store: &store)
+        if viewNumber >= inAppStart.count || inAppStart[viewNumber] < 0 {
+            record(model.codec.decode(state), selected: view.selectedTab(state), viewNumber: viewNumber, store: &store)
         }
-        let range = deepLinks ? Int(linkStart[viewNumber])..<Int(linkEnd[viewNumber])
-                              : Int(inAppStart[viewNumber])..<Int(inAppEnd[viewNumber])
+        let range = Int(inAppStart[viewNumber])..<Int(inAppEnd[viewNumber])
         var unpacked: NavState?
         for entry in range {
             let mask = Int(entryMask[entry])
@@ -120,16 +125,9 @@ public final class PackedSuccessors {
         }
     }
 
-    private func isRecorded(_ viewNumber: Int, deepLinks: Bool) -> Bool {
-        if deepLinks { return viewNumber < linkStart.count && linkStart[viewNumber] >= 0 }
-        return viewNumber < inAppStart.count && inAppStart[viewNumber] >= 0
-    }
-
     /// Works out the transitions of a new local view from one state that has it.
-    private func record(_ state: NavState, selected: Int, viewNumber: Int, deepLinks: Bool,
-                        store: inout CompressedStateStore) {
+    private func record(_ state: NavState, selected: Int, viewNumber: Int, store: inout CompressedStateStore) {
         let begin = Int32(entryMask.count)
-        let plain = view.maskIndex(selected: selected, written: selected)
         func add(_ unit: StepUnit) {
             if runsEveryTime(unit) {
                 entryMask.append(Int32(-2 - unitsRunEveryTime.count))
@@ -147,12 +145,12 @@ public final class PackedSuccessors {
                     entryValues.append(contentsOf: repeatElement(0, count: width))
                     return
                 }
-                let mask = view.maskIndex(selected: selected, written: written(by: unit, transition, selected: selected))
+                let mask = view.maskIndex(selected: selected)
                 model.codec.encode(target, into: &encoded)
                 entryMask.append(Int32(mask))
                 let start = entryValues.count
                 view.masked(encoded, mask: mask, appendingTo: &entryValues)
-                if mask == plain && target.selectedTab == selected {
+                if target.selectedTab == selected {
                     let number = entryValues.withUnsafeBufferPointer { values in
                         store.numberView(UnsafeBufferPointer(rebasing: values[start..<(start + width)]))
                     }
@@ -162,40 +160,20 @@ public final class PackedSuccessors {
                 }
             }
         }
-        if deepLinks {
-            for link in model.spec.deepLinks.indices {
-                for arguments in model.deepLinkArguments[link] { add(.deepLink(link: link, arguments: arguments)) }
-            }
-        } else {
-            model.forEachUnit(of: state, deepLinks: false) { add($0) }
+        model.forEachUnit(of: state, deepLinks: false) { add($0) }
+        if inAppStart.count <= viewNumber {
+            let grown = max(viewNumber + 1, inAppStart.count * 2)
+            inAppStart += repeatElement(-1, count: grown - inAppStart.count)
+            inAppEnd += repeatElement(-1, count: grown - inAppEnd.count)
         }
-        let end = Int32(entryMask.count)
-        func set(_ starts: inout [Int32], _ ends: inout [Int32]) {
-            if starts.count <= viewNumber {
-                let grown = max(viewNumber + 1, starts.count * 2)
-                starts += repeatElement(-1, count: grown - starts.count)
-                ends += repeatElement(-1, count: grown - ends.count)
-            }
-            starts[viewNumber] = begin
-            ends[viewNumber] = end
-        }
-        if deepLinks { set(&linkStart, &linkEnd) } else { set(&inAppStart, &inAppEnd) }
-    }
-
-    /// The tab whose slots a transition overwrites besides the selected
-    /// one's: the target tab of a deep link that was handled (not its
-    /// `else`); otherwise the selected tab itself.
-    private func written(by unit: StepUnit, _ transition: Transition, selected: Int) -> Int {
-        guard case .deepLink(let link, _) = unit, transition.outcome != .otherwise,
-              let tab = model.spec.deepLinks[link].target.tab else { return selected }
-        return tab
+        inAppStart[viewNumber] = begin
+        inAppEnd[viewNumber] = Int32(entryMask.count)
     }
 
     private func runsEveryTime(_ unit: StepUnit) -> Bool {
         switch unit {
         case .edge(_, let screen, let edge): edgeRunsEveryTime[screen][edge]
-        case .deepLink(let link, _): linkRunsEveryTime[link]
-        case .back, .switchTab, .swipeDown: false
+        case .deepLink, .back, .switchTab, .swipeDown: false
         }
     }
 
@@ -219,16 +197,8 @@ public final class PackedSuccessors {
         }
     }
 
-    private func runEveryUnit(of state: NavState, deepLinks: Bool, into batch: inout SuccessorBatch) {
-        if deepLinks {
-            for link in model.spec.deepLinks.indices {
-                for arguments in model.deepLinkArguments[link] {
-                    run(.deepLink(link: link, arguments: arguments), from: state, into: &batch)
-                }
-            }
-        } else {
-            model.forEachUnit(of: state, deepLinks: false) { run($0, from: state, into: &batch) }
-        }
+    private func runEveryUnit(of state: NavState, into batch: inout SuccessorBatch) {
+        model.forEachUnit(of: state, deepLinks: false) { run($0, from: state, into: &batch) }
     }
 }
 

@@ -90,7 +90,9 @@ public struct VerifyReport: Sendable {
         return "\(result.file.path): \(stats.states) states (\(stats.inAppStates) in-app), \(stats.transitions) transitions, "
             + "\(stats.valuations) input valuation\(stats.valuations == 1 ? "" : "s"), \(seconds) s, \(rate) states/s, "
             + "\(bytes) bytes/state (\(stats.stateWords * 8) packed), "
-            + "exploration \(explore) s, visited set \(visited) bytes/state"
+            + "exploration \(explore) s, visited set \(visited) bytes/state, "
+            + (stats.parkedInactiveTabs ? "tabs not selected parked at their root"
+               : stats.tabsInteract.first.map { "product of the tabs (\($0))" } ?? "every state")
     }
 
     static func statistics(_ stats: Verifier.Statistics) -> JSONValue {
@@ -100,6 +102,7 @@ public struct VerifyReport: Sendable {
             ("transitions", .int(stats.transitions)),
             ("valuations", .int(stats.valuations)),
             ("stateBits", .int(stats.stateBits)),
+            ("exploration", .string(stats.parkedInactiveTabs ? "parked" : "full")),
         ])
     }
 

@@ -1,0 +1,149 @@
+import NavFlowSpec
+
+/// Whether the tabs of an app do not interact, so that a search may keep
+/// every tab but the selected one parked at its root instead of exploring
+/// the product of the tabs' stacks (docs/performance.md proves that this
+/// finds the same local views, in-app and with deep links, and so the same
+/// findings).
+///
+/// The tabs do not interact when a tab's stack changes only by navigation
+/// that depends on nothing outside it, and nothing reads a stack while its
+/// tab is not selected:
+///
+/// 1. The root is a tab view of two tabs or more, each showing a stack or a screen.
+/// 2. No statement selects a tab or opens a URL (`tab`, `open`), and `launch`
+///    pushes or pops nothing.
+/// 3. Every edge of a screen a tab's stack can show either navigates (only
+///    `push`, `pop`, `popToRoot`, `dismiss`) under a guard that reads flags
+///    only positively, or acts globally (only `set`, `sheet`/`cover`/
+///    `popover`), never both.
+/// 4. No edge pushes, pops or dismisses after a `dismiss`, so that closing
+///    the last modal never acts on the stack beneath it.
+/// 5. Flags only ever become true (`set F = false` appears nowhere outside
+///    `launch`), and `hidden if` reads inputs only.
+/// 6. Every deep link selects a tab, presents nothing, closes modals (no
+///    `keep modals`), has a `requires` that reads inputs only, and an
+///    `else` that pushes, pops and dismisses nothing.
+public struct TabIndependence: Sendable {
+    /// Why the tabs may interact, one line per reason with its source line;
+    /// empty when they do not.
+    public let reasons: [String]
+
+    /// Whether a search may park the tabs that are not selected.
+    public var holds: Bool { reasons.isEmpty }
+
+    public init(_ spec: FlowSpec) {
+        var found: [(line: Int, text: String)] = []
+        func add(_ reason: String, _ range: SourceRange) {
+            found.append((range.start.line, "line \(range.start.line): \(reason)"))
+        }
+        guard let view = spec.rootTabView, view.tabs.count >= 2 else {
+            reasons = ["the root is not a tab view of two tabs or more"]
+            return
+        }
+        var tabScreens = Set<Int>()
+        for tab in view.tabs {
+            switch tab.content {
+            case .stack(let stack):
+                tabScreens.insert(spec.stacks[stack].root)
+                tabScreens.formUnion(spec.stacks[stack].destinations)
+            case .screen(let screen):
+                tabScreens.insert(screen)
+            default:
+                add("tab '\(tab.id)' shows '\(spec.name(of: tab.content))', which is neither a stack nor a screen", tab.range)
+            }
+            if let hidden = tab.hiddenIf, !hidden.flagsRead.isEmpty {
+                add("tab '\(tab.id)' is hidden by a flag", tab.range)
+            }
+        }
+        for step in spec.launch {
+            if Self.actsOnStack(step.statement) || Self.selectsOrOpens(step.statement) {
+                add("'launch' changes a tab or its stack", step.statement.range)
+            }
+        }
+        for (index, screen) in spec.screens.enumerated() {
+            for edge in screen.edges {
+                Self.check(edge, navigable: tabScreens.contains(index), screen: screen.name, add: add)
+            }
+        }
+        for link in spec.deepLinks {
+            let name = "deep link \"\(link.pattern.text)\""
+            if link.target.tab == nil { add("\(name) selects no tab", link.range) }
+            if !link.target.modals.isEmpty { add("\(name) presents a modal", link.range) }
+            if link.keepModals { add("\(name) keeps modals", link.range) }
+            if let requires = link.requires, !requires.flagsRead.isEmpty { add("\(name) requires a flag", link.range) }
+            if let otherwise = link.otherwise,
+               Self.actsOnStack(otherwise) || Self.selectsOrOpens(otherwise) || Self.clearsFlag(otherwise) {
+                add("the 'else' of \(name) changes a tab, a stack or clears a flag", otherwise.range)
+            }
+        }
+        reasons = found.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.text)
+    }
+
+    private static func check(_ edge: Edge, navigable: Bool, screen: String,
+                              add: (String, SourceRange) -> Void) {
+        var dismissed = false
+        for statement in edge.statements {
+            if selectsOrOpens(statement) {
+                add("an edge of '\(screen)' selects a tab or opens a URL", statement.range)
+            }
+            if clearsFlag(statement) {
+                add("an edge of '\(screen)' sets a flag to false", statement.range)
+            }
+            if dismissed && actsOnStack(statement) {
+                add("an edge of '\(screen)' acts on a stack after a 'dismiss'", statement.range)
+            }
+            if case .dismiss = statement.kind { dismissed = true }
+        }
+        guard navigable else { return }
+        let navigates = edge.statements.contains { actsOnStack($0) }
+        let global = edge.statements.contains { statement in
+            switch statement.kind {
+            case .set, .present: true
+            default: false
+            }
+        }
+        if navigates && global {
+            add("an edge of '\(screen)' both navigates and changes a flag or presents", edge.range)
+        }
+        if navigates, let condition = edge.condition, !isPositive(condition) {
+            add("a navigation edge of '\(screen)' is guarded by a negated flag", edge.range)
+        }
+        if edge.statements.contains(where: { if case .select = $0.kind { return true } else { return false } }) {
+            add("an edge of '\(screen)' selects into a column", edge.range)
+        }
+    }
+
+    /// Whether a statement may change the path of the stack it acts on.
+    private static func actsOnStack(_ statement: Statement) -> Bool {
+        switch statement.kind {
+        case .push, .pop, .popToRoot, .dismiss, .select: true
+        default: false
+        }
+    }
+
+    private static func selectsOrOpens(_ statement: Statement) -> Bool {
+        switch statement.kind {
+        case .selectTab, .open: true
+        default: false
+        }
+    }
+
+    private static func clearsFlag(_ statement: Statement) -> Bool {
+        if case .set(_, false) = statement.kind { return true }
+        return false
+    }
+
+    /// Whether a condition can only become true, never false, when flags
+    /// become true: flags appear under no `!` (or an even number) and in no `==`.
+    static func isPositive(_ condition: Condition, negated: Bool = false) -> Bool {
+        switch condition {
+        case .constant, .input: true
+        case .flag: !negated
+        case .not(let operand): isPositive(operand, negated: !negated)
+        case .and(let lhs, let rhs), .or(let lhs, let rhs):
+            isPositive(lhs, negated: negated) && isPositive(rhs, negated: negated)
+        case .equal(let lhs, let rhs): lhs.flagsRead.isEmpty && rhs.flagsRead.isEmpty
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import NavFlowSpec
+
+/// The deep-link steps of a `FlowModel` on packed states, memoized by flags
+/// and inputs.
+///
+/// A deep link that closes the modals (no `keep modals`) and whose `else`
+/// is nothing or a `set` reads only flags and inputs: `requires`, whether
+/// its tab is hidden, and, after closing the modals, nothing else of the
+/// state. What it writes is fixed by those too: the flags (its `else`), the
+/// selected tab, the modals and the slots it replaces (those of its tab, or
+/// of the root when there is no tab view). So its transition from every
+/// state with the same flags and inputs is the same word-level update; it
+/// is worked out once per (link, arguments, flags, inputs). Other deep
+/// links are run on the unpacked state every time.
+struct DeepLinkTransitions {
+    let model: FlowModel
+    /// Every deep-link step unit, in the order of `FlowModel.forEachUnit`.
+    let units: [StepUnit]
+    /// Per unit: the link's write mask when it lands, or nil when the link
+    /// must run on every state.
+    private let landingMask: [[UInt64]?]
+    /// The bits of the flags: what a link's `else` can write.
+    private let flagsMask: [UInt64]
+    /// Words of a key after the unit number: the flags and inputs.
+    private let keyWords: Int
+    private let keyMask: [UInt64]
+    private let width: Int
+    private var keys: StateStore
+    /// Per key: -1 for no target state, 0 for the landing mask, 1 for the flags.
+    private var entryMask: [Int8] = []
+    private var entryLabel: [Int32] = []
+    private var entryValues: [UInt64] = []
+    private var key: [UInt64]
+
+    init(model: FlowModel) {
+        self.model = model
+        let spec = model.spec
+        let codec = model.codec
+        width = codec.words
+        var units: [StepUnit] = []
+        var masks: [[UInt64]?] = []
+        let global = (0..<(spec.flags.count + spec.inputs.count))
+        for (index, link) in spec.deepLinks.enumerated() {
+            var elseSetsAFlagAtMost = true
+            if let otherwise = link.otherwise {
+                if case .set = otherwise.kind {} else { elseSetsAFlagAtMost = false }
+            }
+            var mask: [UInt64]?
+            if !link.keepModals && elseSetsAFlagAtMost {
+                var fields = [0..<spec.flags.count, codec.tabField, codec.modalField]
+                let slots: Range<Int>? = model.hasTabView
+                    ? link.target.tab.map { model.shape.tabSlots[$0] }
+                    : model.shape.rootSlots
+                for slot in slots ?? 0..<0 { fields.append(codec.slotFields[slot]) }
+                mask = codec.mask(fields)
+            }
+            for arguments in model.deepLinkArguments[index] {
+                units.append(.deepLink(link: index, arguments: arguments))
+                masks.append(mask)
+            }
+        }
+        self.units = units
+        landingMask = masks
+        flagsMask = codec.mask([0..<spec.flags.count])
+        keyWords = max(1, (global.count + 63) / 64)
+        keyMask = Array(codec.mask([global]).prefix(keyWords))
+        keys = StateStore(width: keyWords + 1)
+        key = [UInt64](repeating: 0, count: keyWords + 1)
+    }
+
+    var bytes: Int { keys.bytes + entryMask.capacity + entryLabel.capacity * 4 + entryValues.capacity * 8 }
+
+    /// Appends the deep-link transitions of `state` to `batch`. `decode`
+    /// unpacks the state when a link must be worked out or run; `label`
+    /// interns a transition's label; `run` runs a unit on the unpacked state.
+    mutating func successors(of state: UnsafeBufferPointer<UInt64>, into batch: inout SuccessorBatch,
+                             decode: () -> NavState, label: (Transition) -> Int32,
+                             run: (StepUnit, inout SuccessorBatch) -> Void) {
+        let width = self.width
+        for (number, unit) in units.enumerated() {
+            guard let mask = landingMask[number] else {
+                run(unit, &batch)
+                continue
+            }
+            key[0] = UInt64(number)
+            for word in 0..<keyWords { key[word + 1] = state[word] & keyMask[word] }
+            let (entry, inserted) = keys.insert(key)
+            if inserted { record(unit, mask: mask, from: decode(), label: label) }
+            let kind = entryMask[entry]
+            guard kind >= 0 else {
+                batch.appendCut(label: entryLabel[entry])
+                continue
+            }
+            let written = kind == 0 ? mask : flagsMask
+            entryValues.withUnsafeBufferPointer { values in
+                batch.append(label: entryLabel[entry]) { output in
+                    for word in 0..<width {
+                        output[word] = state[word] & ~written[word] | values[entry * width + word]
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func record(_ unit: StepUnit, mask: [UInt64], from state: NavState, label: (Transition) -> Int32) {
+        var transition: Transition?
+        model.run(unit, from: state, decider: ConcreteDecider()) { transition = $0 }
+        guard let transition else { return }
+        entryLabel.append(label(transition))
+        guard let target = transition.target else {
+            entryMask.append(-1)
+            entryValues.append(contentsOf: repeatElement(0, count: width))
+            return
+        }
+        let landed = transition.outcome != .otherwise
+        let written = landed ? mask : flagsMask
+        entryMask.append(landed ? 0 : 1)
+        let packed = model.codec.encode(target)
+        for word in 0..<width { entryValues.append(packed[word] & written[word]) }
+    }
+}

@@ -1,0 +1,168 @@
+import NavFlowCheck
+import NavFlowGenerator
+import NavFlowModel
+import NavFlowSpec
+import Testing
+
+/// Parking the tabs that are not selected (when `TabIndependence` holds)
+/// must find what exploring every state finds: the same findings at the
+/// same places, and witnesses that are paths of the app.
+@Suite struct TabReductionTests {
+    static func load(_ text: String, name: String) throws -> FlowSpec {
+        try #require(Frontend.load(SourceFile(path: name, text: text)).spec, "\(name) does not resolve")
+    }
+
+    /// The findings of a spec, without witnesses: rule, place and message.
+    static func findings(_ text: String, name: String, exploration: Verifier.Exploration) throws
+        -> (lines: [String], stats: Verifier.Statistics) {
+        var options = Verifier.Options()
+        options.exploration = exploration
+        options.limits = Explorer.Limits(maxStates: 400_000, maxBytes: 1 << 30, maxValuations: 64)
+        let result = Verifier.verify(SourceFile(path: name, text: text), options: options)
+        let stats = try #require(result.statistics, "\(name): \(result.limit ?? "not explored")")
+        return (result.diagnostics.map { "\($0.rule) \($0.range.start) \($0.message)" }.sorted(), stats)
+    }
+
+    static func shape(_ seed: UInt64) -> AppShape {
+        AppShape(tabs: 2 + Int(seed % 3), screens: 6 + Int(seed % 7), fanOut: 1 + Int(seed % 2), depth: seed % 3 == 2 ? 2 : 2 + Int(seed % 2),
+                 sheets: Int(seed % 3), flags: Int(seed % 4), inputs: Int(seed % 3), deepLinks: Int(seed % 5), seed: seed)
+    }
+
+    @Test(arguments: Array(UInt64(0)..<UInt64(4)))
+    func parkedFindingsEqualFullFindings(batch: UInt64) throws {
+        var independent = 0
+        var full = 0
+        var parked = 0
+        for seed in (batch * 15 + 1)...(batch * 15 + 15) {
+            let text = AppSpecGenerator.spec(Self.shape(seed))
+            guard TabIndependence(try Self.load(text, name: "app-\(seed)")).holds else { continue }
+            independent += 1
+            let every = try Self.findings(text, name: "app-\(seed)", exploration: .full)
+            let reduced = try Self.findings(text, name: "app-\(seed)", exploration: .automatic)
+            #expect(reduced.stats.parkedInactiveTabs && !every.stats.parkedInactiveTabs)
+            #expect(reduced.lines == every.lines, "seed \(seed)\n\(text)")
+            #expect(reduced.stats.inAppStates <= every.stats.inAppStates)
+            full += every.stats.states
+            parked += reduced.stats.states
+        }
+        // Generated apps meet the conditions, and parking explores fewer states.
+        #expect(independent == 15)
+        #expect(parked * 2 < full, "parked \(parked) states, full \(full)")
+    }
+
+    /// Every state of a parked graph is reached by a lifted path of the
+    /// app, which ends in a state with the same local view.
+    @Test(arguments: Array(UInt64(1)...UInt64(12)))
+    func everyParkedStateLiftsToAPathOfTheApp(seed: UInt64) throws {
+        let spec = try Self.load(AppSpecGenerator.spec(Self.shape(seed)), name: "app-\(seed)")
+        try #require(TabIndependence(spec).holds)
+        let model = try FlowModel(spec)
+        var explorer = Explorer(limits: Explorer.Limits(maxStates: 100_000, maxBytes: 1 << 30, maxValuations: 64))
+        explorer.parksInactiveTabs = true
+        let graph = try explorer.explore(model)
+        let view = LocalView(model: model)
+        var failures: [String] = []
+        for index in stride(from: 0, to: graph.count, by: max(1, graph.count / 300)) where failures.count < 3 {
+            let parkedState = graph.state(index)
+            guard let lifted = graph.liftedPath(to: index) else {
+                failures.append("state \(index): no lifted path")
+                continue
+            }
+            if Self.localView(lifted.last, view: view, model: model) != Self.localView(parkedState, view: view, model: model) {
+                failures.append("state \(index): the lifted path ends in another local view")
+            }
+            if lifted.steps.count < graph.path(to: index).count {
+                failures.append("state \(index): the lifted path is shorter than the parked one")
+            }
+        }
+        #expect(failures.isEmpty, "seed \(seed): \(failures)")
+    }
+
+    static func localView(_ state: NavState, view: LocalView, model: FlowModel) -> [UInt64] {
+        let packed = model.codec.encode(state)
+        var projected = [UInt64](repeating: 0, count: packed.count)
+        packed.withUnsafeBufferPointer { packed in
+            projected.withUnsafeMutableBufferPointer { _ = view.project(packed, into: $0) }
+        }
+        return projected
+    }
+
+    @Test func examplesWhoseTabsInteractSayWhy() throws {
+        let interacting = """
+        app M
+        scheme "m"
+        flag on = false
+        stack A root Home { destination Detail depth 2 }
+        stack B root Other { depth 1 }
+        tabs T {
+          tab a "A" A
+          tab b "B" B hidden if on
+        }
+        start T
+        screen Home {
+          push Detail
+          action "Go" { tab b }
+          action "Off" { set on = false }
+        }
+        screen Detail {
+          action "Both" if !on { push Detail; set on = true }
+          action "Close" { dismiss; pop }
+        }
+        screen Other {}
+        deeplink "m://x" -> a / Detail keep modals
+        deeplink "m://y" -> + sheet Other
+        """
+        let reasons = TabIndependence(try Self.load(interacting, name: "m.navflow")).reasons
+        #expect(reasons == [
+            "line 8: tab 'b' is hidden by a flag",
+            "line 13: an edge of 'Home' selects a tab or opens a URL",
+            "line 14: an edge of 'Home' sets a flag to false",
+            "line 17: an edge of 'Detail' both navigates and changes a flag or presents",
+            "line 17: a navigation edge of 'Detail' is guarded by a negated flag",
+            "line 18: an edge of 'Detail' acts on a stack after a 'dismiss'",
+            "line 21: deep link \"m://x\" keeps modals",
+            "line 22: deep link \"m://y\" selects no tab",
+            "line 22: deep link \"m://y\" presents a modal",
+        ])
+        let single = "app S\nstack A root Home { depth 1 }\nstart A\nscreen Home {}\n"
+        #expect(TabIndependence(try Self.load(single, name: "s.navflow")).reasons
+                == ["the root is not a tab view of two tabs or more"])
+    }
+
+    /// Why the conditions matter: here a flag goes back to false, so a
+    /// screen pushed under the flag can still be on screen after it is
+    /// cleared in another tab. Parking would lose that state (and report
+    /// 'Info' as an orphan); the check refuses to park and verify explores
+    /// every state.
+    @Test func parkingASpecWhoseTabsInteractWouldMissStates() throws {
+        let text = """
+        app P
+        flag on = false
+        stack A root Home { destination Detail depth 1 }
+        stack B root Settings { depth 1 }
+        tabs T {
+          tab a "A" A
+          tab b "B" B
+        }
+        start T
+        screen Home { push Detail if on }
+        screen Detail { action "More" if !on { sheet Info } }
+        screen Info { action "Done" { dismiss } }
+        screen Settings {
+          action "Enable" { set on = true }
+          action "Disable" { set on = false }
+        }
+        """
+        let spec = try Self.load(text, name: "p.navflow")
+        #expect(TabIndependence(spec).reasons == ["line 15: an edge of 'Settings' sets a flag to false"])
+        let model = try FlowModel(spec)
+        var parking = Explorer()
+        parking.parksInactiveTabs = true
+        let info = spec.screens.firstIndex { $0.name == "Info" }!
+        #expect(!GraphAnalysis(try parking.explore(model)).visibleAnywhere[info])
+        #expect(GraphAnalysis(try Explorer().explore(model)).visibleAnywhere[info])
+        let verified = try Self.findings(text, name: "p.navflow", exploration: .automatic)
+        #expect(!verified.stats.parkedInactiveTabs)
+        #expect(!verified.lines.contains { $0.hasPrefix("orphan-screen") })
+    }
+}
