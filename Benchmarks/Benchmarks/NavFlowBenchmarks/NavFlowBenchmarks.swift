@@ -31,6 +31,7 @@ enum Sizes {
 extension BenchmarkMetric {
     static let statesPerSecond = BenchmarkMetric.custom("states/s", polarity: .prefersLarger, useScalingFactor: false)
     static let bytesPerState = BenchmarkMetric.custom("bytes/state", polarity: .prefersSmaller, useScalingFactor: false)
+    static let visitedBytesPerState = BenchmarkMetric.custom("visited bytes/state", polarity: .prefersSmaller, useScalingFactor: false)
     static let states = BenchmarkMetric.custom("states", polarity: .prefersSmaller, useScalingFactor: false)
     static let megabytesPerSecond = BenchmarkMetric.custom("parse MB/s", polarity: .prefersLarger, useScalingFactor: false)
 }
@@ -59,7 +60,8 @@ let benchmarks: @Sendable () -> Void = {
     for (label, depth, flags, iterations) in [("1e5", 4, 2, 10), ("1e6", 5, 3, 3), ("1e7", 6, 3, 1)] {
         let model = Sizes.model(Sizes.spec(depth: depth, flags: flags))
         Benchmark("Explore \(label) states",
-                  configuration: .init(metrics: [.wallClock, .peakMemoryResident, .statesPerSecond, .bytesPerState, .states],
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident, .statesPerSecond, .bytesPerState,
+                                                 .visitedBytesPerState, .states],
                                        maxDuration: .seconds(300), maxIterations: iterations,
                                        thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance])) { benchmark in
             let start = ContinuousClock.now
@@ -68,7 +70,22 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.measurement(.states, graph.count)
             benchmark.measurement(.statesPerSecond, Int(Double(graph.count) / max(seconds, 1e-9)))
             benchmark.measurement(.bytesPerState, graph.bytes / max(1, graph.count))
+            benchmark.measurement(.visitedBytesPerState, graph.store.bytes / max(1, graph.count))
         }
+    }
+
+    // A realistic app verified end to end: 5 tabs, 200 screens, stacks 8 deep,
+    // 30 deep links, 10 sheets, 4 flags and 2 inputs. Its tabs do not
+    // interact, so verify parks the tabs that are not selected; the full
+    // product of its stacks is beyond any explicit search.
+    let realistic = SourceFile(path: "realistic.navflow", text: AppSpecGenerator.spec(
+        AppShape(tabs: 5, screens: 200, fanOut: 2, depth: 8, sheets: 10, flags: 4, inputs: 2, deepLinks: 30, seed: 1)))
+    Benchmark("Verify realistic app (5 tabs, 200 screens, depth 8, 30 deep links)",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident, .states], maxDuration: .seconds(30), maxIterations: 10,
+                                   thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance])) { benchmark in
+        let result = Verifier.verify(realistic)
+        benchmark.measurement(.states, result.statistics?.states ?? 0)
+        blackHole(result)
     }
 
     // The largest example, verified end to end (exploration and every property).

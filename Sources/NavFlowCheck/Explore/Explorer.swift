@@ -94,11 +94,11 @@ public struct Explorer: Sendable {
             successors.successors(of: index, packed: UnsafeBufferPointer(current), in: &graph.store,
                                   deepLinks: deepLinks, into: &batch)
             graph.store.insert(batch, from: index, numbers: &numbers, isNew: &isNew)
-            for position in 0..<batch.count {
-                if isNew[position] { try stored(parent: index, label: batch.label[position]) }
-                list.target.append(numbers[position])
-                list.label.append(batch.label[position])
+            for position in 0..<batch.count where isNew[position] {
+                try stored(parent: index, label: batch.label[position])
             }
+            list.target.append(contentsOf: numbers[0..<batch.count])
+            list.label.append(contentsOf: batch.label[0..<batch.count])
             list.start.append(Int32(list.target.count))
         }
 

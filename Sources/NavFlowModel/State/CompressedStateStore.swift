@@ -18,6 +18,8 @@ public struct CompressedStateStore: Sendable {
     /// Whether every state is stored with the tabs that are not selected
     /// at their root (`TabIndependence`): the rest of every state is empty.
     public let parksInactiveTabs: Bool
+    /// The rest interned last.
+    private var lastRest = -1
     /// Scratch: the pairs of a batch's targets.
     private var pairs: [UInt64] = []
 
@@ -52,6 +54,15 @@ public struct CompressedStateStore: Sendable {
     /// The rest of state `index` (the other tabs' slots), numbered; 0 without sharing.
     public func restNumber(of index: Int) -> Int {
         view.isShared ? Int(states.words[index] & 0xFFFF_FFFF) : 0
+    }
+
+    /// The number of the local view of a packed state, numbering it if it is new.
+    public mutating func numberView(of state: [UInt64]) -> Int {
+        var key = [UInt64](repeating: 0, count: width)
+        state.withUnsafeBufferPointer { state in
+            key.withUnsafeMutableBufferPointer { _ = view.project(state, into: $0) }
+        }
+        return key.withUnsafeBufferPointer { views.insert($0).index }
     }
 
     /// The number of a local view (packed words masked to the view), numbering it if it is new.
@@ -144,7 +155,13 @@ public struct CompressedStateStore: Sendable {
             view.project(state, into: key)
             for word in 0..<width { rest[word] = parksInactiveTabs ? 0 : state[word] ^ key[word] }
             let viewNumber = views.insert(UnsafeBufferPointer(key)).index
-            let restNumber = rests.insert(UnsafeBufferPointer(rest)).index
+            // The targets of one state that leave its tab (tab switches, deep
+            // links) mostly share their rest: the tab they leave.
+            var restNumber = lastRest
+            if restNumber < 0 || !rests.holds(restNumber, UnsafeBufferPointer(rest)) {
+                restNumber = rests.insert(UnsafeBufferPointer(rest)).index
+                lastRest = restNumber
+            }
             return UInt64(viewNumber) << 32 | UInt64(restNumber)
         }
     }

@@ -40,6 +40,12 @@ public struct StateStore: Sendable {
         words[(index * width)..<((index + 1) * width)]
     }
 
+    /// Whether state `index` has the words of `state`.
+    @inline(__always)
+    public func holds(_ index: Int, _ state: UnsafeBufferPointer<UInt64>) -> Bool {
+        words.withUnsafeBufferPointer { Self.equals($0, index * width, state, width) }
+    }
+
     /// Copies the words of state `index` into `output` (at least `width` words).
     @inline(__always)
     public func copy(_ index: Int, into output: UnsafeMutableBufferPointer<UInt64>) {

@@ -29,6 +29,8 @@ struct DeepLinkTransitions {
     /// Per key: -1 for no target state, 0 for the landing mask, 1 for the flags.
     private var entryMask: [Int8] = []
     private var entryLabel: [Int32] = []
+    /// Per key: the number of the target's local view in the store, -1 for no target.
+    private var entryView: [Int32] = []
     private var entryValues: [UInt64] = []
     private var key: [UInt64]
 
@@ -68,12 +70,18 @@ struct DeepLinkTransitions {
         key = [UInt64](repeating: 0, count: keyWords + 1)
     }
 
-    var bytes: Int { keys.bytes + entryMask.capacity + entryLabel.capacity * 4 + entryValues.capacity * 8 }
+    var bytes: Int {
+        keys.bytes + entryMask.capacity + (entryLabel.capacity + entryView.capacity) * 4 + entryValues.capacity * 8
+    }
 
     /// Appends the deep-link transitions of `state` to `batch`. `decode`
     /// unpacks the state when a link must be worked out or run; `label`
     /// interns a transition's label; `run` runs a unit on the unpacked state.
+    /// When `store` parks the tabs that are not selected, a target is given
+    /// by the number of its local view alone (its rest is empty, as the
+    /// source's).
     mutating func successors(of state: UnsafeBufferPointer<UInt64>, into batch: inout SuccessorBatch,
+                             store: inout CompressedStateStore,
                              decode: () -> NavState, label: (Transition) -> Int32,
                              run: (StepUnit, inout SuccessorBatch) -> Void) {
         let width = self.width
@@ -85,10 +93,14 @@ struct DeepLinkTransitions {
             key[0] = UInt64(number)
             for word in 0..<keyWords { key[word + 1] = state[word] & keyMask[word] }
             let (entry, inserted) = keys.insert(key)
-            if inserted { record(unit, mask: mask, from: decode(), label: label) }
+            if inserted { record(unit, mask: mask, from: decode(), label: label, store: &store) }
             let kind = entryMask[entry]
             guard kind >= 0 else {
                 batch.appendCut(label: entryLabel[entry])
+                continue
+            }
+            if store.parksInactiveTabs && entryView[entry] >= 0 {
+                batch.append(label: entryLabel[entry], view: entryView[entry])
                 continue
             }
             let written = kind == 0 ? mask : flagsMask
@@ -102,13 +114,15 @@ struct DeepLinkTransitions {
         }
     }
 
-    private mutating func record(_ unit: StepUnit, mask: [UInt64], from state: NavState, label: (Transition) -> Int32) {
+    private mutating func record(_ unit: StepUnit, mask: [UInt64], from state: NavState, label: (Transition) -> Int32,
+                                 store: inout CompressedStateStore) {
         var transition: Transition?
         model.run(unit, from: state, decider: ConcreteDecider()) { transition = $0 }
         guard let transition else { return }
         entryLabel.append(label(transition))
         guard let target = transition.target else {
             entryMask.append(-1)
+            entryView.append(-1)
             entryValues.append(contentsOf: repeatElement(0, count: width))
             return
         }
@@ -117,5 +131,11 @@ struct DeepLinkTransitions {
         entryMask.append(landed ? 0 : 1)
         let packed = model.codec.encode(target)
         for word in 0..<width { entryValues.append(packed[word] & written[word]) }
+        // A landed link fixes its target's whole local view; its `else` does not.
+        if landed && store.parksInactiveTabs {
+            entryView.append(Int32(store.numberView(of: packed)))
+        } else {
+            entryView.append(-1)
+        }
     }
 }

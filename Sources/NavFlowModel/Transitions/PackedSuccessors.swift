@@ -88,13 +88,18 @@ public final class PackedSuccessors {
                 unpacked = decoded
                 return decoded
             }
-            self.deepLinks.successors(of: state, into: &batch, decode: decode, label: label(of:)) { unit, batch in
+            self.deepLinks.successors(of: state, into: &batch, store: &store, decode: decode, label: label(of:)) { unit, batch in
                 run(unit, from: decode(), into: &batch)
             }
             return
         }
         guard view.isShared else {
             runEveryUnit(of: model.codec.decode(state), into: &batch)
+            return
+        }
+        if store.parksInactiveTabs {
+            // Every state is its own local view: nothing would be met twice.
+            runParked(model.codec.decode(state), selected: view.selectedTab(state), store: &store, into: &batch)
             return
         }
         let viewNumber = store.viewNumber(of: index)
@@ -193,6 +198,30 @@ public final class PackedSuccessors {
             model.codec.encode(target, into: &encoded)
             batch.append(label: label) { output in
                 for word in 0..<width { output[word] = encoded[word] }
+            }
+        }
+    }
+
+    /// The in-app transitions of a state whose other tabs are parked: a
+    /// target that keeps the tab is given by its local view (its rest is
+    /// empty too), the others by their words.
+    private func runParked(_ state: NavState, selected: Int, store: inout CompressedStateStore,
+                           into batch: inout SuccessorBatch) {
+        model.forEachUnit(of: state, deepLinks: false) { unit in
+            model.run(unit, from: state, decider: ConcreteDecider()) { transition in
+                let label = label(of: transition)
+                guard let target = transition.target else {
+                    batch.appendCut(label: label)
+                    return
+                }
+                model.codec.encode(target, into: &encoded)
+                if target.selectedTab == selected {
+                    batch.append(label: label, view: Int32(store.numberView(of: encoded)))
+                } else {
+                    batch.append(label: label) { output in
+                        for word in 0..<width { output[word] = encoded[word] }
+                    }
+                }
             }
         }
     }
