@@ -79,4 +79,30 @@ import Testing
         // Enough of them are tab apps for the shared path to be exercised.
         #expect(shared >= 20)
     }
+
+    /// Deep links the memo must not share between states that differ in
+    /// their selected tab: a link without a tab (it keeps the selected tab)
+    /// and an `else` whose `set` hides the selected tab.
+    @Test func deepLinksThatReadTheSelectedTab() throws {
+        let text = """
+        app S
+        scheme "s"
+        flag loggedIn = false
+        flag banned = false
+        stack TimelineStack root Timeline { destination Post depth 2 }
+        stack ProfileStack root Profile { depth 1 }
+        tabs Main {
+          tab timeline "Timeline" TimelineStack
+          tab profile "Profile" ProfileStack hidden if banned
+        }
+        start Main
+        screen Timeline { push Post }
+        screen Post {}
+        screen Profile { action "Log in" { set loggedIn = true } }
+        screen Compose { action "Done" { dismiss } }
+        deeplink "s://compose" -> + sheet Compose
+        deeplink "s://go" -> timeline / Post requires loggedIn else set banned = true
+        """
+        #expect(try Self.check(text, name: "links.navflow"))
+    }
 }

@@ -165,4 +165,43 @@ import Testing
         #expect(!verified.stats.parkedInactiveTabs)
         #expect(!verified.lines.contains { $0.hasPrefix("orphan-screen") })
     }
+
+    /// A witness whose path leaves a tab with a pushed screen that then
+    /// presents a cover: the lifted path must go back after switching to the
+    /// tab again, not where the tab was last on screen (the cover's step
+    /// needs the pushed screen).
+    @Test func witnessesGoBackAfterTheSwitch() throws {
+        let text = """
+        app W
+        scheme "x"
+        flag done = false
+        stack A root Home { destination Detail depth 1 }
+        stack B root Other { depth 1 }
+        tabs T {
+          tab a "A" A
+          tab b "B" B
+        }
+        start T
+        screen Home {
+          push Detail
+          action "Close" if done { dismiss }
+        }
+        screen Detail { cover Onboarding }
+        screen Onboarding { action "Finish" { set done = true } }
+        screen Other {}
+        deeplink "x://b" -> b
+        """
+        let spec = try Self.load(text, name: "w.navflow")
+        #expect(TabIndependence(spec).holds)
+        let every = try Self.findings(text, name: "w.navflow", exploration: .full)
+        let reduced = try Self.findings(text, name: "w.navflow", exploration: .automatic)
+        #expect(reduced.stats.parkedInactiveTabs)
+        #expect(reduced.lines == every.lines)
+        var explorer = Explorer()
+        explorer.parksInactiveTabs = true
+        let graph = try explorer.explore(try FlowModel(spec))
+        for index in 0..<graph.count {
+            #expect(graph.liftedPath(to: index) != nil, "state \(index)")
+        }
+    }
 }

@@ -87,15 +87,12 @@ public struct StateGraph: Sendable {
     /// the shortest).
     public func witness(to index: Int, then extra: Step? = nil) -> Witness {
         let last = state(index)
-        var steps: [(from: NavState, step: Step)]
-        var from = last
-        if store.parksInactiveTabs, let lifted = liftedPath(to: index) {
-            steps = lifted.steps
-            from = lifted.last
-        } else {
-            steps = path(to: index).map { (from: state($0.from), step: $0.step) }
-        }
-        if let extra { steps.append((from: from, step: extra)) }
+        // Lifting fails only if the spec breaks TabIndependence, which
+        // parking requires; the parked path is the best left then.
+        let lifted = store.parksInactiveTabs ? liftedPath(to: index) : nil
+        assert(lifted != nil || !store.parksInactiveTabs, "a parked path does not lift to a path of the app")
+        var steps = lifted?.steps ?? path(to: index).map { (from: state($0.from), step: $0.step) }
+        if let extra { steps.append((from: lifted?.last ?? last, step: extra)) }
         return WitnessBuilder(model: model).witness(steps, inputs: last.inputs)
     }
 

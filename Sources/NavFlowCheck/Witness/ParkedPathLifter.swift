@@ -4,10 +4,10 @@ import NavFlowSpec
 /// Turns a path found with the tabs that are not selected parked at their
 /// root into a path of the app itself. Where the parked search switches to
 /// a tab and finds it at its root, the app finds the tab as it was left; so
-/// the lifter goes back, at the last moment that tab was on screen, until
-/// its stack is at its root. Nothing after that moment reads the stack
-/// (`TabIndependence`), so the rest of the path stays valid and ends in a
-/// state with the same local view.
+/// right after the switch, with that tab on screen and no modal up, the
+/// lifter goes back until its stack is at its root. Back steps change that
+/// stack only, so the app is then in the parked search's local view again
+/// and the rest of the path applies (`TabIndependence`).
 struct ParkedPathLifter {
     let model: FlowModel
 
@@ -15,42 +15,25 @@ struct ParkedPathLifter {
     /// state they end in; nil if a step does not apply (the spec breaks
     /// `TabIndependence`).
     func lift(_ path: [Step], inputs: UInt64) -> (steps: [(from: NavState, step: Step)], last: NavState)? {
-        guard let initial = model.initialState(inputs: inputs).state else { return nil }
-        var taken: [Step] = []
-        // Per tab: the number of steps after which it was last on screen.
-        var lastShown: [Int: Int] = [:]
-        var state = initial
-        if state.modals.isEmpty { lastShown[state.selectedTab] = 0 }
+        guard var state = model.initialState(inputs: inputs).state else { return nil }
+        var steps: [(from: NavState, step: Step)] = []
+        func take(_ step: Step) -> Bool {
+            guard let next = apply(step, to: state) else { return false }
+            steps.append((from: state, step: step))
+            state = next
+            return true
+        }
         for step in path {
+            guard take(step) else { return nil }
             if case .switchTab(let tab) = step {
-                let backs = model.shape.tabSlots[tab].flatMap { slot in
-                    Array(repeating: Step.back(context: .slot(slot)), count: state.paths[slot].count)
-                }
-                if !backs.isEmpty {
-                    guard let position = lastShown[tab] else { return nil }
-                    taken.insert(contentsOf: backs, at: position)
-                    for (shown, moment) in lastShown where moment >= position { lastShown[shown] = moment + backs.count }
-                    guard let replayed = replay(taken, from: initial)?.last else { return nil }
-                    state = replayed
+                for slot in model.shape.tabSlots[tab] {
+                    while !state.paths[slot].isEmpty {
+                        guard take(.back(context: .slot(slot))) else { return nil }
+                    }
                 }
             }
-            guard let next = apply(step, to: state) else { return nil }
-            taken.append(step)
-            state = next
-            if state.modals.isEmpty { lastShown[state.selectedTab] = taken.count }
         }
-        guard let states = replay(taken, from: initial) else { return nil }
-        return (Array(zip(states.dropLast(), taken)).map { (from: $0.0, step: $0.1) }, states[states.count - 1])
-    }
-
-    /// The states a sequence of steps goes through, the first one included.
-    private func replay(_ steps: [Step], from initial: NavState) -> [NavState]? {
-        var states = [initial]
-        for step in steps {
-            guard let next = apply(step, to: states[states.count - 1]) else { return nil }
-            states.append(next)
-        }
-        return states
+        return (steps, state)
     }
 
     private func apply(_ step: Step, to state: NavState) -> NavState? {

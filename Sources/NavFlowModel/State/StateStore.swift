@@ -62,19 +62,7 @@ public struct StateStore: Sendable {
 
     /// Inserts a packed state of `width` words; returns its number and whether it is new.
     public mutating func insert(_ state: UnsafeBufferPointer<UInt64>) -> (index: Int, inserted: Bool) {
-        var slot = Self.slot(Self.hash(state, width), size)
-        let size = self.size
-        let found: Int? = table.withUnsafeBufferPointer { table in
-            words.withUnsafeBufferPointer { words in
-                while true {
-                    let entry = Int(table[slot])
-                    if entry < 0 { return nil }
-                    if Self.equals(words, entry * width, state, width) { return entry }
-                    slot += 1
-                    if slot == size { slot = 0 }
-                }
-            }
-        }
+        let (slot, found) = probe(state)
         if let found { return (found, false) }
         let index = count
         table[slot] = Int32(truncatingIfNeeded: index)
@@ -150,14 +138,21 @@ public struct StateStore: Sendable {
 
     /// The number of a packed state of `width` words, if stored.
     public func find(_ state: UnsafeBufferPointer<UInt64>) -> Int? {
+        probe(state).found
+    }
+
+    /// The number of a state if stored, else the free slot where it goes.
+    @inline(__always)
+    private func probe(_ state: UnsafeBufferPointer<UInt64>) -> (slot: Int, found: Int?) {
         var slot = Self.slot(Self.hash(state, width), size)
         let size = self.size
+        let width = self.width
         return table.withUnsafeBufferPointer { table in
             words.withUnsafeBufferPointer { words in
                 while true {
                     let entry = Int(table[slot])
-                    if entry < 0 { return nil }
-                    if Self.equals(words, entry * width, state, width) { return entry }
+                    if entry < 0 { return (slot, nil) }
+                    if Self.equals(words, entry * width, state, width) { return (slot, entry) }
                     slot += 1
                     if slot == size { slot = 0 }
                 }

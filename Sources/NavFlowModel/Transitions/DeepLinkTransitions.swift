@@ -1,17 +1,19 @@
 import NavFlowSpec
 
-/// The deep-link steps of a `FlowModel` on packed states, memoized by flags
-/// and inputs.
+/// The deep-link steps of a `FlowModel` on packed states, memoized by flags,
+/// inputs and the selected tab.
 ///
-/// A deep link that closes the modals (no `keep modals`) and whose `else`
-/// is nothing or a `set` reads only flags and inputs: `requires`, whether
-/// its tab is hidden, and, after closing the modals, nothing else of the
-/// state. What it writes is fixed by those too: the flags (its `else`), the
-/// selected tab, the modals and the slots it replaces (those of its tab, or
-/// of the root when there is no tab view). So its transition from every
-/// state with the same flags and inputs is the same word-level update; it
-/// is worked out once per (link, arguments, flags, inputs). Other deep
-/// links are run on the unpacked state every time.
+/// A deep link that closes the modals (no `keep modals`), selects a tab
+/// when the root is a tab view, and whose `else` is nothing or a `set`
+/// reads only flags, inputs and the selected tab: `requires`, whether its
+/// tab is hidden, and, for its `else`, whether the step hides the selected
+/// tab; after closing the modals it reads nothing else of the state. What
+/// it writes is fixed by those too: the flags (its `else`), the selected
+/// tab, the modals and the slots it replaces (those of its tab, or of the
+/// root when there is no tab view). So its transition from every state with
+/// the same flags, inputs and selected tab is the same word-level update;
+/// it is worked out once per (link, arguments, flags, inputs, selected
+/// tab). Other deep links are run on the unpacked state every time.
 struct DeepLinkTransitions {
     let model: FlowModel
     /// Every deep-link step unit, in the order of `FlowModel.forEachUnit`.
@@ -21,7 +23,7 @@ struct DeepLinkTransitions {
     private let landingMask: [[UInt64]?]
     /// The bits of the flags: what a link's `else` can write.
     private let flagsMask: [UInt64]
-    /// Words of a key after the unit number: the flags and inputs.
+    /// Words of a key after the unit number: the flags, inputs and selected tab.
     private let keyWords: Int
     private let keyMask: [UInt64]
     private let width: Int
@@ -41,14 +43,17 @@ struct DeepLinkTransitions {
         width = codec.words
         var units: [StepUnit] = []
         var masks: [[UInt64]?] = []
-        let global = (0..<(spec.flags.count + spec.inputs.count))
+        // Flags, inputs and the selected tab are contiguous, from bit 0.
+        let global = 0..<codec.tabField.upperBound
         for (index, link) in spec.deepLinks.enumerated() {
             var elseSetsAFlagAtMost = true
             if let otherwise = link.otherwise {
                 if case .set = otherwise.kind {} else { elseSetsAFlagAtMost = false }
             }
             var mask: [UInt64]?
-            if !link.keepModals && elseSetsAFlagAtMost {
+            // In a tab view, a link without a tab keeps the selected tab and its slots.
+            let selectsATab = !model.hasTabView || link.target.tab != nil
+            if !link.keepModals && elseSetsAFlagAtMost && selectsATab {
                 var fields = [0..<spec.flags.count, codec.tabField, codec.modalField]
                 let slots: Range<Int>? = model.hasTabView
                     ? link.target.tab.map { model.shape.tabSlots[$0] }

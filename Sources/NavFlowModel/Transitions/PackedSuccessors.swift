@@ -190,15 +190,27 @@ public final class PackedSuccessors {
 
     private func run(_ unit: StepUnit, from state: NavState, into batch: inout SuccessorBatch) {
         model.run(unit, from: state, decider: ConcreteDecider()) { transition in
-            let label = label(of: transition)
-            guard let target = transition.target else {
-                batch.appendCut(label: label)
-                return
-            }
-            model.codec.encode(target, into: &encoded)
-            batch.append(label: label) { output in
-                for word in 0..<width { output[word] = encoded[word] }
-            }
+            append(transition, to: &batch) { _ in -1 }
+        }
+    }
+
+    /// Appends a transition to `batch`: by its target's view number when
+    /// `viewNumber` gives one (not -1), else by its target's words.
+    private func append(_ transition: Transition, to batch: inout SuccessorBatch,
+                        viewNumber: (NavState) -> Int32) {
+        let label = label(of: transition)
+        guard let target = transition.target else {
+            batch.appendCut(label: label)
+            return
+        }
+        let number = viewNumber(target)
+        if number >= 0 {
+            batch.append(label: label, view: number)
+            return
+        }
+        model.codec.encode(target, into: &encoded)
+        batch.append(label: label) { output in
+            for word in 0..<width { output[word] = encoded[word] }
         }
     }
 
@@ -209,18 +221,8 @@ public final class PackedSuccessors {
                            into batch: inout SuccessorBatch) {
         model.forEachUnit(of: state, deepLinks: false) { unit in
             model.run(unit, from: state, decider: ConcreteDecider()) { transition in
-                let label = label(of: transition)
-                guard let target = transition.target else {
-                    batch.appendCut(label: label)
-                    return
-                }
-                model.codec.encode(target, into: &encoded)
-                if target.selectedTab == selected {
-                    batch.append(label: label, view: Int32(store.numberView(of: encoded)))
-                } else {
-                    batch.append(label: label) { output in
-                        for word in 0..<width { output[word] = encoded[word] }
-                    }
+                append(transition, to: &batch) { target in
+                    target.selectedTab == selected ? Int32(store.numberView(of: model.codec.encode(target))) : -1
                 }
             }
         }
