@@ -58,11 +58,15 @@ public struct CompressedStateStore: Sendable {
 
     /// The number of the local view of a packed state, numbering it if it is new.
     public mutating func numberView(of state: [UInt64]) -> Int {
-        var key = [UInt64](repeating: 0, count: width)
-        state.withUnsafeBufferPointer { state in
-            key.withUnsafeMutableBufferPointer { _ = view.project(state, into: $0) }
+        state.withUnsafeBufferPointer { numberView(of: $0) }
+    }
+
+    /// The number of the local view of a packed state, numbering it if it is new.
+    public mutating func numberView(of state: UnsafeBufferPointer<UInt64>) -> Int {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { key in
+            view.project(state, into: key)
+            return views.insert(UnsafeBufferPointer(key)).index
         }
-        return key.withUnsafeBufferPointer { views.insert($0).index }
     }
 
     /// The number of a local view (packed words masked to the view), numbering it if it is new.

@@ -48,6 +48,12 @@ public struct LocalView: Sendable {
         isShared ? selected : 0
     }
 
+    /// The mask of the local view when `selected` is the selected tab.
+    public func mask(selected: Int) -> [UInt64] {
+        let base = maskIndex(selected: selected) * width
+        return Array(masks[base..<(base + width)])
+    }
+
     /// Writes the local view of `state` into `view` and returns the selected tab.
     @inline(__always)
     @discardableResult

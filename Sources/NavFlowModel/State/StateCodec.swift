@@ -24,6 +24,40 @@ public struct StateCodec: Sendable {
     /// The bits of the modals.
     public let modalField: Range<Int>
 
+    /// Where a path lies in a packed state: its length, then its routes,
+    /// bottom first, `routeBits` each.
+    public struct PathField: Sendable {
+        public let length: Range<Int>
+        public let firstRoute: Int
+        public let routeBits: Int
+    }
+
+    /// The path of a slot (a slot without a stack has a path of length 0).
+    public func path(ofSlot slot: Int) -> PathField {
+        let start = slotFields[slot].lowerBound + (slotHasShows[slot] ? routeBits : 0)
+        let lengthBits = Self.bitsFor(slotDepths[slot])
+        return PathField(length: start..<(start + lengthBits), firstRoute: start + lengthBits, routeBits: routeBits)
+    }
+
+    /// The bits holding the number of modals.
+    public var modalCount: Range<Int> { modalField.lowerBound..<(modalField.lowerBound + 3) }
+
+    /// The path of modal `index` (0 is the bottom one).
+    public func path(ofModal index: Int) -> PathField {
+        let entry = 2 + presentableBits + Self.bitsFor(modalDepth) + modalDepth * routeBits
+        let start = modalCount.upperBound + index * entry + 2 + presentableBits
+        let lengthBits = Self.bitsFor(modalDepth)
+        return PathField(length: start..<(start + lengthBits), firstRoute: start + lengthBits, routeBits: routeBits)
+    }
+
+    /// The value of a field of a packed state.
+    @inline(__always)
+    public func read(_ field: Range<Int>, in packed: UnsafeBufferPointer<UInt64>) -> Int {
+        var reader = BitReader(storage: packed)
+        reader.skip(field.lowerBound)
+        return Int(reader.read(field.count))
+    }
+
     public init(spec: FlowSpec, shape: StateShape, routes: RouteTable) {
         flagCount = spec.flags.count
         inputCount = spec.inputs.count
@@ -71,7 +105,7 @@ public struct StateCodec: Sendable {
     }
 
     /// The bits needed to hold every value in 0...maximum.
-    static func bitsFor(_ maximum: Int) -> Int {
+    public static func bitsFor(_ maximum: Int) -> Int {
         maximum <= 0 ? 0 : Int.bitWidth - maximum.leadingZeroBitCount
     }
 

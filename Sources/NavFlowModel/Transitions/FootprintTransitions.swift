@@ -1,0 +1,189 @@
+import NavFlowSpec
+
+/// The in-app steps of a `FlowModel` on packed states, memoized by their
+/// *footprint*: the local view (`LocalView`) without the routes below the
+/// top of the paths on screen (the selected tab's slots, or the top
+/// modal's path when one is up).
+///
+/// Of such a path a step reads only its length and its top route: the
+/// edges are the top screen's, `push` and the depth check need the length,
+/// back and `pop` remove the top. What it writes below the top is zero
+/// (`popToRoot`, a second `pop`, `select` clearing the next columns), over
+/// routes that are never zero, so those writes show as changed routes of
+/// the target; the whole route is then written. A screen with an edge that pushes after a `popToRoot` or after
+/// two pops could write a route equal to the one it replaces; where such a
+/// screen is on top, the footprint keeps the whole path.
+///
+/// So states with the same footprint have the same in-app transitions, each
+/// the update `next = state & ~mask | value`, with `mask` the footprint's
+/// bits and the bits written below the top. They are worked out once per
+/// footprint, on the unpacked state; edges with `tab` or `open` are run on
+/// every state.
+struct FootprintTransitions {
+    let model: FlowModel
+    private let width: Int
+    private let view: LocalView
+    /// Per screen: whether one of its edges may push below the top of a path.
+    private let pushesBelowTop: [Bool]
+    /// Per screen and edge: whether the edge must run on every state.
+    private let edgeRunsEveryTime: [[Bool]]
+    private var keys: StateStore
+    private var start: [Int32] = []
+    private var end: [Int32] = []
+    /// Per entry: an update (0), no target state (-1), or a unit run every time (-2).
+    private var kind: [Int8] = []
+    private var label: [Int32] = []
+    /// Per entry run every time: its unit; else 0.
+    private var unit: [Int32] = []
+    private var units: [StepUnit] = []
+    /// `width` words per entry each.
+    private var masks: [UInt64] = []
+    private var values: [UInt64] = []
+    private var key: [UInt64]
+    private var below: [UInt64]
+    /// The routes left out of the footprint: first bit of each.
+    private var belowRoutes: [Int] = []
+    private let routeBits: Int
+    private var encoded: [UInt64] = []
+
+    init(model: FlowModel) {
+        self.model = model
+        width = model.codec.words
+        view = LocalView(model: model)
+        pushesBelowTop = model.spec.screens.map { screen in
+            screen.edges.contains { edge in
+                var pops = 0
+                var cleared = false
+                for statement in edge.statements {
+                    switch statement.kind {
+                    case .pop, .dismiss: pops += 1
+                    case .popToRoot: cleared = true
+                    case .push, .select: if cleared || pops >= 2 { return true }
+                    default: break
+                    }
+                }
+                return false
+            }
+        }
+        edgeRunsEveryTime = model.spec.screens.map { screen in
+            screen.edges.map { edge in
+                edge.statements.contains { statement in
+                    switch statement.kind {
+                    case .selectTab, .open: true
+                    default: false
+                    }
+                }
+            }
+        }
+        keys = StateStore(width: width)
+        routeBits = StateCodec.bitsFor(model.routes.count)
+        key = [UInt64](repeating: 0, count: width)
+        below = [UInt64](repeating: 0, count: width)
+    }
+
+    var bytes: Int {
+        keys.bytes + kind.capacity + (start.capacity + end.capacity + label.capacity + unit.capacity) * 4
+            + (masks.capacity + values.capacity) * 8
+    }
+
+    /// The entries of a state's in-app transitions, in the order of
+    /// `FlowModel.forEachUnit`, worked out if its footprint is new.
+    mutating func entries(of state: UnsafeBufferPointer<UInt64>, label: (Transition) -> Int32) -> Range<Int> {
+        let selected = footprint(of: state)
+        let (number, inserted) = key.withUnsafeBufferPointer { keys.insert($0) }
+        if inserted { record(state, selected: selected, label: label) }
+        return Int(start[number])..<Int(end[number])
+    }
+
+    func isCut(_ entry: Int) -> Bool { kind[entry] == -1 }
+    func label(_ entry: Int) -> Int32 { label[entry] }
+    /// The unit an entry runs on every state, if it is one.
+    func unitRunEveryTime(_ entry: Int) -> StepUnit? { kind[entry] == -2 ? units[Int(unit[entry])] : nil }
+
+    /// Writes the target of update `entry` from `state` into `output`.
+    @inline(__always)
+    func apply(_ entry: Int, to state: UnsafeBufferPointer<UInt64>, into output: UnsafeMutableBufferPointer<UInt64>) {
+        let base = entry * width
+        masks.withUnsafeBufferPointer { masks in
+            values.withUnsafeBufferPointer { values in
+                for word in 0..<width { output[word] = state[word] & ~masks[base + word] | values[base + word] }
+            }
+        }
+    }
+
+    /// Sets `key` to the footprint of `state` and `below` to the routes it
+    /// leaves out; returns the selected tab.
+    private mutating func footprint(of state: UnsafeBufferPointer<UInt64>) -> Int {
+        let codec = model.codec
+        let selected = key.withUnsafeMutableBufferPointer { view.project(state, into: $0) }
+        for word in 0..<width { below[word] = 0 }
+        belowRoutes.removeAll(keepingCapacity: true)
+        let modals = codec.read(codec.modalCount, in: state)
+        func leaveOut(_ path: StateCodec.PathField) -> Bool {
+            let length = codec.read(path.length, in: state)
+            guard length >= 2 else { return true }
+            let topStart = path.firstRoute + (length - 1) * path.routeBits
+            let top = codec.read(topStart..<(topStart + path.routeBits), in: state)
+            guard top >= 1, top <= model.routes.count, !pushesBelowTop[model.routes.screen(of: top)] else { return false }
+            for bit in path.firstRoute..<topStart { below[bit >> 6] |= 1 << UInt64(bit & 63) }
+            belowRoutes += stride(from: path.firstRoute, to: topStart, by: path.routeBits)
+            return true
+        }
+        var reducible = true
+        if modals > 0 {
+            reducible = leaveOut(codec.path(ofModal: modals - 1))
+        } else {
+            for slot in model.shape.activeSlots(selectedTab: selected) where reducible {
+                reducible = leaveOut(codec.path(ofSlot: slot))
+            }
+        }
+        if !reducible {
+            for word in 0..<width { below[word] = 0 }
+            belowRoutes.removeAll(keepingCapacity: true)
+        }
+        for word in 0..<width { key[word] &= ~below[word] }
+        return selected
+    }
+
+    private mutating func record(_ packed: UnsafeBufferPointer<UInt64>, selected: Int, label: (Transition) -> Int32) {
+        start.append(Int32(kind.count))
+        let state = model.codec.decode(packed)
+        let viewMask = view.mask(selected: selected)
+        model.forEachUnit(of: state, deepLinks: false) { unit in
+            if case .edge(_, let screen, let edge) = unit, edgeRunsEveryTime[screen][edge] {
+                kind.append(-2)
+                self.label.append(-1)
+                self.unit.append(Int32(units.count))
+                units.append(unit)
+                masks.append(contentsOf: repeatElement(0, count: width))
+                values.append(contentsOf: repeatElement(0, count: width))
+                return
+            }
+            model.run(unit, from: state, decider: ConcreteDecider()) { transition in
+                self.label.append(label(transition))
+                self.unit.append(0)
+                guard let target = transition.target else {
+                    kind.append(-1)
+                    masks.append(contentsOf: repeatElement(0, count: width))
+                    values.append(contentsOf: repeatElement(0, count: width))
+                    return
+                }
+                kind.append(0)
+                model.codec.encode(target, into: &encoded)
+                var mask = (0..<width).map { viewMask[$0] & ~below[$0] }
+                // A route below the top that changed was written whole (with zero).
+                for first in belowRoutes {
+                    let field = first..<(first + routeBits)
+                    guard field.contains(where: { bit in (packed[bit >> 6] ^ encoded[bit >> 6]) >> UInt64(bit & 63) & 1 == 1 })
+                    else { continue }
+                    for bit in field { mask[bit >> 6] |= 1 << UInt64(bit & 63) }
+                }
+                for word in 0..<width {
+                    masks.append(mask[word])
+                    values.append(encoded[word] & mask[word])
+                }
+            }
+        }
+        end.append(Int32(kind.count))
+    }
+}
