@@ -46,6 +46,9 @@ struct LimitOptions: ParsableArguments {
 
     func validate() throws {
         if maxStates < 1 { throw ValidationError("--max-states must be at least 1") }
+        if maxStates > Explorer.Limits.highestMaxStates {
+            throw ValidationError("--max-states can be at most \(Explorer.Limits.highestMaxStates), the most states a search can number")
+        }
         if let maxTime, !(maxTime > 0) { throw ValidationError("--max-time must be a positive number of seconds") }
     }
 

@@ -43,6 +43,12 @@ import Testing
         #expect(try Self.run(["verify", "specs", "--format", "yaml"]).status == 2)
         #expect(try Self.run(["verify", "specs", "--max-memory", "lots"]).status == 2)
         #expect(try Self.run(["frobnicate"]).status == 2)
+        let tooMany = try Self.run(["verify", "specs", "--max-states", "999999999"])
+        #expect(tooMany.status == 2)
+        #expect(tooMany.stderr.contains("--max-states can be at most 133169151, the most states a search can number"))
+        let mode = try Self.run(["verify", "specs", "--exploration", "sideways"])
+        #expect(mode.status == 2)
+        #expect(mode.stderr.contains("sideways"))
     }
 
     @Test func unreadableInputsExitWith2AndSayWhy() throws {

@@ -10,7 +10,9 @@ public struct Explorer: Sendable {
     /// Limits that end a search before it is complete.
     public struct Limits: Sendable {
         /// The most states stored.
-        public var maxStates: Int
+        public var maxStates: Int {
+            didSet { maxStates = min(maxStates, Self.highestMaxStates) }
+        }
         /// The most bytes the graph may hold.
         public var maxBytes: Int
         /// The most input valuations enumerated.
@@ -22,8 +24,12 @@ public struct Explorer: Sendable {
         /// which leaves room for the analysis that follows (about a third more).
         public static let standard = Limits(maxStates: 50_000_000, maxBytes: 12 << 30, maxValuations: 1 << 16)
 
+        /// The highest `maxStates`: what a state store can number, less room
+        /// for the states one expansion adds before the limit is checked.
+        public static let highestMaxStates = StateStore.maximumCount - (1 << 20)
+
         public init(maxStates: Int, maxBytes: Int, maxValuations: Int) {
-            self.maxStates = maxStates
+            self.maxStates = min(maxStates, Self.highestMaxStates)
             self.maxBytes = maxBytes
             self.maxValuations = maxValuations
         }

@@ -1,8 +1,10 @@
 /// A set of packed states: the states stored back to back in one array of
-/// words, indexed by an open-addressing hash table of 32-bit state numbers.
-/// A state is its number; looking one up costs one hash of its words and,
-/// usually, one comparison. The table is kept between half and three
-/// quarters full (it grows by half), so it costs 5.3 to 8 bytes per state.
+/// words, indexed by an open-addressing hash table of 32-bit entries, each
+/// a state number and 5 bits of its hash. A state is its number; looking
+/// one up costs one hash of its words and, usually, one comparison: the
+/// hash bits skip the entries of other states without reading their words.
+/// The table is kept between half and three quarters full (it grows by
+/// half), so it costs 5.3 to 8 bytes per state.
 /// `CompressedStateStore` keeps the explorer's states in three of these;
 /// `PackedSuccessors` keeps its local views in one.
 public struct StateStore: Sendable {
@@ -11,15 +13,24 @@ public struct StateStore: Sendable {
     /// The states, `width` words each.
     public private(set) var words: [UInt64] = []
     public private(set) var count = 0
-    private var table: [Int32]
+    private var table: [UInt32]
     private var size: Int
+
+    /// The most states a store holds (27 bits of a table entry).
+    public static let maximumCount = (1 << 27) - 1
+    private static let empty: UInt32 = .max
+    private static let numberBits: UInt32 = (1 << 27) - 1
 
     public init(width: Int, capacity: Int = 1 << 12) {
         self.width = width
         size = max(16, capacity * 2)
-        table = [Int32](repeating: -1, count: size)
+        table = [UInt32](repeating: Self.empty, count: size)
         words.reserveCapacity(capacity * width)
     }
+
+    /// The hash bits kept in a table entry.
+    @inline(__always)
+    private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash & 31) << 27 }
 
     /// The home slot of a hash: its high bits scaled to the table size.
     @inline(__always)
@@ -64,8 +75,9 @@ public struct StateStore: Sendable {
     public mutating func insert(_ state: UnsafeBufferPointer<UInt64>) -> (index: Int, inserted: Bool) {
         let (slot, found) = probe(state)
         if let found { return (found, false) }
+        precondition(count < Self.maximumCount, "a state store holds at most \(Self.maximumCount) states")
         let index = count
-        table[slot] = Int32(truncatingIfNeeded: index)
+        table[slot] = UInt32(truncatingIfNeeded: index) | Self.tag(Self.hash(state, width))
         words.append(contentsOf: state[0..<width])
         count += 1
         if count * 4 > size * 3 { grow() }
@@ -97,26 +109,31 @@ public struct StateStore: Sendable {
         let size = self.size
         // The first probes of every target, in two passes so that the loads
         // of a pass do not wait on one another: most targets are found there.
-        numbers.withUnsafeMutableBufferPointer { numbers in
-            table.withUnsafeBufferPointer { table in
-                for position in 0..<count {
-                    let state = UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)])
-                    numbers[position] = hasTarget[position] ? Int32(truncatingIfNeeded: Self.slot(Self.hash(state, width), size)) : -1
-                }
-                words.withUnsafeBufferPointer { words in
-                    for position in 0..<count where numbers[position] >= 0 {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(1, count)) { tags in
+            numbers.withUnsafeMutableBufferPointer { numbers in
+                table.withUnsafeBufferPointer { table in
+                    for position in 0..<count {
                         let state = UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)])
-                        var slot = Int(numbers[position])
-                        numbers[position] = -1
-                        for _ in 0..<4 {
-                            let entry = Int(table[slot])
-                            if entry < 0 { break }
-                            if Self.equals(words, entry * width, state, width) {
-                                numbers[position] = Int32(truncatingIfNeeded: entry)
-                                break
+                        let hash = Self.hash(state, width)
+                        tags[position] = Self.tag(hash)
+                        numbers[position] = hasTarget[position] ? Int32(truncatingIfNeeded: Self.slot(hash, size)) : -1
+                    }
+                    words.withUnsafeBufferPointer { words in
+                        for position in 0..<count where numbers[position] >= 0 {
+                            let state = UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)])
+                            var slot = Int(numbers[position])
+                            numbers[position] = -1
+                            for _ in 0..<4 {
+                                let entry = table[slot]
+                                if entry == Self.empty { break }
+                                let number = Int(entry & Self.numberBits)
+                                if entry & ~Self.numberBits == tags[position] && Self.equals(words, number * width, state, width) {
+                                    numbers[position] = Int32(truncatingIfNeeded: number)
+                                    break
+                                }
+                                slot += 1
+                                if slot == size { slot = 0 }
                             }
-                            slot += 1
-                            if slot == size { slot = 0 }
                         }
                     }
                 }
@@ -144,15 +161,20 @@ public struct StateStore: Sendable {
     /// The number of a state if stored, else the free slot where it goes.
     @inline(__always)
     private func probe(_ state: UnsafeBufferPointer<UInt64>) -> (slot: Int, found: Int?) {
-        var slot = Self.slot(Self.hash(state, width), size)
+        let hash = Self.hash(state, width)
+        var slot = Self.slot(hash, size)
+        let tag = Self.tag(hash)
         let size = self.size
         let width = self.width
         return table.withUnsafeBufferPointer { table in
             words.withUnsafeBufferPointer { words in
                 while true {
-                    let entry = Int(table[slot])
-                    if entry < 0 { return (slot, nil) }
-                    if Self.equals(words, entry * width, state, width) { return (slot, entry) }
+                    let entry = table[slot]
+                    if entry == Self.empty { return (slot, nil) }
+                    let number = Int(entry & Self.numberBits)
+                    if entry & ~Self.numberBits == tag && Self.equals(words, number * width, state, width) {
+                        return (slot, number)
+                    }
                     slot += 1
                     if slot == size { slot = 0 }
                 }
@@ -169,18 +191,19 @@ public struct StateStore: Sendable {
 
     private mutating func grow() {
         let size = self.size + self.size / 2
-        var table = [Int32](repeating: -1, count: size)
+        var table = [UInt32](repeating: Self.empty, count: size)
         let width = self.width
         table.withUnsafeMutableBufferPointer { table in
             words.withUnsafeBufferPointer { words in
                 for index in 0..<count {
                     let state = UnsafeBufferPointer(rebasing: words[(index * width)..<((index + 1) * width)])
-                    var slot = Self.slot(Self.hash(state, width), size)
-                    while table[slot] >= 0 {
+                    let hash = Self.hash(state, width)
+                    var slot = Self.slot(hash, size)
+                    while table[slot] != Self.empty {
                         slot += 1
                         if slot == size { slot = 0 }
                     }
-                    table[slot] = Int32(truncatingIfNeeded: index)
+                    table[slot] = UInt32(truncatingIfNeeded: index) | Self.tag(hash)
                 }
             }
         }
