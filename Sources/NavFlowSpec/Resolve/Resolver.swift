@@ -420,6 +420,8 @@ public struct Resolver {
             }
             result.tab = entry.tab
             base = rootView.tabs[entry.tab].content
+            // A tab whose content did not resolve (already reported) holds a placeholder.
+            guard spec.declares(base) else { return nil }
         } else if spec.rootTabView != nil {
             if let first = target.segments.first, case .modal = first {} else if !target.segments.isEmpty {
                 error(.deeplinkTarget, "the app's root is a tab view: name the tab first, as in 'home / Screen'",
