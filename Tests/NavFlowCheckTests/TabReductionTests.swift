@@ -124,6 +124,34 @@ import Testing
             "line 22: deep link \"m://y\" selects no tab",
             "line 22: deep link \"m://y\" presents a modal",
         ])
+        let other = """
+        app R
+        scheme "r"
+        flag on = false
+        split Book {
+          sidebar Shelf
+          detail Page
+        }
+        stack A root Home { destination Detail depth 2 }
+        tabs T {
+          tab a "A" A
+          tab b "B" Book
+        }
+        start T
+        launch push Detail
+        screen Home { push Detail }
+        screen Detail { select Page }
+        screen Shelf {}
+        screen Page {}
+        deeplink "r://x" -> a / Detail requires on else push Detail
+        """
+        #expect(TabIndependence(try Self.load(other, name: "r.navflow")).reasons == [
+            "line 11: tab 'b' shows 'Book', which is neither a stack nor a screen",
+            "line 14: 'launch' changes a tab or its stack",
+            "line 16: an edge of 'Detail' selects into a column",
+            "line 19: deep link \"r://x\" requires a flag",
+            "line 19: the 'else' of deep link \"r://x\" changes a tab, a stack or clears a flag",
+        ])
         let single = "app S\nstack A root Home { depth 1 }\nstart A\nscreen Home {}\n"
         #expect(TabIndependence(try Self.load(single, name: "s.navflow")).reasons
                 == ["the root is not a tab view of two tabs or more"])

@@ -57,7 +57,7 @@ public struct TabIndependence: Sendable {
             }
         }
         for step in spec.launch {
-            if Self.actsOnStack(step.statement) || Self.selectsOrOpens(step.statement) {
+            if Self.actsOnStack(step.statement) || step.statement.mayLeaveItsTab {
                 add("'launch' changes a tab or its stack", step.statement.range)
             }
         }
@@ -73,7 +73,7 @@ public struct TabIndependence: Sendable {
             if link.keepModals { add("\(name) keeps modals", link.range) }
             if let requires = link.requires, !requires.flagsRead.isEmpty { add("\(name) requires a flag", link.range) }
             if let otherwise = link.otherwise,
-               Self.actsOnStack(otherwise) || Self.selectsOrOpens(otherwise) || Self.clearsFlag(otherwise) {
+               Self.actsOnStack(otherwise) || otherwise.mayLeaveItsTab || Self.clearsFlag(otherwise) {
                 add("the 'else' of \(name) changes a tab, a stack or clears a flag", otherwise.range)
             }
         }
@@ -84,7 +84,7 @@ public struct TabIndependence: Sendable {
                               add: (String, SourceRange) -> Void) {
         var dismissed = false
         for statement in edge.statements {
-            if selectsOrOpens(statement) {
+            if statement.mayLeaveItsTab {
                 add("an edge of '\(screen)' selects a tab or opens a URL", statement.range)
             }
             if clearsFlag(statement) {
@@ -118,13 +118,6 @@ public struct TabIndependence: Sendable {
     private static func actsOnStack(_ statement: Statement) -> Bool {
         switch statement.kind {
         case .push, .pop, .popToRoot, .dismiss, .select: true
-        default: false
-        }
-    }
-
-    private static func selectsOrOpens(_ statement: Statement) -> Bool {
-        switch statement.kind {
-        case .selectTab, .open: true
         default: false
         }
     }

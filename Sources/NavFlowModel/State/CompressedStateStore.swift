@@ -39,9 +39,6 @@ public struct CompressedStateStore: Sendable {
     /// Bytes in use: the states, their hash table and the interned parts.
     public var bytes: Int { states.bytes + views.bytes + rests.bytes }
 
-    /// The number of distinct local views and rests stored (0 when nothing is shared).
-    public var partCount: (views: Int, rests: Int) { (views.count, rests.count) }
-
     /// One more than the largest view number.
     public var viewNumberCount: Int { view.isShared ? views.count : states.count }
 

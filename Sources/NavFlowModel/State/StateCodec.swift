@@ -105,7 +105,7 @@ public struct StateCodec: Sendable {
     }
 
     /// The bits needed to hold every value in 0...maximum.
-    public static func bitsFor(_ maximum: Int) -> Int {
+    static func bitsFor(_ maximum: Int) -> Int {
         maximum <= 0 ? 0 : Int.bitWidth - maximum.leadingZeroBitCount
     }
 

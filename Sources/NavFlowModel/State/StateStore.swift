@@ -38,18 +38,8 @@ public struct StateStore: Sendable {
         Int(truncatingIfNeeded: hash.multipliedFullWidth(by: UInt64(size)).high)
     }
 
-    /// Bytes the store holds per state: the words, and the hash table share.
-    public var bytesPerState: Double {
-        count == 0 ? 0 : Double(bytes) / Double(count)
-    }
-
     /// Bytes in use by the store.
     public var bytes: Int { words.capacity * 8 + table.count * 4 }
-
-    /// The words of state `index`.
-    public func state(_ index: Int) -> ArraySlice<UInt64> {
-        words[(index * width)..<((index + 1) * width)]
-    }
 
     /// Whether state `index` has the words of `state`.
     @inline(__always)

@@ -41,9 +41,8 @@ struct FootprintTransitions {
     private var values: [UInt64] = []
     private var key: [UInt64]
     private var below: [UInt64]
-    /// The routes left out of the footprint: first bit of each.
-    private var belowRoutes: [Int] = []
-    private let routeBits: Int
+    /// The routes left out of the footprint: the bits of each.
+    private var belowRoutes: [Range<Int>] = []
     private var encoded: [UInt64] = []
 
     init(model: FlowModel) {
@@ -66,17 +65,9 @@ struct FootprintTransitions {
             }
         }
         edgeRunsEveryTime = model.spec.screens.map { screen in
-            screen.edges.map { edge in
-                edge.statements.contains { statement in
-                    switch statement.kind {
-                    case .selectTab, .open: true
-                    default: false
-                    }
-                }
-            }
+            screen.edges.map { edge in edge.statements.contains(where: \.mayLeaveItsTab) }
         }
         keys = StateStore(width: width)
-        routeBits = StateCodec.bitsFor(model.routes.count)
         key = [UInt64](repeating: 0, count: width)
         below = [UInt64](repeating: 0, count: width)
     }
@@ -126,7 +117,9 @@ struct FootprintTransitions {
             let top = codec.read(topStart..<(topStart + path.routeBits), in: state)
             guard top >= 1, top <= model.routes.count, !pushesBelowTop[model.routes.screen(of: top)] else { return false }
             for bit in path.firstRoute..<topStart { below[bit >> 6] |= 1 << UInt64(bit & 63) }
-            belowRoutes += stride(from: path.firstRoute, to: topStart, by: path.routeBits)
+            for first in stride(from: path.firstRoute, to: topStart, by: path.routeBits) {
+                belowRoutes.append(first..<(first + path.routeBits))
+            }
             return true
         }
         var reducible = true
@@ -172,8 +165,7 @@ struct FootprintTransitions {
                 model.codec.encode(target, into: &encoded)
                 var mask = (0..<width).map { viewMask[$0] & ~below[$0] }
                 // A route below the top that changed was written whole (with zero).
-                for first in belowRoutes {
-                    let field = first..<(first + routeBits)
+                for field in belowRoutes {
                     guard field.contains(where: { bit in (packed[bit >> 6] ^ encoded[bit >> 6]) >> UInt64(bit & 63) & 1 == 1 })
                     else { continue }
                     for bit in field { mask[bit >> 6] |= 1 << UInt64(bit & 63) }

@@ -231,16 +231,6 @@ public struct SuccessorBatch: Sendable {
         count += 1
     }
 
-    /// Appends a transition whose target is one word (a batch of width 1).
-    mutating func append(label: Int32, word: UInt64) {
-        grow()
-        hasTarget[count] = true
-        self.label[count] = label
-        self.view[count] = -1
-        words[count] = word
-        count += 1
-    }
-
     mutating func append(label: Int32, _ fill: (UnsafeMutableBufferPointer<UInt64>) -> Void) {
         grow()
         hasTarget[count] = true
