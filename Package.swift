@@ -61,6 +61,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowSpec"]),
+        .testTarget(name: "NavFlowModelTests", dependencies: ["NavFlowModel"]),
         .testTarget(
             name: "NavFlowCheckTests",
             dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowGenerator"],

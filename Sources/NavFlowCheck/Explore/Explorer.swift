@@ -103,9 +103,7 @@ public struct Explorer: Sendable {
             for position in 0..<batch.count where isNew[position] {
                 try stored(parent: index, label: batch.label[position])
             }
-            list.target.append(contentsOf: numbers[0..<batch.count])
-            list.label.append(contentsOf: batch.label[0..<batch.count])
-            list.start.append(Int32(list.target.count))
+            list.append(targets: numbers, labels: batch.label, count: batch.count)
         }
 
         let valuations: [UInt64]

@@ -27,6 +27,13 @@ public struct EdgeList: Sendable {
     }
 
     var bytes: Int { (start.capacity + target.capacity + label.capacity) * 4 }
+
+    /// Appends the transitions of the next state: the first `count` targets and labels.
+    mutating func append(targets: [Int32], labels: [Int32], count: Int) {
+        targets.withUnsafeBufferPointer { target.append(contentsOf: $0[0..<count]) }
+        labels.withUnsafeBufferPointer { label.append(contentsOf: $0[0..<count]) }
+        start.append(Int32(target.count))
+    }
 }
 
 /// The explored state graph of a model: every reachable state, packed, with

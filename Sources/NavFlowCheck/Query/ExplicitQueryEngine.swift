@@ -63,7 +63,7 @@ public struct ExplicitQueryEngine: Sendable {
         }
 
         func state(_ index: Int) -> NavState {
-            model.codec.decode(store.words, at: index * store.width)
+            store.withState(index) { model.codec.decode($0) }
         }
 
         func root(of index: Int) -> Int {

@@ -80,7 +80,7 @@ public struct SymbolicGraph: Sendable {
     public var count: Int { store.count }
 
     public func state(_ index: Int) -> NavState {
-        model.codec.decode(store.words, at: index * store.width)
+        store.withState(index) { model.codec.decode($0) }
     }
 
     /// Builds the graph from launch, with deep links as steps when asked.

@@ -3,7 +3,7 @@
 /// (`LocalView`) and the rest (the slots of the other tabs), each interned
 /// in a store of its own. The states of a product of tabs share those
 /// parts, so a state costs its 8-byte pair and its share of the hash table
-/// (5.3 to 8 bytes), plus the distinct views and rests, which are far fewer
+/// (5 to 7 bytes), plus the distinct views and rests, which are far fewer
 /// than the states. Elsewhere nothing is shared and states are stored whole.
 public struct CompressedStateStore: Sendable {
     /// Words per packed state.
@@ -45,12 +45,12 @@ public struct CompressedStateStore: Sendable {
     /// The local view of state `index`, numbered: states with the same
     /// number have the same local view. Without sharing, the state's own number.
     public func viewNumber(of index: Int) -> Int {
-        view.isShared ? Int(states.words[index] >> 32) : index
+        view.isShared ? Int(states.firstWord(of: index) >> 32) : index
     }
 
     /// The rest of state `index` (the other tabs' slots), numbered; 0 without sharing.
     public func restNumber(of index: Int) -> Int {
-        view.isShared ? Int(states.words[index] & 0xFFFF_FFFF) : 0
+        view.isShared ? Int(states.firstWord(of: index) & 0xFFFF_FFFF) : 0
     }
 
     /// The number of the local view of a packed state, numbering it if it is new.
@@ -77,12 +77,10 @@ public struct CompressedStateStore: Sendable {
             states.copy(index, into: output)
             return
         }
-        let pair = states.words[index]
-        let viewBase = Int(pair >> 32) * width
-        let restBase = Int(pair & 0xFFFF_FFFF) * width
-        views.words.withUnsafeBufferPointer { views in
-            rests.words.withUnsafeBufferPointer { rests in
-                for word in 0..<width { output[word] = views[viewBase + word] | rests[restBase + word] }
+        let pair = states.firstWord(of: index)
+        views.withState(Int(pair >> 32)) { view in
+            rests.withState(Int(pair & 0xFFFF_FFFF)) { rest in
+                for word in 0..<width { output[word] = view[word] | rest[word] }
             }
         }
     }

@@ -11,8 +11,9 @@ public struct LocalView: Sendable {
     public let tabCount: Int
     /// Whether two distinct states can have the same local view.
     public let isShared: Bool
-    /// Per selected tab: the mask of its local view, `width` words each.
-    private let masks: [UInt64]
+    /// Per selected tab: the mask of its local view, `width` words each
+    /// (one mask when nothing is shared).
+    public let masks: [UInt64]
     private let codec: StateCodec
 
     public init(model: FlowModel) {

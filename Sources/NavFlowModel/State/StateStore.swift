@@ -1,18 +1,17 @@
-/// A set of packed states: the states stored back to back in one array of
-/// words, indexed by an open-addressing hash table of 32-bit entries, each
-/// a state number and 5 bits of its hash. A state is its number; looking
-/// one up costs one hash of its words and, usually, one comparison: the
-/// hash bits skip the entries of other states without reading their words.
-/// The table is kept between half and three quarters full (it grows by
-/// half), so it costs 5.3 to 8 bytes per state.
+/// A set of packed states: the states stored back to back in chunks of
+/// words (`StateWords`), indexed by an open-addressing hash table of 32-bit
+/// entries, each a state number and 5 bits of its hash. A state is its
+/// number; looking one up costs one hash of its words and, usually, one
+/// comparison: the hash bits skip the entries of other states without
+/// reading their words. The table is kept between 4/7 and 4/5 full (it
+/// grows by 40% when it passes 4/5), so it costs 5 to 7 bytes per state.
 /// `CompressedStateStore` keeps the explorer's states in three of these;
 /// `PackedSuccessors` keeps its local views in one.
 public struct StateStore: Sendable {
     /// Words per state.
     public let width: Int
-    /// The states, `width` words each.
-    public private(set) var words: [UInt64] = []
     public private(set) var count = 0
+    private var words: StateWords
     private var table: [UInt32]
     private var size: Int
 
@@ -25,7 +24,7 @@ public struct StateStore: Sendable {
         self.width = width
         size = max(16, capacity * 2)
         table = [UInt32](repeating: Self.empty, count: size)
-        words.reserveCapacity(capacity * width)
+        words = StateWords(width: width, capacity: capacity)
     }
 
     /// The hash bits kept in a table entry.
@@ -38,22 +37,35 @@ public struct StateStore: Sendable {
         Int(truncatingIfNeeded: hash.multipliedFullWidth(by: UInt64(size)).high)
     }
 
+    /// Whether the table must grow to hold `count` states.
+    @inline(__always)
+    private static func isOverfull(_ count: Int, _ size: Int) -> Bool { count * 4 > size * 3 }
+
     /// Bytes in use by the store.
-    public var bytes: Int { words.capacity * 8 + table.count * 4 }
+    public var bytes: Int { words.bytes + table.count * 4 }
+
+    /// The first word of state `index`.
+    @inline(__always)
+    public func firstWord(of index: Int) -> UInt64 {
+        words.pointer(to: index).pointee
+    }
 
     /// Whether state `index` has the words of `state`.
     @inline(__always)
     public func holds(_ index: Int, _ state: UnsafeBufferPointer<UInt64>) -> Bool {
-        words.withUnsafeBufferPointer { Self.equals($0, index * width, state, width) }
+        Self.equals(words.pointer(to: index), state, width)
     }
 
     /// Copies the words of state `index` into `output` (at least `width` words).
     @inline(__always)
     public func copy(_ index: Int, into output: UnsafeMutableBufferPointer<UInt64>) {
-        words.withUnsafeBufferPointer { buffer in
-            let base = index * width
-            for offset in 0..<width { output[offset] = buffer[base + offset] }
-        }
+        let stored = words.pointer(to: index)
+        for offset in 0..<width { output[offset] = stored[offset] }
+    }
+
+    /// Calls `body` with the words of state `index`.
+    public func withState<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt64>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: words.pointer(to: index), count: width))
     }
 
     /// Inserts a packed state; returns its number and whether it is new.
@@ -63,14 +75,17 @@ public struct StateStore: Sendable {
 
     /// Inserts a packed state of `width` words; returns its number and whether it is new.
     public mutating func insert(_ state: UnsafeBufferPointer<UInt64>) -> (index: Int, inserted: Bool) {
-        let (slot, found) = probe(state)
+        let hash = Self.hash(state, width)
+        let (slot, found) = probe(state, hash: hash)
         if let found { return (found, false) }
         precondition(count < Self.maximumCount, "a state store holds at most \(Self.maximumCount) states")
         let index = count
-        table[slot] = UInt32(truncatingIfNeeded: index) | Self.tag(Self.hash(state, width))
-        words.append(contentsOf: state[0..<width])
+        words.reserve(index + 1)
+        let stored = words.pointer(to: index)
+        for offset in 0..<width { stored[offset] = state[offset] }
+        table[slot] = UInt32(truncatingIfNeeded: index) | Self.tag(hash)
         count += 1
-        if count * 4 > size * 3 { grow() }
+        if Self.isOverfull(count, size) { grow() }
         return (index, true)
     }
 
@@ -95,29 +110,48 @@ public struct StateStore: Sendable {
             numbers = [Int32](repeating: -1, count: count * 2)
             isNew = [Bool](repeating: false, count: count * 2)
         }
+        precondition(self.count + count <= Self.maximumCount, "a state store holds at most \(Self.maximumCount) states")
+        // Room for every target first, so that nothing moves during the batch.
+        while Self.isOverfull(self.count + count, size) { grow() }
+        words.reserve(self.count + count)
         let width = self.width
         let size = self.size
-        // The first probes of every target, in two passes so that the loads
-        // of a pass do not wait on one another: most targets are found there.
+        let words = self.words.chunks
+        var stored = self.count
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(1, count)) { tags in
             numbers.withUnsafeMutableBufferPointer { numbers in
-                table.withUnsafeBufferPointer { table in
-                    for position in 0..<count {
-                        let state = UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)])
-                        let hash = Self.hash(state, width)
-                        tags[position] = Self.tag(hash)
-                        numbers[position] = hasTarget[position] ? Int32(truncatingIfNeeded: Self.slot(hash, size)) : -1
-                    }
-                    words.withUnsafeBufferPointer { words in
-                        for position in 0..<count where numbers[position] >= 0 {
+                isNew.withUnsafeMutableBufferPointer { isNew in
+                    table.withUnsafeMutableBufferPointer { table in
+                        // Every target's home slot first, so that the loads
+                        // of the probes below do not wait on one another.
+                        for position in 0..<count {
+                            isNew[position] = false
+                            guard hasTarget[position] else {
+                                numbers[position] = -1
+                                continue
+                            }
                             let state = UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)])
+                            let hash = Self.hash(state, width)
+                            tags[position] = Self.tag(hash)
+                            numbers[position] = Int32(truncatingIfNeeded: Self.slot(hash, size))
+                        }
+                        for position in 0..<count where hasTarget[position] {
+                            let state = UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)])
+                            let tag = tags[position]
                             var slot = Int(numbers[position])
-                            numbers[position] = -1
-                            for _ in 0..<4 {
+                            while true {
                                 let entry = table[slot]
-                                if entry == Self.empty { break }
+                                if entry == Self.empty {
+                                    let target = words.pointer(to: stored)
+                                    for offset in 0..<width { target[offset] = state[offset] }
+                                    table[slot] = UInt32(truncatingIfNeeded: stored) | tag
+                                    numbers[position] = Int32(truncatingIfNeeded: stored)
+                                    isNew[position] = true
+                                    stored += 1
+                                    break
+                                }
                                 let number = Int(entry & Self.numberBits)
-                                if entry & ~Self.numberBits == tags[position] && Self.equals(words, number * width, state, width) {
+                                if entry & ~Self.numberBits == tag && Self.equals(words.pointer(to: number), state, width) {
                                     numbers[position] = Int32(truncatingIfNeeded: number)
                                     break
                                 }
@@ -129,13 +163,7 @@ public struct StateStore: Sendable {
                 }
             }
         }
-        for position in 0..<count {
-            isNew[position] = false
-            guard hasTarget[position], numbers[position] < 0 else { continue }
-            let (index, inserted) = insert(UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)]))
-            numbers[position] = Int32(truncatingIfNeeded: index)
-            isNew[position] = inserted
-        }
+        self.count = stored
     }
 
     /// The number of a packed state, if stored.
@@ -145,37 +173,34 @@ public struct StateStore: Sendable {
 
     /// The number of a packed state of `width` words, if stored.
     public func find(_ state: UnsafeBufferPointer<UInt64>) -> Int? {
-        probe(state).found
+        probe(state, hash: Self.hash(state, width)).found
     }
 
     /// The number of a state if stored, else the free slot where it goes.
     @inline(__always)
-    private func probe(_ state: UnsafeBufferPointer<UInt64>) -> (slot: Int, found: Int?) {
-        let hash = Self.hash(state, width)
+    private func probe(_ state: UnsafeBufferPointer<UInt64>, hash: UInt64) -> (slot: Int, found: Int?) {
         var slot = Self.slot(hash, size)
         let tag = Self.tag(hash)
         let size = self.size
         let width = self.width
+        let words = self.words.chunks
         return table.withUnsafeBufferPointer { table in
-            words.withUnsafeBufferPointer { words in
-                while true {
-                    let entry = table[slot]
-                    if entry == Self.empty { return (slot, nil) }
-                    let number = Int(entry & Self.numberBits)
-                    if entry & ~Self.numberBits == tag && Self.equals(words, number * width, state, width) {
-                        return (slot, number)
-                    }
-                    slot += 1
-                    if slot == size { slot = 0 }
+            while true {
+                let entry = table[slot]
+                if entry == Self.empty { return (slot, nil) }
+                let number = Int(entry & Self.numberBits)
+                if entry & ~Self.numberBits == tag && Self.equals(words.pointer(to: number), state, width) {
+                    return (slot, number)
                 }
+                slot += 1
+                if slot == size { slot = 0 }
             }
         }
     }
 
     @inline(__always)
-    private static func equals(_ words: UnsafeBufferPointer<UInt64>, _ base: Int,
-                               _ state: UnsafeBufferPointer<UInt64>, _ width: Int) -> Bool {
-        for offset in 0..<width where words[base + offset] != state[offset] { return false }
+    private static func equals(_ stored: UnsafeMutablePointer<UInt64>, _ state: UnsafeBufferPointer<UInt64>, _ width: Int) -> Bool {
+        for offset in 0..<width where stored[offset] != state[offset] { return false }
         return true
     }
 
@@ -183,18 +208,16 @@ public struct StateStore: Sendable {
         let size = self.size + self.size / 2
         var table = [UInt32](repeating: Self.empty, count: size)
         let width = self.width
+        let words = self.words.chunks
         table.withUnsafeMutableBufferPointer { table in
-            words.withUnsafeBufferPointer { words in
-                for index in 0..<count {
-                    let state = UnsafeBufferPointer(rebasing: words[(index * width)..<((index + 1) * width)])
-                    let hash = Self.hash(state, width)
-                    var slot = Self.slot(hash, size)
-                    while table[slot] != Self.empty {
-                        slot += 1
-                        if slot == size { slot = 0 }
-                    }
-                    table[slot] = UInt32(truncatingIfNeeded: index) | Self.tag(hash)
+            for index in 0..<count {
+                let hash = Self.hash(UnsafeBufferPointer(start: words.pointer(to: index), count: width), width)
+                var slot = Self.slot(hash, size)
+                while table[slot] != Self.empty {
+                    slot += 1
+                    if slot == size { slot = 0 }
                 }
+                table[slot] = UInt32(truncatingIfNeeded: index) | Self.tag(hash)
             }
         }
         self.table = table

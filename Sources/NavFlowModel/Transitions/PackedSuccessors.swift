@@ -31,16 +31,8 @@ public final class PackedSuccessors {
     private var deepLinks: DeepLinkTransitions
     /// Per local view (its number in the store): where its entries start
     /// and end; -1 until worked out.
-    private var viewStart: [Int32] = []
-    private var viewEnd: [Int32] = []
-    /// Per entry: the mask index of a word-level update, -1 for a step
-    /// without a target state, or -2 - u for unit u run on the unpacked state.
-    private var entryMask: [Int32] = []
-    private var entryLabel: [Int32] = []
-    /// Per entry: the number of the target's local view when the step keeps
-    /// the selected tab (the target is then that view with the source's
-    /// rest), else -1.
-    private var entryView: [Int32] = []
+    private var viewRange: [(start: Int32, end: Int32)] = []
+    private var entries: [ViewEntry] = []
     /// `width` words per entry: the masked words of the target.
     private var entryValues: [UInt64] = []
     private var unitsRunEveryTime: [StepUnit] = []
@@ -65,8 +57,7 @@ public final class PackedSuccessors {
     /// Bytes held by the memos.
     public var bytes: Int {
         footprints.bytes + deepLinks.bytes
-            + (viewStart.capacity + viewEnd.capacity + entryMask.capacity + entryLabel.capacity + entryView.capacity) * 4
-            + entryValues.capacity * 8
+            + viewRange.capacity * 8 + entries.capacity * MemoryLayout<ViewEntry>.stride + entryValues.capacity * 8
     }
 
     /// Fills `batch` with the transitions of state `index` of `store`, whose
@@ -112,71 +103,69 @@ public final class PackedSuccessors {
             return
         }
         let viewNumber = store.viewNumber(of: index)
-        if viewNumber >= viewStart.count || viewStart[viewNumber] < 0 {
+        if viewNumber >= viewRange.count || viewRange[viewNumber].start < 0 {
             record(state, viewNumber: viewNumber, store: &store)
         }
-        for entry in Int(viewStart[viewNumber])..<Int(viewEnd[viewNumber]) {
-            let mask = Int(entryMask[entry])
-            if entryView[entry] >= 0 {
-                batch.append(label: entryLabel[entry], view: entryView[entry])
-            } else if mask >= 0 {
-                entryValues.withUnsafeBufferPointer { values in
-                    batch.append(label: entryLabel[entry]) { output in
-                        view.apply(state, mask: mask,
-                                   value: UnsafeBufferPointer(rebasing: values[(entry * width)..<((entry + 1) * width)]),
-                                   into: output)
+        let range = viewRange[viewNumber]
+        let words = width
+        entries.withUnsafeBufferPointer { entries in
+            entryValues.withUnsafeBufferPointer { values in
+                view.masks.withUnsafeBufferPointer { masks in
+                    for entry in Int(range.start)..<Int(range.end) {
+                        let memo = entries[entry]
+                        if memo.view >= 0 {
+                            batch.append(label: memo.label, view: memo.view)
+                        } else if memo.mask >= 0 {
+                            let mask = Int(memo.mask) * words
+                            let value = entry * words
+                            batch.append(label: memo.label) { output in
+                                for word in 0..<words { output[word] = state[word] & ~masks[mask + word] | values[value + word] }
+                            }
+                        } else if memo.mask == -1 {
+                            batch.appendCut(label: memo.label)
+                        } else {
+                            run(unitsRunEveryTime[Int(-2 - memo.mask)], from: decode(), into: &batch)
+                        }
                     }
                 }
-            } else if mask == -1 {
-                batch.appendCut(label: entryLabel[entry])
-            } else {
-                run(unitsRunEveryTime[-2 - mask], from: decode(), into: &batch)
             }
         }
     }
 
     /// Works out the transitions of a new local view from one state that has it.
     private func record(_ state: UnsafeBufferPointer<UInt64>, viewNumber: Int, store: inout CompressedStateStore) {
-        let begin = Int32(entryMask.count)
+        let begin = Int32(entries.count)
         let selected = view.selectedTab(state)
         let mask = view.maskIndex(selected: selected)
         for entry in footprints.entries(of: state, label: label(of:)) {
             if let unit = footprints.unitRunEveryTime(entry) {
-                entryMask.append(Int32(-2 - unitsRunEveryTime.count))
+                entries.append(ViewEntry(mask: Int32(-2 - unitsRunEveryTime.count), label: -1, view: -1))
                 unitsRunEveryTime.append(unit)
-                entryLabel.append(-1)
-                entryView.append(-1)
                 entryValues.append(contentsOf: repeatElement(0, count: width))
                 continue
             }
-            entryLabel.append(footprints.label(entry))
             if footprints.isCut(entry) {
-                entryMask.append(-1)
-                entryView.append(-1)
+                entries.append(ViewEntry(mask: -1, label: footprints.label(entry), view: -1))
                 entryValues.append(contentsOf: repeatElement(0, count: width))
                 continue
             }
             footprints.apply(entry, to: state, into: target)
             let kept = UnsafeBufferPointer(target)
-            entryMask.append(Int32(mask))
             let start = entryValues.count
             view.masked(Array(kept), mask: mask, appendingTo: &entryValues)
+            var number: Int32 = -1
             if view.selectedTab(kept) == selected {
-                let number = entryValues.withUnsafeBufferPointer { values in
-                    store.numberView(UnsafeBufferPointer(rebasing: values[start..<(start + width)]))
+                number = entryValues.withUnsafeBufferPointer { values in
+                    Int32(store.numberView(UnsafeBufferPointer(rebasing: values[start..<(start + width)])))
                 }
-                entryView.append(Int32(number))
-            } else {
-                entryView.append(-1)
             }
+            entries.append(ViewEntry(mask: Int32(mask), label: footprints.label(entry), view: number))
         }
-        if viewStart.count <= viewNumber {
-            let grown = max(viewNumber + 1, viewStart.count * 2)
-            viewStart += repeatElement(-1, count: grown - viewStart.count)
-            viewEnd += repeatElement(-1, count: grown - viewEnd.count)
+        if viewRange.count <= viewNumber {
+            let grown = max(viewNumber + 1, viewRange.count * 2)
+            viewRange += repeatElement((start: Int32(-1), end: Int32(-1)), count: grown - viewRange.count)
         }
-        viewStart[viewNumber] = begin
-        viewEnd[viewNumber] = Int32(entryMask.count)
+        viewRange[viewNumber] = (begin, Int32(entries.count))
     }
 
     private func label(of transition: Transition) -> Int32 {
@@ -199,6 +188,17 @@ public final class PackedSuccessors {
         }
     }
 }
+/// One memoized transition of a local view.
+private struct ViewEntry {
+    /// The local-view mask of a word-level update, -1 for a step without a
+    /// target state, or -2 - u for unit u run on the unpacked state.
+    var mask: Int32
+    var label: Int32
+    /// The number of the target's local view when the step keeps the
+    /// selected tab (the target is then that view with the source's rest), else -1.
+    var view: Int32
+}
+
 /// The transitions of one state, in order: for each, its label and its
 /// packed target, if it has one. Reused from state to state.
 public struct SuccessorBatch: Sendable {
