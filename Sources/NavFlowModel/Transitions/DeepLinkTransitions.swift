@@ -27,6 +27,8 @@ struct DeepLinkTransitions {
     private let keyWords: Int
     private let keyMask: [UInt64]
     private let width: Int
+    /// Whether states are stored as a local view and a rest (`LocalView.isShared`).
+    private let sharesViews: Bool
     private var keys: StateStore
     /// Per key: -1 for no target state, 0 for the landing mask, 1 for the flags.
     private var entryMask: [Int8] = []
@@ -41,6 +43,7 @@ struct DeepLinkTransitions {
         let spec = model.spec
         let codec = model.codec
         width = codec.words
+        sharesViews = LocalView(model: model).isShared
         var units: [StepUnit] = []
         var masks: [[UInt64]?] = []
         // Flags, inputs and the selected tab are contiguous, from bit 0.
@@ -82,9 +85,9 @@ struct DeepLinkTransitions {
     /// Appends the deep-link transitions of `state` to `batch`. `decode`
     /// unpacks the state when a link must be worked out or run; `label`
     /// interns a transition's label; `run` runs a unit on the unpacked state.
-    /// When `store` parks the tabs that are not selected, a target is given
-    /// by the number of its local view alone (its rest is empty, as the
-    /// source's).
+    /// A landed link's target whose rest is the source's (the tabs are
+    /// parked, or the link selects the tab that is selected) is given by the
+    /// number of its local view alone.
     mutating func successors(of state: UnsafeBufferPointer<UInt64>, into batch: inout SuccessorBatch,
                              store: inout CompressedStateStore,
                              decode: () -> NavState, label: (Transition) -> Int32,
@@ -104,7 +107,7 @@ struct DeepLinkTransitions {
                 batch.appendCut(label: entryLabel[entry])
                 continue
             }
-            if store.parksInactiveTabs && entryView[entry] >= 0 {
+            if entryView[entry] >= 0 {
                 batch.append(label: entryLabel[entry], view: entryView[entry])
                 continue
             }
@@ -136,8 +139,10 @@ struct DeepLinkTransitions {
         entryMask.append(landed ? 0 : 1)
         let packed = model.codec.encode(target)
         for word in 0..<width { entryValues.append(packed[word] & written[word]) }
-        // A landed link fixes its target's whole local view; its `else` does not.
-        if landed && store.parksInactiveTabs {
+        // A landed link fixes its target's whole local view; its `else` does
+        // not. The target's rest is the source's when the tabs are parked or
+        // when the link lands in the tab it leaves.
+        if landed && sharesViews && (store.parksInactiveTabs || target.selectedTab == state.selectedTab) {
             entryView.append(Int32(store.numberView(of: packed)))
         } else {
             entryView.append(-1)
