@@ -18,11 +18,11 @@ struct DeepLinkTransitions {
     let model: FlowModel
     /// Every deep-link step unit, in the order of `FlowModel.forEachUnit`.
     let units: [StepUnit]
-    /// Per unit: the link's write mask when it lands, or nil when the link
-    /// must run on every state.
-    private let landingMask: [[UInt64]?]
-    /// The bits of the flags: what a link's `else` can write.
-    private let flagsMask: [UInt64]
+    /// Per unit: whether it is memoized; it is run on every state otherwise.
+    private let memoized: [Bool]
+    /// `width` words per unit, the link's write mask when it lands, then
+    /// once more the bits of the flags: what a link's `else` can write.
+    private let writeMasks: [UInt64]
     /// Words of a key after the unit number: the flags, inputs and selected tab.
     private let keyWords: Int
     private let keyMask: [UInt64]
@@ -30,13 +30,19 @@ struct DeepLinkTransitions {
     /// Whether states are stored as a local view and a rest (`LocalView.isShared`).
     private let sharesViews: Bool
     private var keys: StateStore
-    /// Per key: -1 for no target state, 0 for the landing mask, 1 for the flags.
-    private var entryMask: [Int8] = []
-    private var entryLabel: [Int32] = []
-    /// Per key: the number of the target's local view in the store, -1 for no target.
-    private var entryView: [Int32] = []
+    /// Per key: its transition.
+    private var entries: [Entry] = []
+    /// `width` words per key: the bits its transition writes.
     private var entryValues: [UInt64] = []
-    private var key: [UInt64]
+
+    /// The transition of a memoized link from the states of one key.
+    private struct Entry {
+        /// -1 for no target state, 0 for the landing mask, 1 for the flags.
+        var kind: Int8
+        var label: Int32
+        /// The number of the target's local view when the target keeps the source's rest, else -1.
+        var view: Int32
+    }
 
     init(model: FlowModel) {
         self.model = model
@@ -45,7 +51,8 @@ struct DeepLinkTransitions {
         width = codec.words
         sharesViews = LocalView(model: model).isShared
         var units: [StepUnit] = []
-        var masks: [[UInt64]?] = []
+        var memoized: [Bool] = []
+        var writeMasks: [UInt64] = []
         // Flags, inputs and the selected tab are contiguous, from bit 0.
         let global = 0..<codec.tabField.upperBound
         for (index, link) in spec.deepLinks.enumerated() {
@@ -66,20 +73,20 @@ struct DeepLinkTransitions {
             }
             for arguments in model.deepLinkArguments[index] {
                 units.append(.deepLink(link: index, arguments: arguments))
-                masks.append(mask)
+                memoized.append(mask != nil)
+                writeMasks += mask ?? [UInt64](repeating: 0, count: width)
             }
         }
         self.units = units
-        landingMask = masks
-        flagsMask = codec.mask([0..<spec.flags.count])
+        self.memoized = memoized
+        self.writeMasks = writeMasks + codec.mask([0..<spec.flags.count])
         keyWords = max(1, (global.count + 63) / 64)
         keyMask = Array(codec.mask([global]).prefix(keyWords))
         keys = StateStore(width: keyWords + 1)
-        key = [UInt64](repeating: 0, count: keyWords + 1)
     }
 
     var bytes: Int {
-        keys.bytes + entryMask.capacity + (entryLabel.capacity + entryView.capacity) * 4 + entryValues.capacity * 8
+        keys.bytes + entries.capacity * MemoryLayout<Entry>.stride + entryValues.capacity * 8
     }
 
     /// Appends the deep-link transitions of `state` to `batch`. `decode`
@@ -93,59 +100,62 @@ struct DeepLinkTransitions {
                              decode: () -> NavState, label: (Transition) -> Int32,
                              run: (StepUnit, inout SuccessorBatch) -> Void) {
         let width = self.width
-        for (number, unit) in units.enumerated() {
-            guard let mask = landingMask[number] else {
-                run(unit, &batch)
-                continue
-            }
-            key[0] = UInt64(number)
-            for word in 0..<keyWords { key[word + 1] = state[word] & keyMask[word] }
-            let (entry, inserted) = keys.insert(key)
-            if inserted { record(unit, mask: mask, from: decode(), label: label, store: &store) }
-            let kind = entryMask[entry]
-            guard kind >= 0 else {
-                batch.appendCut(label: entryLabel[entry])
-                continue
-            }
-            if entryView[entry] >= 0 {
-                batch.append(label: entryLabel[entry], view: entryView[entry])
-                continue
-            }
-            let written = kind == 0 ? mask : flagsMask
-            entryValues.withUnsafeBufferPointer { values in
-                batch.append(label: entryLabel[entry]) { output in
-                    for word in 0..<width {
-                        output[word] = state[word] & ~written[word] | values[entry * width + word]
+        let keyWords = self.keyWords
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keyWords + 1) { key in
+            for number in 0..<memoized.count {
+                guard memoized[number] else {
+                    run(units[number], &batch)
+                    continue
+                }
+                key[0] = UInt64(number)
+                for word in 0..<keyWords { key[word + 1] = state[word] & keyMask[word] }
+                let (entry, inserted) = keys.insert(UnsafeBufferPointer(key))
+                if inserted { record(number, from: decode(), label: label, store: &store) }
+                let memo = entries[entry]
+                if memo.kind < 0 {
+                    batch.appendCut(label: memo.label)
+                } else if memo.view >= 0 {
+                    batch.append(label: memo.label, view: memo.view)
+                } else {
+                    let written = (memo.kind == 0 ? number : memoized.count) * width
+                    let value = entry * width
+                    writeMasks.withUnsafeBufferPointer { masks in
+                        entryValues.withUnsafeBufferPointer { values in
+                            batch.append(label: memo.label) { output in
+                                for word in 0..<width {
+                                    output[word] = state[word] & ~masks[written + word] | values[value + word]
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
     }
 
-    private mutating func record(_ unit: StepUnit, mask: [UInt64], from state: NavState, label: (Transition) -> Int32,
+    private mutating func record(_ number: Int, from state: NavState, label: (Transition) -> Int32,
                                  store: inout CompressedStateStore) {
         var transition: Transition?
-        model.run(unit, from: state, decider: ConcreteDecider()) { transition = $0 }
-        guard let transition else { return }
-        entryLabel.append(label(transition))
+        model.run(units[number], from: state, decider: ConcreteDecider()) { transition = $0 }
+        guard let transition else {
+            preconditionFailure("a deep link step always gives a transition")
+        }
         guard let target = transition.target else {
-            entryMask.append(-1)
-            entryView.append(-1)
+            entries.append(Entry(kind: -1, label: label(transition), view: -1))
             entryValues.append(contentsOf: repeatElement(0, count: width))
             return
         }
         let landed = transition.outcome != .otherwise
-        let written = landed ? mask : flagsMask
-        entryMask.append(landed ? 0 : 1)
+        let written = (landed ? number : memoized.count) * width
         let packed = model.codec.encode(target)
-        for word in 0..<width { entryValues.append(packed[word] & written[word]) }
+        for word in 0..<width { entryValues.append(packed[word] & writeMasks[written + word]) }
         // A landed link fixes its target's whole local view; its `else` does
         // not. The target's rest is the source's when the tabs are parked or
         // when the link lands in the tab it leaves.
+        var view: Int32 = -1
         if landed && sharesViews && (store.parksInactiveTabs || target.selectedTab == state.selectedTab) {
-            entryView.append(Int32(store.numberView(of: packed)))
-        } else {
-            entryView.append(-1)
+            view = Int32(store.numberView(of: packed))
         }
+        entries.append(Entry(kind: landed ? 0 : 1, label: label(transition), view: view))
     }
 }
