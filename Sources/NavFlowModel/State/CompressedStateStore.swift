@@ -1,19 +1,24 @@
 /// The explorer's visited set. In an app whose root is a tab view of two
 /// tabs or more, a state is stored as two 32-bit numbers: its local view
 /// (`LocalView`) and the rest (the slots of the other tabs), each interned
-/// in a store of its own. The states of a product of tabs share those
-/// parts, so a state costs its 8-byte pair and its share of the hash table
-/// (5 to 7 bytes), plus the distinct views and rests, which are far fewer
-/// than the states. Elsewhere nothing is shared and states are stored whole.
+/// in a store of its own, and the pairs are kept in a `PairTable`. The
+/// states of a product of tabs share those parts, so a state costs its
+/// 8-byte pair and its share of its rest's hash table (5.3 to 8 bytes),
+/// plus the distinct views and rests, which are far fewer than the states.
+/// Elsewhere nothing is shared and states are stored whole.
 public struct CompressedStateStore: Sendable {
     /// Words per packed state.
     public let width: Int
     private let view: LocalView
+    /// Whether states are stored as pairs (`LocalView.isShared`).
+    private let sharesViews: Bool
     /// Local views, `width` words each (shared states only).
     private var views: StateStore
     /// The other tabs' slots, `width` words each (shared states only).
     private var rests: StateStore
-    /// Per state: `view << 32 | rest`, or the whole packed state when nothing is shared.
+    /// Per state: `view << 32 | rest` (shared states only).
+    private var pairTable: PairTable
+    /// The whole packed states when nothing is shared.
     private var states: StateStore
     /// Whether every state is stored with the tabs that are not selected
     /// at their root (`TabIndependence`): the rest of every state is empty.
@@ -28,29 +33,31 @@ public struct CompressedStateStore: Sendable {
     public init(model: FlowModel, parksInactiveTabs: Bool = false) {
         width = model.codec.words
         view = LocalView(model: model)
+        sharesViews = view.isShared
         self.parksInactiveTabs = parksInactiveTabs && view.isShared
         views = StateStore(width: width, capacity: 16)
         rests = StateStore(width: width, capacity: 16)
-        states = StateStore(width: view.isShared ? 1 : width)
+        pairTable = PairTable(capacity: sharesViews ? 1 << 12 : 1)
+        states = StateStore(width: width, capacity: sharesViews ? 1 : 1 << 12)
     }
 
-    public var count: Int { states.count }
+    public var count: Int { sharesViews ? pairTable.count : states.count }
 
-    /// Bytes in use: the states, their hash table and the interned parts.
-    public var bytes: Int { states.bytes + views.bytes + rests.bytes }
+    /// Bytes in use: the states, their hash tables and the interned parts.
+    public var bytes: Int { (sharesViews ? pairTable.bytes : states.bytes) + views.bytes + rests.bytes }
 
     /// One more than the largest view number.
-    public var viewNumberCount: Int { view.isShared ? views.count : states.count }
+    public var viewNumberCount: Int { sharesViews ? views.count : states.count }
 
     /// The local view of state `index`, numbered: states with the same
     /// number have the same local view. Without sharing, the state's own number.
     public func viewNumber(of index: Int) -> Int {
-        view.isShared ? Int(states.firstWord(of: index) >> 32) : index
+        sharesViews ? Int(pairTable.pair(of: index) >> 32) : index
     }
 
     /// The rest of state `index` (the other tabs' slots), numbered; 0 without sharing.
     public func restNumber(of index: Int) -> Int {
-        view.isShared ? Int(states.firstWord(of: index) & 0xFFFF_FFFF) : 0
+        sharesViews ? Int(pairTable.pair(of: index) & 0xFFFF_FFFF) : 0
     }
 
     /// The number of the local view of a packed state, numbering it if it is new.
@@ -73,11 +80,11 @@ public struct CompressedStateStore: Sendable {
 
     /// Writes the packed words of state `index` into `output` (at least `width` words).
     public func copy(_ index: Int, into output: UnsafeMutableBufferPointer<UInt64>) {
-        guard view.isShared else {
+        guard sharesViews else {
             states.copy(index, into: output)
             return
         }
-        let pair = states.firstWord(of: index)
+        let pair = pairTable.pair(of: index)
         views.withState(Int(pair >> 32)) { view in
             rests.withState(Int(pair & 0xFFFF_FFFF)) { rest in
                 for word in 0..<width { output[word] = view[word] | rest[word] }
@@ -95,14 +102,14 @@ public struct CompressedStateStore: Sendable {
 
     /// Inserts a packed state; returns its number and whether it is new.
     public mutating func insert(_ state: [UInt64]) -> (index: Int, inserted: Bool) {
-        guard view.isShared else { return states.insert(state) }
+        guard sharesViews else { return states.insert(state) }
         let pair = state.withUnsafeBufferPointer { intern($0) }
-        return states.insert([pair])
+        return pairTable.insert(pair)
     }
 
     /// The number of a packed state, if stored.
     public func find(_ state: [UInt64]) -> Int? {
-        guard view.isShared else { return states.find(state) }
+        guard sharesViews else { return states.find(state) }
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * width) { buffer -> Int? in
             let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<width])
             let rest = UnsafeMutableBufferPointer(rebasing: buffer[width..<(2 * width)])
@@ -112,7 +119,7 @@ public struct CompressedStateStore: Sendable {
             }
             guard let viewNumber = views.find(UnsafeBufferPointer(key)),
                   let restNumber = rests.find(UnsafeBufferPointer(rest)) else { return nil }
-            return states.find([UInt64(viewNumber) << 32 | UInt64(restNumber)])
+            return pairTable.find(UInt64(viewNumber) << 32 | UInt64(restNumber))
         }
     }
 
@@ -120,7 +127,7 @@ public struct CompressedStateStore: Sendable {
     /// order; see `StateStore.insert(_:numbers:isNew:)`. A target given by
     /// its view number has the source's rest.
     public mutating func insert(_ batch: SuccessorBatch, from source: Int, numbers: inout [Int32], isNew: inout [Bool]) {
-        guard view.isShared else {
+        guard sharesViews else {
             states.insert(batch, numbers: &numbers, isNew: &isNew)
             return
         }
@@ -138,8 +145,16 @@ public struct CompressedStateStore: Sendable {
                                 : intern(UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)]))
                         }
                     }
-                    states.insert(UnsafeBufferPointer(pairs), hasTarget: hasTarget, count: batch.count,
-                                  numbers: &numbers, isNew: &isNew)
+                    if numbers.count < batch.count {
+                        numbers = [Int32](repeating: -1, count: batch.count * 2)
+                        isNew = [Bool](repeating: false, count: batch.count * 2)
+                    }
+                    numbers.withUnsafeMutableBufferPointer { numbers in
+                        isNew.withUnsafeMutableBufferPointer { isNew in
+                            pairTable.insert(UnsafeBufferPointer(pairs), hasTarget: hasTarget, count: batch.count,
+                                             numbers: numbers.baseAddress!, isNew: isNew.baseAddress!)
+                        }
+                    }
                 }
             }
         }
