@@ -39,7 +39,10 @@ extension BenchmarkMetric {
 // Names have no spaces: the thresholds files are named after them, and
 // `benchmark thresholds check` looks them up by the name as written.
 let benchmarks: @Sendable () -> Void = {
-    let tolerance = BenchmarkThresholds(relative: [.p50: 25.0, .p90: 35.0])
+    // The median decides; the 90th percentile, often one slow iteration of
+    // a few on a shared machine, only catches a regression that also
+    // spreads the slow tail by half.
+    let tolerance = BenchmarkThresholds(relative: [.p50: 25.0, .p90: 50.0])
     // A few milliseconds are at the mercy of the machine: only a doubling counts.
     let shortTolerance = BenchmarkThresholds(relative: [.p50: 100.0, .p90: 100.0])
     // State counts are exact: any change is a change of the explorer.

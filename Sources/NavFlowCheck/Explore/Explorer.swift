@@ -64,9 +64,6 @@ public struct Explorer: Sendable {
     public func explore(_ model: FlowModel) throws(LimitReached) -> StateGraph {
         var graph = StateGraph(model: model, store: CompressedStateStore(model: model, parksInactiveTabs: parksInactiveTabs))
         let successors = PackedSuccessors(model: model)
-        let width = model.codec.words
-        let current = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: width)
-        defer { current.deallocate() }
         let started = ContinuousClock.now
 
         /// Records a state just stored; throws when a limit is reached.
@@ -95,10 +92,7 @@ public struct Explorer: Sendable {
         var numbers: [Int32] = []
         var isNew: [Bool] = []
         func expand(_ index: Int, deepLinks: Bool, into list: inout EdgeList) throws(LimitReached) {
-            // The store grows while the state is expanded: work on a copy.
-            graph.store.copy(index, into: current)
-            successors.successors(of: index, packed: UnsafeBufferPointer(current), in: &graph.store,
-                                  deepLinks: deepLinks, into: &batch)
+            successors.successors(of: index, in: &graph.store, deepLinks: deepLinks, into: &batch)
             graph.store.insert(batch, from: index, numbers: &numbers, isNew: &isNew)
             for position in 0..<batch.count where isNew[position] {
                 try stored(parent: index, label: batch.label[position])

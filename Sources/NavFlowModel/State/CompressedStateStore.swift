@@ -25,6 +25,12 @@ public struct CompressedStateStore: Sendable {
     public let parksInactiveTabs: Bool
     /// The rest interned last.
     private var lastRest = -1
+    /// Per rest: a bit per tab whose slots it holds (not all zero); every
+    /// bit past 64 tabs.
+    private var restTabs: [UInt64] = []
+    /// Per local view: the number of the rest its selected tab's slots make
+    /// once another tab is selected; -1 until asked for.
+    private var slotsLeft: [Int32] = []
     /// Scratch: the pairs of a batch's targets.
     private var pairs: [UInt64] = []
 
@@ -125,7 +131,7 @@ public struct CompressedStateStore: Sendable {
 
     /// Inserts the targets of a batch of transitions from state `source`, in
     /// order; see `StateStore.insert(_:numbers:isNew:)`. A target given by
-    /// its view number has the source's rest.
+    /// its view number has the rest the batch gives, or the source's.
     public mutating func insert(_ batch: SuccessorBatch, from source: Int, numbers: inout [Int32], isNew: inout [Bool]) {
         guard sharesViews else {
             states.insert(batch, numbers: &numbers, isNew: &isNew)
@@ -140,9 +146,12 @@ public struct CompressedStateStore: Sendable {
                 batch.hasTarget.withUnsafeBufferPointer { hasTarget in
                     batch.view.withUnsafeBufferPointer { views in
                         for position in 0..<batch.count where hasTarget[position] {
-                            pairs[position] = views[position] >= 0
-                                ? UInt64(views[position]) << 32 | rest
-                                : intern(UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)]))
+                            if views[position] >= 0 {
+                                let known = batch.rest[position]
+                                pairs[position] = UInt64(views[position]) << 32 | (known >= 0 ? UInt64(known) : rest)
+                            } else {
+                                pairs[position] = intern(UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)]))
+                            }
                         }
                     }
                     if numbers.count < batch.count {
@@ -161,6 +170,47 @@ public struct CompressedStateStore: Sendable {
         self.pairs = pairs
     }
 
+    /// Whether the rest of state `index` holds no tab's slots but those of
+    /// `tab` (shared states only): a step to `tab` that keeps every tab's
+    /// slots then has `slotsLeft(by:)` as its rest.
+    public func restHolds(onlyTab tab: Int, ofState index: Int) -> Bool {
+        tab < 64 && restTabs[restNumber(of: index)] & ~(1 << UInt64(tab)) == 0
+    }
+
+    /// The number of the rest made of the selected tab's slots of state
+    /// `index` (shared states only): the rest of a state that another tab is
+    /// selected in and that keeps every tab's slots, when `restHolds(onlyTab:ofState:)`.
+    public mutating func slotsLeft(by index: Int) -> Int {
+        let viewNumber = self.viewNumber(of: index)
+        if viewNumber < slotsLeft.count, slotsLeft[viewNumber] >= 0 { return Int(slotsLeft[viewNumber]) }
+        let number = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { slots in
+            views.withState(viewNumber) { words in
+                let tab = view.selectedTab(words)
+                for word in 0..<width { slots[word] = words[word] & view.slotMasks[tab * width + word] }
+            }
+            return numberRest(UnsafeBufferPointer(slots))
+        }
+        if slotsLeft.count <= viewNumber {
+            slotsLeft += repeatElement(-1, count: max(viewNumber + 1, slotsLeft.count * 2) - slotsLeft.count)
+        }
+        slotsLeft[viewNumber] = Int32(number)
+        return number
+    }
+
+    /// The number of a rest, numbering it if it is new.
+    private mutating func numberRest(_ rest: UnsafeBufferPointer<UInt64>) -> Int {
+        let (number, inserted) = rests.insert(rest)
+        if inserted {
+            var holds: UInt64 = view.tabCount > 64 ? .max : 0
+            for tab in 0..<min(view.tabCount, 64)
+            where (0..<width).contains(where: { rest[$0] & view.slotMasks[tab * width + $0] != 0 }) {
+                holds |= 1 << UInt64(tab)
+            }
+            restTabs.append(holds)
+        }
+        return number
+    }
+
     /// Interns the local view and the rest of a state; returns their pair.
     private mutating func intern(_ state: UnsafeBufferPointer<UInt64>) -> UInt64 {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * width) { buffer in
@@ -173,7 +223,7 @@ public struct CompressedStateStore: Sendable {
             // links) mostly share their rest: the tab they leave.
             var restNumber = lastRest
             if restNumber < 0 || !rests.holds(restNumber, UnsafeBufferPointer(rest)) {
-                restNumber = rests.insert(UnsafeBufferPointer(rest)).index
+                restNumber = numberRest(UnsafeBufferPointer(rest))
                 lastRest = restNumber
             }
             return UInt64(viewNumber) << 32 | UInt64(restNumber)

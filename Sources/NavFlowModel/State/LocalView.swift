@@ -14,6 +14,8 @@ public struct LocalView: Sendable {
     /// Per selected tab: the mask of its local view, `width` words each
     /// (one mask when nothing is shared).
     public let masks: [UInt64]
+    /// Per tab: the bits of its slots, `width` words each (shared states only).
+    public let slotMasks: [UInt64]
     private let codec: StateCodec
 
     public init(model: FlowModel) {
@@ -22,6 +24,7 @@ public struct LocalView: Sendable {
         tabCount = model.shape.tabCount
         isShared = model.hasTabView && tabCount >= 2
         var masks: [UInt64] = []
+        var slotMasks: [UInt64] = []
         if isShared {
             let tabSlots = model.shape.tabSlots
             for selected in 0..<tabCount {
@@ -30,11 +33,13 @@ public struct LocalView: Sendable {
                     hidden += tabSlots[tab].map { model.codec.slotFields[$0] }
                 }
                 masks += model.codec.mask(hidden).map { ~$0 }
+                slotMasks += model.codec.mask(tabSlots[selected].map { model.codec.slotFields[$0] })
             }
         } else {
             masks = [UInt64](repeating: ~0, count: width)
         }
         self.masks = masks
+        self.slotMasks = slotMasks
     }
 
     /// The selected tab of a packed state.

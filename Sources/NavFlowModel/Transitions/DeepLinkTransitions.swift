@@ -32,6 +32,12 @@ struct DeepLinkTransitions {
     private var keys: StateStore
     /// Per key: its transition.
     private var entries: [Entry] = []
+    /// Per local view of a full search of shared states: where its units'
+    /// entries start in `viewEntries`, -1 until worked out. The key of a
+    /// unit is part of the local view, so a view has one entry per unit.
+    private var viewStart: [Int32] = []
+    /// Per worked-out view, per unit: its entry, or -1 for a unit run every time.
+    private var viewEntries: [Int32] = []
     /// `width` words per key: the bits its transition writes.
     private var entryValues: [UInt64] = []
 
@@ -40,8 +46,15 @@ struct DeepLinkTransitions {
         /// -1 for no target state, 0 for the landing mask, 1 for the flags.
         var kind: Int8
         var label: Int32
-        /// The number of the target's local view when the target keeps the source's rest, else -1.
+        /// The number of the target's local view when the link lands in a
+        /// tab view, else -1.
         var view: Int32
+        /// Whether the link lands in another tab than the selected one, keeping
+        /// every tab's slots; a target with a view number keeps the source's
+        /// rest otherwise.
+        var leavesSlots = false
+        /// The tab the link lands in, when it leaves the slots.
+        var tab: Int32 = -1
     }
 
     init(model: FlowModel) {
@@ -114,7 +127,7 @@ struct DeepLinkTransitions {
                 let memo = entries[entry]
                 if memo.kind < 0 {
                     batch.appendCut(label: memo.label)
-                } else if memo.view >= 0 {
+                } else if memo.view >= 0 && !memo.leavesSlots {
                     batch.append(label: memo.label, view: memo.view)
                 } else {
                     let written = (memo.kind == 0 ? number : memoized.count) * width
@@ -130,6 +143,75 @@ struct DeepLinkTransitions {
                     }
                 }
             }
+        }
+    }
+
+    /// Appends the deep-link transitions of state `index` of `store`, whose
+    /// local view is shared and whose tabs are not parked, to `batch`.
+    /// Their entries are looked up once per local view; the state's words
+    /// are copied into `words` only when a transition needs them (a link
+    /// run every time, an `else`, or one that lands in another tab while
+    /// the rest holds other tabs' slots). `decode` and `run` read `words`.
+    mutating func successors(ofStateAt index: Int, in store: inout CompressedStateStore,
+                             words: UnsafeMutableBufferPointer<UInt64>, into batch: inout SuccessorBatch,
+                             decode: () -> NavState, label: (Transition) -> Int32,
+                             run: (StepUnit, inout SuccessorBatch) -> Void) {
+        let width = self.width
+        var copied = false
+        let viewNumber = store.viewNumber(of: index)
+        if viewNumber >= viewStart.count || viewStart[viewNumber] < 0 {
+            store.copy(index, into: words)
+            copied = true
+            if viewStart.count <= viewNumber {
+                viewStart += repeatElement(-1, count: max(viewNumber + 1, viewStart.count * 2) - viewStart.count)
+            }
+            viewStart[viewNumber] = Int32(viewEntries.count)
+            for number in 0..<memoized.count {
+                viewEntries.append(memoized[number]
+                    ? Int32(entry(of: number, from: UnsafeBufferPointer(words), decode: decode, label: label, store: &store)) : -1)
+            }
+        }
+        let base = Int(viewStart[viewNumber])
+        for number in 0..<memoized.count {
+            let entry = Int(viewEntries[base + number])
+            if entry < 0 {
+                if !copied { store.copy(index, into: words); copied = true }
+                run(units[number], &batch)
+                continue
+            }
+            let memo = entries[entry]
+            if memo.kind < 0 {
+                batch.appendCut(label: memo.label)
+            } else if memo.view >= 0 && !memo.leavesSlots {
+                batch.append(label: memo.label, view: memo.view)
+            } else if memo.view >= 0 && store.restHolds(onlyTab: Int(memo.tab), ofState: index) {
+                batch.append(label: memo.label, view: memo.view, rest: Int32(store.slotsLeft(by: index)))
+            } else {
+                if !copied { store.copy(index, into: words); copied = true }
+                let written = (memo.kind == 0 ? number : memoized.count) * width
+                let value = entry * width
+                writeMasks.withUnsafeBufferPointer { masks in
+                    entryValues.withUnsafeBufferPointer { values in
+                        batch.append(label: memo.label) { output in
+                            for word in 0..<width {
+                                output[word] = words[word] & ~masks[written + word] | values[value + word]
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The entry of memoized unit `number` from a state, worked out if its key is new.
+    private mutating func entry(of number: Int, from state: UnsafeBufferPointer<UInt64>, decode: () -> NavState,
+                                label: (Transition) -> Int32, store: inout CompressedStateStore) -> Int {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keyWords + 1) { key in
+            key[0] = UInt64(number)
+            for word in 0..<keyWords { key[word + 1] = state[word] & keyMask[word] }
+            let (entry, inserted) = keys.insert(UnsafeBufferPointer(key))
+            if inserted { record(number, from: decode(), label: label, store: &store) }
+            return entry
         }
     }
 
@@ -151,11 +233,15 @@ struct DeepLinkTransitions {
         for word in 0..<width { entryValues.append(packed[word] & writeMasks[written + word]) }
         // A landed link fixes its target's whole local view; its `else` does
         // not. The target's rest is the source's when the tabs are parked or
-        // when the link lands in the tab it leaves.
+        // when the link lands in the tab it leaves; when it lands in another
+        // tab, it leaves the selected tab's slots as they were.
         var view: Int32 = -1
-        if landed && sharesViews && (store.parksInactiveTabs || target.selectedTab == state.selectedTab) {
+        var leavesSlots = false
+        if landed && sharesViews {
             view = Int32(store.numberView(of: packed))
+            leavesSlots = !store.parksInactiveTabs && target.selectedTab != state.selectedTab
         }
-        entries.append(Entry(kind: landed ? 0 : 1, label: label(transition), view: view))
+        entries.append(Entry(kind: landed ? 0 : 1, label: label(transition), view: view, leavesSlots: leavesSlots,
+                             tab: Int32(target.selectedTab)))
     }
 }

@@ -37,6 +37,8 @@ public final class PackedSuccessors {
     private var entryValues: [UInt64] = []
     private var unitsRunEveryTime: [StepUnit] = []
     private let target: UnsafeMutableBufferPointer<UInt64>
+    /// The words of the state being expanded, when the store gave them.
+    private let current: UnsafeMutableBufferPointer<UInt64>
     private var encoded: [UInt64] = []
 
     public init(model: FlowModel) {
@@ -48,16 +50,45 @@ public final class PackedSuccessors {
         deepLinks = DeepLinkTransitions(model: model)
         target = .allocate(capacity: width)
         target.initialize(repeating: 0)
+        current = .allocate(capacity: width)
+        current.initialize(repeating: 0)
     }
 
     deinit {
         target.deallocate()
+        current.deallocate()
     }
 
     /// Bytes held by the memos.
     public var bytes: Int {
         footprints.bytes + deepLinks.bytes
             + viewRange.capacity * 8 + entries.capacity * MemoryLayout<ViewEntry>.stride + entryValues.capacity * 8
+    }
+
+    /// Fills `batch` with the transitions of state `index` of `store`: the
+    /// in-app steps, or with `deepLinks` only the deep links. New local
+    /// views of targets are numbered in `store`. The deep links of a state
+    /// of a full search of shared views are found from its local view, and
+    /// its words are read from the store only if one of them needs them.
+    public func successors(of index: Int, in store: inout CompressedStateStore,
+                           deepLinks: Bool, into batch: inout SuccessorBatch) {
+        guard deepLinks, view.isShared, !store.parksInactiveTabs else {
+            store.copy(index, into: current)
+            successors(of: index, packed: UnsafeBufferPointer(current), in: &store, deepLinks: deepLinks, into: &batch)
+            return
+        }
+        batch.reset(width: width)
+        let current = self.current
+        var unpacked: NavState?
+        func decode() -> NavState {
+            let decoded = unpacked ?? model.codec.decode(UnsafeBufferPointer(current))
+            unpacked = decoded
+            return decoded
+        }
+        self.deepLinks.successors(ofStateAt: index, in: &store, words: current, into: &batch,
+                                  decode: decode, label: label(of:)) { unit, batch in
+            run(unit, from: decode(), into: &batch)
+        }
     }
 
     /// Fills `batch` with the transitions of state `index` of `store`, whose
@@ -209,9 +240,11 @@ public struct SuccessorBatch: Sendable {
     public private(set) var hasTarget: [Bool] = []
     public private(set) var label: [Int32] = []
     /// Per transition: the number of its target's local view when the
-    /// target is that view with the source's rest (its words are then not
-    /// filled in), else -1.
+    /// target is given by numbers (its words are then not filled in), else -1.
     public private(set) var view: [Int32] = []
+    /// Per transition given by numbers: the number of its target's rest,
+    /// or -1 when it is the source's.
+    public private(set) var rest: [Int32] = []
 
     public init() {}
 
@@ -223,11 +256,13 @@ public struct SuccessorBatch: Sendable {
         count = 0
     }
 
-    mutating func append(label: Int32, view: Int32) {
+    /// A target given by the number of its local view and of its rest (-1: the source's).
+    mutating func append(label: Int32, view: Int32, rest: Int32 = -1) {
         grow()
         hasTarget[count] = true
         self.label[count] = label
         self.view[count] = view
+        self.rest[count] = rest
         count += 1
     }
 
@@ -257,6 +292,7 @@ public struct SuccessorBatch: Sendable {
         hasTarget += repeatElement(false, count: capacity - count)
         label += repeatElement(0, count: capacity - count)
         view += repeatElement(-1, count: capacity - count)
+        rest += repeatElement(-1, count: capacity - count)
         words += repeatElement(0, count: (capacity - count) * width)
     }
 }
