@@ -79,8 +79,15 @@ import Testing
         #expect(original.find(150 << 32 | 150 % 7) == 150)
         var grown = copy
         #expect(grown.insert(1 << 40).inserted)
+        // A rest neither had before.
+        #expect(grown.insert(5 << 32 | 1_000).index == 101)
         #expect(copy.count == 100)
         #expect(copy.find(1 << 40) == nil)
         #expect(original.find(1 << 40) == nil)
+        #expect(original.find(5 << 32 | 1_000) == nil)
+        #expect(original.pair(of: 100) == 100 << 32 | 100 % 7)
+        #expect(original.pair(of: 101) == 101 << 32 | 101 % 7)
+        #expect(grown.pair(of: 100) == 1 << 40)
+        #expect(copy.find(99 << 32 | 99 % 7) == 99)
     }
 }

@@ -4,7 +4,8 @@
 /// in a store of its own, and the pairs are kept in a `PairTable`. The
 /// states of a product of tabs share those parts, so a state costs its
 /// 8-byte pair and its share of its rest's hash table (5.3 to 8 bytes),
-/// plus the distinct views and rests, which are far fewer than the states.
+/// plus the distinct views and rests (and a small header and table per
+/// rest), which are far fewer than the states.
 /// Elsewhere nothing is shared and states are stored whole.
 public struct CompressedStateStore: Sendable {
     /// Words per packed state.
@@ -195,6 +196,20 @@ public struct CompressedStateStore: Sendable {
         }
         slotsLeft[viewNumber] = Int32(number)
         return number
+    }
+
+    /// The number of the local view made of `globals` (the words of a
+    /// local view of `tab` without its slots) and the slots of `tab` that
+    /// the rest of state `index` holds, numbering it if it is new (shared
+    /// states only): the view a tab switch from that state lands on.
+    public mutating func numberView(globals: UnsafeBufferPointer<UInt64>, slotsOf tab: Int, inRestOf index: Int) -> Int {
+        let restNumber = restNumber(of: index)
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { words in
+            rests.withState(restNumber) { rest in
+                for word in 0..<width { words[word] = globals[word] | rest[word] & view.slotMasks[tab * width + word] }
+            }
+            return views.insert(UnsafeBufferPointer(words)).index
+        }
     }
 
     /// The number of a rest, numbering it if it is new.

@@ -42,6 +42,13 @@ public struct LocalView: Sendable {
         self.slotMasks = slotMasks
     }
 
+    /// Whether `target` has the same slots of tab `tab` as `source` (shared states only).
+    public func keepsSlots(of tab: Int, from source: UnsafeBufferPointer<UInt64>, in target: UnsafeBufferPointer<UInt64>) -> Bool {
+        guard isShared else { return false }
+        let base = tab * width
+        return (0..<width).allSatisfy { word in (source[word] ^ target[word]) & slotMasks[base + word] == 0 }
+    }
+
     /// The selected tab of a packed state.
     @inline(__always)
     public func selectedTab(_ state: UnsafeBufferPointer<UInt64>) -> Int {

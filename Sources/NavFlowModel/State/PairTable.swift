@@ -6,7 +6,8 @@
 /// quarters full. Most steps keep the rest of the state they leave, so the
 /// lookups of one state's targets fall in one small table, which stays in
 /// the cache, where a table of every state would spread them over memory.
-/// A state costs its 8-byte pair and 5.3 to 8 bytes of its rest's table.
+/// A state costs its 8-byte pair and 5.3 to 8 bytes of its rest's table;
+/// a rest costs a 24-byte header and a table of at least 8 entries.
 ///
 /// A value type: a copy shares the tables until one side writes, which
 /// then copies them.
@@ -81,7 +82,8 @@ struct PairTable: @unchecked Sendable {
 
     /// Inserts `count` pairs, skipping those without `hasTarget`, in order;
     /// writes each one's number into `numbers` (-1 without a target) and
-    /// whether it was inserted into `isNew`.
+    /// whether it was inserted into `isNew`. The table must have room for
+    /// all `count` (`StateStore.maximumCount`), found or not.
     mutating func insert(_ batch: UnsafeBufferPointer<UInt64>, hasTarget: UnsafeBufferPointer<Bool>, count: Int,
                          numbers: UnsafeMutablePointer<Int32>, isNew: UnsafeMutablePointer<Bool>) {
         precondition(self.count + count <= StateStore.maximumCount, "a state store holds at most \(StateStore.maximumCount) states")

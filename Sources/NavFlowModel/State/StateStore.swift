@@ -3,10 +3,11 @@
 /// entries, each a state number and 5 bits of its hash. A state is its
 /// number; looking one up costs one hash of its words and, usually, one
 /// comparison: the hash bits skip the entries of other states without
-/// reading their words. The table is kept between 4/7 and 4/5 full (it
-/// grows by 40% when it passes 4/5), so it costs 5 to 7 bytes per state.
-/// `CompressedStateStore` keeps the explorer's states in three of these;
-/// `PackedSuccessors` keeps its local views in one.
+/// reading their words. The table is kept between half and three quarters
+/// full (it grows by half when it passes three quarters), so it costs 5.3
+/// to 8 bytes per state. `CompressedStateStore` keeps the local views and
+/// rests of a tab app's states in two of these, and the states of other
+/// apps in one; the memos of `PackedSuccessors` keep their keys in others.
 public struct StateStore: Sendable {
     /// Words per state.
     public let width: Int
@@ -104,6 +105,7 @@ public struct StateStore: Sendable {
 
     /// Inserts `count` packed states stored back to back in `targets`,
     /// skipping those without `hasTarget`; see `insert(_:numbers:isNew:)`.
+    /// The store must have room for all `count` (`maximumCount`), found or not.
     public mutating func insert(_ targets: UnsafeBufferPointer<UInt64>, hasTarget: UnsafeBufferPointer<Bool>, count: Int,
                                 numbers: inout [Int32], isNew: inout [Bool]) {
         if numbers.count < count {

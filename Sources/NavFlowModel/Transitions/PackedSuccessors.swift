@@ -9,8 +9,12 @@ import NavFlowSpec
 /// of each local view are kept as well: states that share a view (they
 /// differ in the other tabs' slots) share them, and a target that keeps the
 /// selected tab is given by the number of its view, its rest being the
-/// source's. Deep links are worked out once per flags, inputs and selected
-/// tab (`DeepLinkTransitions`). Steps that can act on another tab's stack
+/// source's. A tab switch, or a deep link into another tab, from a state
+/// whose rest holds no slots but those of the tab it selects, is given by
+/// numbers too: its view (the view it lands on is numbered once per
+/// landing globals and rest) and the rest made of the slots it leaves
+/// (`CompressedStateStore.slotsLeft(by:)`). Deep links are worked out once
+/// per flags, inputs and selected tab (`DeepLinkTransitions`). Steps that can act on another tab's stack
 /// (an edge with `tab` or `open`, some deep links) are run on the unpacked
 /// state every time.
 ///
@@ -36,6 +40,13 @@ public final class PackedSuccessors {
     /// `width` words per entry: the masked words of the target.
     private var entryValues: [UInt64] = []
     private var unitsRunEveryTime: [StepUnit] = []
+    /// The views, without the selected tab's slots, that tab switches land
+    /// on; numbered for `ViewEntry.globals`.
+    private var switchGlobals: StateStore
+    /// Keys `globals << 32 | rest` of the tab switches met so far, and per
+    /// key the number of the view it lands on.
+    private var switchKeys = StateStore(width: 1, capacity: 64)
+    private var switchViews: [Int32] = []
     private let target: UnsafeMutableBufferPointer<UInt64>
     /// The words of the state being expanded, when the store gave them.
     private let current: UnsafeMutableBufferPointer<UInt64>
@@ -47,6 +58,7 @@ public final class PackedSuccessors {
         width = model.codec.words
         view = LocalView(model: model)
         footprints = FootprintTransitions(model: model)
+        switchGlobals = StateStore(width: width, capacity: 16)
         deepLinks = DeepLinkTransitions(model: model)
         target = .allocate(capacity: width)
         target.initialize(repeating: 0)
@@ -63,18 +75,21 @@ public final class PackedSuccessors {
     public var bytes: Int {
         footprints.bytes + deepLinks.bytes
             + viewRange.capacity * 8 + entries.capacity * MemoryLayout<ViewEntry>.stride + entryValues.capacity * 8
+            + switchGlobals.bytes + switchKeys.bytes + switchViews.capacity * 4
     }
 
     /// Fills `batch` with the transitions of state `index` of `store`: the
     /// in-app steps, or with `deepLinks` only the deep links. New local
-    /// views of targets are numbered in `store`. The deep links of a state
-    /// of a full search of shared views are found from its local view, and
-    /// its words are read from the store only if one of them needs them.
+    /// views of targets are numbered in `store`. Where views are shared
+    /// and tabs not parked, the transitions come from the state's local
+    /// view, and the state's words are read from the store only when one
+    /// needs them: a word-level update, a step run on the unpacked state,
+    /// or a tab switch or deep link whose rest cannot be given by numbers.
     public func successors(of index: Int, in store: inout CompressedStateStore,
                            deepLinks: Bool, into batch: inout SuccessorBatch) {
-        guard deepLinks, view.isShared, !store.parksInactiveTabs else {
+        guard view.isShared, !store.parksInactiveTabs else {
             store.copy(index, into: current)
-            successors(of: index, packed: UnsafeBufferPointer(current), in: &store, deepLinks: deepLinks, into: &batch)
+            unsharedSuccessors(of: UnsafeBufferPointer(current), in: &store, deepLinks: deepLinks, into: &batch)
             return
         }
         batch.reset(width: width)
@@ -85,17 +100,77 @@ public final class PackedSuccessors {
             unpacked = decoded
             return decoded
         }
-        self.deepLinks.successors(ofStateAt: index, in: &store, words: current, into: &batch,
-                                  decode: decode, label: label(of:)) { unit, batch in
-            run(unit, from: decode(), into: &batch)
+        if deepLinks {
+            self.deepLinks.successors(ofStateAt: index, in: &store, words: current, into: &batch,
+                                      decode: decode, label: label(of:)) { unit, batch in
+                run(unit, from: decode(), into: &batch)
+            }
+            return
+        }
+        var copied = false
+        let viewNumber = store.viewNumber(of: index)
+        if viewNumber >= viewRange.count || viewRange[viewNumber].start < 0 {
+            store.copy(index, into: current)
+            copied = true
+            record(UnsafeBufferPointer(current), viewNumber: viewNumber, store: &store)
+        }
+        let range = viewRange[viewNumber]
+        let words = width
+        entries.withUnsafeBufferPointer { entries in
+            entryValues.withUnsafeBufferPointer { values in
+                view.masks.withUnsafeBufferPointer { masks in
+                    for entry in Int(range.start)..<Int(range.end) {
+                        let memo = entries[entry]
+                        if memo.view >= 0 {
+                            batch.append(label: memo.label, view: memo.view)
+                        } else if memo.globals >= 0 && store.restHolds(onlyTab: Int(memo.tab), ofState: index) {
+                            let landed = switchView(globals: memo.globals, tab: Int(memo.tab), from: index, in: &store)
+                            batch.append(label: memo.label, view: landed, rest: Int32(store.slotsLeft(by: index)))
+                        } else if memo.mask >= 0 {
+                            if !copied {
+                                store.copy(index, into: current)
+                                copied = true
+                            }
+                            let mask = Int(memo.mask) * words
+                            let value = entry * words
+                            batch.append(label: memo.label) { output in
+                                for word in 0..<words { output[word] = current[word] & ~masks[mask + word] | values[value + word] }
+                            }
+                        } else if memo.mask == -1 {
+                            batch.appendCut(label: memo.label)
+                        } else {
+                            if !copied {
+                                store.copy(index, into: current)
+                                copied = true
+                            }
+                            run(unitsRunEveryTime[Int(-2 - memo.mask)], from: decode(), into: &batch)
+                        }
+                    }
+                }
+            }
         }
     }
 
-    /// Fills `batch` with the transitions of state `index` of `store`, whose
-    /// packed words are `state`: the in-app steps, or with `deepLinks` only
-    /// the deep links. New local views of targets are numbered in `store`.
-    public func successors(of index: Int, packed state: UnsafeBufferPointer<UInt64>, in store: inout CompressedStateStore,
-                           deepLinks: Bool, into batch: inout SuccessorBatch) {
+    /// The number of the view a tab switch lands on from state `index`: its
+    /// view without the slots of `tab`, numbered `globals`, with the slots
+    /// of `tab` that the state's rest holds.
+    private func switchView(globals: Int32, tab: Int, from index: Int, in store: inout CompressedStateStore) -> Int32 {
+        let key = UInt64(globals) << 32 | UInt64(store.restNumber(of: index))
+        let (number, inserted) = withUnsafePointer(to: key) { switchKeys.insert(UnsafeBufferPointer(start: $0, count: 1)) }
+        if inserted {
+            let landed = switchGlobals.withState(Int(globals)) { words in
+                store.numberView(globals: words, slotsOf: tab, inRestOf: index)
+            }
+            switchViews.append(Int32(landed))
+        }
+        return switchViews[number]
+    }
+
+    /// The transitions of a state whose words are `state` where no local
+    /// view is shared (no tab view, or the tabs are parked): the in-app
+    /// steps per footprint, or with `deepLinks` the deep links.
+    private func unsharedSuccessors(of state: UnsafeBufferPointer<UInt64>, in store: inout CompressedStateStore,
+                                    deepLinks: Bool, into batch: inout SuccessorBatch) {
         batch.reset(width: width)
         var unpacked: NavState?
         func decode() -> NavState {
@@ -111,52 +186,21 @@ public final class PackedSuccessors {
         }
         // Parked states are their own local views, and without a tab view
         // nothing is shared: no view is met twice.
-        guard view.isShared, !store.parksInactiveTabs else {
-            let selected = view.selectedTab(state)
-            let parked = store.parksInactiveTabs
-            for entry in footprints.entries(of: state, label: label(of:)) {
-                if let unit = footprints.unitRunEveryTime(entry) {
-                    run(unit, from: decode(), into: &batch)
-                } else if footprints.isCut(entry) {
-                    batch.appendCut(label: footprints.label(entry))
+        let selected = view.selectedTab(state)
+        let parked = store.parksInactiveTabs
+        for entry in footprints.entries(of: state, label: label(of:)) {
+            if let unit = footprints.unitRunEveryTime(entry) {
+                run(unit, from: decode(), into: &batch)
+            } else if footprints.isCut(entry) {
+                batch.appendCut(label: footprints.label(entry))
+            } else {
+                footprints.apply(entry, to: state, into: target)
+                let kept = UnsafeBufferPointer(target)
+                if parked && view.selectedTab(kept) == selected {
+                    batch.append(label: footprints.label(entry), view: Int32(store.numberView(of: kept)))
                 } else {
-                    footprints.apply(entry, to: state, into: target)
-                    let kept = UnsafeBufferPointer(target)
-                    if parked && view.selectedTab(kept) == selected {
-                        batch.append(label: footprints.label(entry), view: Int32(store.numberView(of: kept)))
-                    } else {
-                        batch.append(label: footprints.label(entry)) { output in
-                            for word in 0..<width { output[word] = target[word] }
-                        }
-                    }
-                }
-            }
-            return
-        }
-        let viewNumber = store.viewNumber(of: index)
-        if viewNumber >= viewRange.count || viewRange[viewNumber].start < 0 {
-            record(state, viewNumber: viewNumber, store: &store)
-        }
-        let range = viewRange[viewNumber]
-        let words = width
-        entries.withUnsafeBufferPointer { entries in
-            entryValues.withUnsafeBufferPointer { values in
-                view.masks.withUnsafeBufferPointer { masks in
-                    for entry in Int(range.start)..<Int(range.end) {
-                        let memo = entries[entry]
-                        if memo.view >= 0 {
-                            batch.append(label: memo.label, view: memo.view)
-                        } else if memo.mask >= 0 {
-                            let mask = Int(memo.mask) * words
-                            let value = entry * words
-                            batch.append(label: memo.label) { output in
-                                for word in 0..<words { output[word] = state[word] & ~masks[mask + word] | values[value + word] }
-                            }
-                        } else if memo.mask == -1 {
-                            batch.appendCut(label: memo.label)
-                        } else {
-                            run(unitsRunEveryTime[Int(-2 - memo.mask)], from: decode(), into: &batch)
-                        }
+                    batch.append(label: footprints.label(entry)) { output in
+                        for word in 0..<width { output[word] = target[word] }
                     }
                 }
             }
@@ -185,12 +229,23 @@ public final class PackedSuccessors {
             let start = entryValues.count
             view.masked(Array(kept), mask: mask, appendingTo: &entryValues)
             var number: Int32 = -1
-            if view.selectedTab(kept) == selected {
+            var globals: Int32 = -1
+            let tab = view.selectedTab(kept)
+            if tab == selected {
                 number = entryValues.withUnsafeBufferPointer { values in
                     Int32(store.numberView(UnsafeBufferPointer(rebasing: values[start..<(start + width)])))
                 }
+            } else if view.keepsSlots(of: selected, from: state, in: kept) {
+                // A tab switch: the other tabs' slots come from the state
+                // unchanged, and the view it lands on is the target's words
+                // outside any slot with the slots of the tab it selects.
+                let landing = (0..<width).map { word in
+                    kept[word] & view.masks[tab * width + word] & ~view.slotMasks[tab * width + word]
+                }
+                globals = Int32(landing.withUnsafeBufferPointer { switchGlobals.insert($0).index })
             }
-            entries.append(ViewEntry(mask: Int32(mask), label: footprints.label(entry), view: number))
+            entries.append(ViewEntry(mask: Int32(mask), label: footprints.label(entry), view: number,
+                                     globals: globals, tab: Int32(tab)))
         }
         if viewRange.count <= viewNumber {
             let grown = max(viewNumber + 1, viewRange.count * 2)
@@ -228,6 +283,12 @@ private struct ViewEntry {
     /// The number of the target's local view when the step keeps the
     /// selected tab (the target is then that view with the source's rest), else -1.
     var view: Int32
+    /// When the step selects another tab and keeps every tab's slots: the
+    /// number of the target's view without its tab's slots (in
+    /// `PackedSuccessors.switchGlobals`), else -1.
+    var globals: Int32 = -1
+    /// The tab the step selects, when `globals` is set.
+    var tab: Int32 = -1
 }
 
 /// The transitions of one state, in order: for each, its label and its
