@@ -112,36 +112,19 @@ struct DeepLinkTransitions {
                              store: inout CompressedStateStore,
                              decode: () -> NavState, label: (Transition) -> Int32,
                              run: (StepUnit, inout SuccessorBatch) -> Void) {
-        let width = self.width
-        let keyWords = self.keyWords
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keyWords + 1) { key in
-            for number in 0..<memoized.count {
-                guard memoized[number] else {
-                    run(units[number], &batch)
-                    continue
-                }
-                key[0] = UInt64(number)
-                for word in 0..<keyWords { key[word + 1] = state[word] & keyMask[word] }
-                let (entry, inserted) = keys.insert(UnsafeBufferPointer(key))
-                if inserted { record(number, from: decode(), label: label, store: &store) }
-                let memo = entries[entry]
-                if memo.kind < 0 {
-                    batch.appendCut(label: memo.label)
-                } else if memo.view >= 0 && !memo.leavesSlots {
-                    batch.append(label: memo.label, view: memo.view)
-                } else {
-                    let written = (memo.kind == 0 ? number : memoized.count) * width
-                    let value = entry * width
-                    writeMasks.withUnsafeBufferPointer { masks in
-                        entryValues.withUnsafeBufferPointer { values in
-                            batch.append(label: memo.label) { output in
-                                for word in 0..<width {
-                                    output[word] = state[word] & ~masks[written + word] | values[value + word]
-                                }
-                            }
-                        }
-                    }
-                }
+        for number in 0..<memoized.count {
+            guard memoized[number] else {
+                run(units[number], &batch)
+                continue
+            }
+            let entry = entry(of: number, from: state, decode: decode, label: label, store: &store)
+            let memo = entries[entry]
+            if memo.kind < 0 {
+                batch.appendCut(label: memo.label)
+            } else if memo.view >= 0 && !memo.leavesSlots {
+                batch.append(label: memo.label, view: memo.view)
+            } else {
+                appendUpdate(entry, of: number, from: state, into: &batch)
             }
         }
     }
@@ -156,7 +139,6 @@ struct DeepLinkTransitions {
                              words: UnsafeMutableBufferPointer<UInt64>, into batch: inout SuccessorBatch,
                              decode: () -> NavState, label: (Transition) -> Int32,
                              run: (StepUnit, inout SuccessorBatch) -> Void) {
-        let width = self.width
         var copied = false
         let viewNumber = store.viewNumber(of: index)
         if viewNumber >= viewStart.count || viewStart[viewNumber] < 0 {
@@ -188,15 +170,23 @@ struct DeepLinkTransitions {
                 batch.append(label: memo.label, view: memo.view, rest: Int32(store.slotsLeft(by: index)))
             } else {
                 if !copied { store.copy(index, into: words); copied = true }
-                let written = (memo.kind == 0 ? number : memoized.count) * width
-                let value = entry * width
-                writeMasks.withUnsafeBufferPointer { masks in
-                    entryValues.withUnsafeBufferPointer { values in
-                        batch.append(label: memo.label) { output in
-                            for word in 0..<width {
-                                output[word] = words[word] & ~masks[written + word] | values[value + word]
-                            }
-                        }
+                appendUpdate(entry, of: number, from: UnsafeBufferPointer(words), into: &batch)
+            }
+        }
+    }
+
+    /// Appends the target of `entry`, of memoized unit `number`, from a
+    /// state: its word-level update of the state's words.
+    private func appendUpdate(_ entry: Int, of number: Int, from state: UnsafeBufferPointer<UInt64>,
+                              into batch: inout SuccessorBatch) {
+        let width = self.width
+        let written = (entries[entry].kind == 0 ? number : memoized.count) * width
+        let value = entry * width
+        writeMasks.withUnsafeBufferPointer { masks in
+            entryValues.withUnsafeBufferPointer { values in
+                batch.append(label: entries[entry].label) { output in
+                    for word in 0..<width {
+                        output[word] = state[word] & ~masks[written + word] | values[value + word]
                     }
                 }
             }
