@@ -51,7 +51,10 @@ public struct CompressedStateStore: Sendable {
     public var count: Int { sharesViews ? pairTable.count : states.count }
 
     /// Bytes in use: the states, their hash tables and the interned parts.
-    public var bytes: Int { (sharesViews ? pairTable.bytes : states.bytes) + views.bytes + rests.bytes }
+    public var bytes: Int {
+        (sharesViews ? pairTable.bytes : states.bytes) + views.bytes + rests.bytes
+            + restTabs.capacity * 8 + slotsLeft.capacity * 4
+    }
 
     /// One more than the largest view number.
     public var viewNumberCount: Int { sharesViews ? views.count : states.count }

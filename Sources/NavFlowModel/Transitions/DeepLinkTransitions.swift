@@ -100,6 +100,7 @@ struct DeepLinkTransitions {
 
     var bytes: Int {
         keys.bytes + entries.capacity * MemoryLayout<Entry>.stride + entryValues.capacity * 8
+            + (viewStart.capacity + viewEntries.capacity) * 4
     }
 
     /// Appends the deep-link transitions of `state` to `batch`. `decode`

@@ -14,9 +14,9 @@ import NavFlowSpec
 /// numbers too: its view (the view it lands on is numbered once per
 /// landing globals and rest) and the rest made of the slots it leaves
 /// (`CompressedStateStore.slotsLeft(by:)`). Deep links are worked out once
-/// per flags, inputs and selected tab (`DeepLinkTransitions`). Steps that can act on another tab's stack
-/// (an edge with `tab` or `open`, some deep links) are run on the unpacked
-/// state every time.
+/// per flags, inputs and selected tab (`DeepLinkTransitions`). Steps that
+/// can act on another tab's stack (an edge with `tab` or `open`, some deep
+/// links) are run on the unpacked state every time.
 ///
 /// Transitions come in the order of `FlowModel.successors`, so a search
 /// numbers states the same way whichever it uses.
