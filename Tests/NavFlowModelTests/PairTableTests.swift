@@ -52,16 +52,11 @@ import Testing
                     table.insert(batch, hasTarget: hasTarget, count: count, numbers: &numbers, isNew: &isNew)
                 }
             }
-            for position in 0..<count {
-                guard hasTarget[position] else {
-                    #expect(numbers[position] == -1)
-                    #expect(!isNew[position])
-                    continue
-                }
-                let expected = reference[batch[position]] ?? reference.count
-                #expect(Int(numbers[position]) == expected)
-                #expect(isNew[position] == (reference[batch[position]] == nil))
+            expectBatch(numbers: numbers, isNew: isNew, hasTarget: hasTarget) { position in
+                let known = reference[batch[position]]
+                let expected = known ?? reference.count
                 reference[batch[position]] = expected
+                return (expected, known == nil)
             }
             start += count
         }

@@ -61,15 +61,8 @@ import Testing
                     batched.insert(targets, hasTarget: hasTarget, count: count, numbers: &numbers, isNew: &isNew)
                 }
             }
-            for position in 0..<count {
-                guard hasTarget[position] else {
-                    #expect(numbers[position] == -1)
-                    #expect(!isNew[position])
-                    continue
-                }
-                let (index, inserted) = single.insert(Array(words[(position * width)..<((position + 1) * width)]))
-                #expect(Int(numbers[position]) == index)
-                #expect(isNew[position] == inserted)
+            expectBatch(numbers: numbers, isNew: isNew, hasTarget: hasTarget) { position in
+                single.insert(Array(words[(position * width)..<((position + 1) * width)]))
             }
         }
         #expect(batched.count == single.count)
