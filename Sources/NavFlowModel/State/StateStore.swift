@@ -45,12 +45,6 @@ public struct StateStore: Sendable {
     /// Bytes in use by the store.
     public var bytes: Int { words.bytes + table.count * 4 }
 
-    /// The first word of state `index`.
-    @inline(__always)
-    public func firstWord(of index: Int) -> UInt64 {
-        words.pointer(to: index).pointee
-    }
-
     /// Whether state `index` has the words of `state`.
     @inline(__always)
     public func holds(_ index: Int, _ state: UnsafeBufferPointer<UInt64>) -> Bool {

@@ -296,7 +296,8 @@ private struct ViewEntry {
 public struct SuccessorBatch: Sendable {
     public private(set) var count = 0
     public private(set) var width = 1
-    /// `width` words per transition (zero when it has no target).
+    /// `width` words per transition; not filled in when it has no target
+    /// or is given by view number.
     public private(set) var words: [UInt64] = []
     public private(set) var hasTarget: [Bool] = []
     public private(set) var label: [Int32] = []
