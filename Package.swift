@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "navflow", targets: ["navflow"]),
+        .library(name: "NavFlowSource", targets: ["NavFlowSource"]),
+        .library(name: "NavFlowDiagnostics", targets: ["NavFlowDiagnostics"]),
         .library(name: "NavFlowSpec", targets: ["NavFlowSpec"]),
         .library(name: "NavFlowModel", targets: ["NavFlowModel"]),
         .library(name: "NavFlowCheck", targets: ["NavFlowCheck"]),
@@ -26,22 +28,26 @@ let package = Package(
         .package(path: "Z3Support"),
     ],
     targets: [
-        .target(name: "NavFlowSpec"),
-        .target(name: "NavFlowModel", dependencies: ["NavFlowSpec"]),
-        .target(name: "NavFlowCheck", dependencies: ["NavFlowSpec", "NavFlowModel"]),
+        // Spec files and positions in them.
+        .target(name: "NavFlowSource"),
+        // Findings as data: rule ids, severities, diagnostics, witnesses, rule descriptors.
+        .target(name: "NavFlowDiagnostics", dependencies: ["NavFlowSource"]),
+        .target(name: "NavFlowSpec", dependencies: ["NavFlowSource", "NavFlowDiagnostics"]),
+        .target(name: "NavFlowModel", dependencies: ["NavFlowSource", "NavFlowSpec"]),
+        .target(name: "NavFlowCheck", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel"]),
         .target(
             name: "NavFlowCoverage",
             dependencies: [
-                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowTrace",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowTrace",
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         .target(name: "NavFlowTrace"),
         // Exports a model for other checkers (Promela for SPIN).
-        .target(name: "NavFlowExport", dependencies: ["NavFlowSpec", "NavFlowModel"]),
+        .target(name: "NavFlowExport", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel"]),
         .target(
             name: "NavFlowReport",
-            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowTrace"]
+            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowTrace"]
         ),
         // Seeded random specs for property tests and benchmarks.
         .target(name: "NavFlowGenerator"),
@@ -49,40 +55,40 @@ let package = Package(
         .target(
             name: "NavFlowZ3",
             dependencies: [
-                "NavFlowSpec", "NavFlowModel", "NavFlowCheck",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck",
                 .product(name: "Z3Solver", package: "Z3Support", condition: .when(traits: ["Z3"])),
             ]
         ),
         .executableTarget(
             name: "navflow",
             dependencies: [
-                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowZ3", "NavFlowCoverage",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowZ3", "NavFlowCoverage",
                 "NavFlowGenerator", "NavFlowExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowSpec"]),
+        .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec"]),
         .testTarget(name: "NavFlowModelTests", dependencies: ["NavFlowModel"]),
         .testTarget(
             name: "NavFlowCheckTests",
-            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowGenerator"],
+            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowGenerator"],
             exclude: ["Golden", "FuzzRegressions"]
         ),
         .testTarget(
             name: "NavFlowCoverageTests",
             dependencies: [
-                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowTrace", "NavFlowGenerator",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowTrace", "NavFlowGenerator",
             ],
             exclude: ["Traces", "Golden"]
         ),
         .testTarget(name: "NavFlowTraceTests", dependencies: ["NavFlowTrace"]),
         .testTarget(
             name: "NavFlowExportTests",
-            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowExport", "NavFlowGenerator"]
+            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowExport", "NavFlowGenerator"]
         ),
         .testTarget(
             name: "NavFlowZ3Tests",
             dependencies: [
-                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowZ3", "NavFlowGenerator",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowZ3", "NavFlowGenerator",
                 .product(name: "Z3Solver", package: "Z3Support", condition: .when(traits: ["Z3"])),
             ]
         ),

@@ -16,6 +16,7 @@ let package = Package(
             name: "NavFlowBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "NavFlowSource", package: "NavFlow"),
                 .product(name: "NavFlowSpec", package: "NavFlow"),
                 .product(name: "NavFlowModel", package: "NavFlow"),
                 .product(name: "NavFlowCheck", package: "NavFlow"),

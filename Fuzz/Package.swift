@@ -13,23 +13,23 @@ let package = Package(
         .target(name: "FuzzDriver", path: "FuzzDriver"),
         .executableTarget(
             name: "FuzzSpec",
-            dependencies: ["FuzzDriver", .product(name: "NavFlowCheck", package: "NavFlow"), .product(name: "NavFlowSpec", package: "NavFlow")],
+            dependencies: ["FuzzDriver", .product(name: "NavFlowCheck", package: "NavFlow"), .product(name: "NavFlowSource", package: "NavFlow"), .product(name: "NavFlowSpec", package: "NavFlow")],
             path: "FuzzSpec"
         ),
         .executableTarget(
             name: "FuzzQuery",
-            dependencies: ["FuzzDriver", .product(name: "NavFlowCheck", package: "NavFlow"), .product(name: "NavFlowSpec", package: "NavFlow"),
+            dependencies: ["FuzzDriver", .product(name: "NavFlowCheck", package: "NavFlow"), .product(name: "NavFlowSource", package: "NavFlow"), .product(name: "NavFlowSpec", package: "NavFlow"),
                            .product(name: "NavFlowModel", package: "NavFlow")],
             path: "FuzzQuery"
         ),
         .executableTarget(
             name: "FuzzDeepLink",
-            dependencies: ["FuzzDriver", .product(name: "NavFlowSpec", package: "NavFlow")],
+            dependencies: ["FuzzDriver", .product(name: "NavFlowSource", package: "NavFlow"), .product(name: "NavFlowSpec", package: "NavFlow")],
             path: "FuzzDeepLink"
         ),
         .executableTarget(
             name: "FuzzTrace",
-            dependencies: ["FuzzDriver", .product(name: "NavFlowCoverage", package: "NavFlow"), .product(name: "NavFlowSpec", package: "NavFlow"),
+            dependencies: ["FuzzDriver", .product(name: "NavFlowCoverage", package: "NavFlow"), .product(name: "NavFlowSource", package: "NavFlow"), .product(name: "NavFlowSpec", package: "NavFlow"),
                            .product(name: "NavFlowModel", package: "NavFlow")],
             path: "FuzzTrace"
         ),

@@ -1,3 +1,4 @@
+import NavFlowSource
 import NavFlowSpec
 
 /// The first line of the input is a deep-link pattern, the rest a URL: the

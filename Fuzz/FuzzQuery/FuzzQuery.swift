@@ -1,5 +1,6 @@
 import NavFlowCheck
 import NavFlowModel
+import NavFlowSource
 import NavFlowSpec
 
 /// A fixed spec with a tab view, a split view in a tab, stacks, sheets and

@@ -1,4 +1,5 @@
 import NavFlowCheck
+import NavFlowSource
 import NavFlowSpec
 
 /// Any bytes as a spec: the front end must end in a checked spec or in

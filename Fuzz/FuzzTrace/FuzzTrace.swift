@@ -1,5 +1,6 @@
 import NavFlowCoverage
 import NavFlowModel
+import NavFlowSource
 import NavFlowSpec
 
 /// Any bytes as a trace, read and replayed on a fixed spec.

@@ -1,4 +1,5 @@
 import Foundation
+import NavFlowSource
 import NavFlowSpec
 
 /// Finds and reads the spec files named on a command line.

@@ -1,5 +1,7 @@
 import Foundation
+import NavFlowDiagnostics
 import NavFlowModel
+import NavFlowSource
 import NavFlowSpec
 
 /// Runs `verify` on one spec file: the front end, the structural

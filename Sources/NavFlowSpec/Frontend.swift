@@ -1,3 +1,6 @@
+import NavFlowDiagnostics
+import NavFlowSource
+
 /// The spec front end in one call: lex, parse and, when the text parsed
 /// cleanly, resolve into a checked `FlowSpec`.
 public enum Frontend {
@@ -26,7 +29,7 @@ public enum Frontend {
     /// so a typo never causes a cascade of unknown-name errors.
     public static func load(_ file: SourceFile) -> Output {
         if file.bytes.count > Limits.maxFileBytes {
-            let diagnostic = Diagnostic(rule: .inputLimit,
+            let diagnostic = Diagnostic(rule: .inputLimit, severity: .error,
                                         message: "the file is \(file.bytes.count >> 20) MiB; specs may be at most \(Limits.maxFileBytes >> 20) MiB",
                                         file: file.path, range: file.range(0, 0))
             return Output(file: file, syntax: SpecSyntax(app: nil, declarations: []), spec: nil, diagnostics: [diagnostic])
@@ -34,7 +37,7 @@ public enum Frontend {
         let (syntax, parsedDiagnostics) = Parser.parse(file)
         var syntaxDiagnostics = parsedDiagnostics
         if syntax.declarations.count > Limits.maxDeclarations {
-            syntaxDiagnostics.append(Diagnostic(rule: .inputLimit,
+            syntaxDiagnostics.append(Diagnostic(rule: .inputLimit, severity: .error,
                                                 message: "the spec has \(syntax.declarations.count) declarations; at most \(Limits.maxDeclarations) are read",
                                                 file: file.path, range: file.range(0, 0)))
         }

@@ -1,5 +1,6 @@
 #if Z3
 import NavFlowCheck
+import NavFlowDiagnostics
 import NavFlowModel
 import NavFlowSpec
 import Z3Solver

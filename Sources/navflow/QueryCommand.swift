@@ -1,7 +1,9 @@
 import ArgumentParser
 import NavFlowCheck
+import NavFlowDiagnostics
 import NavFlowModel
 import NavFlowReport
+import NavFlowSource
 import NavFlowSpec
 
 struct QueryCommand: ParsableCommand {

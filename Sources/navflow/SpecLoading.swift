@@ -2,6 +2,7 @@ import ArgumentParser
 import NavFlowCheck
 import NavFlowModel
 import NavFlowReport
+import NavFlowSource
 import NavFlowSpec
 
 /// Loads one spec for the commands that take a single spec: a failure to

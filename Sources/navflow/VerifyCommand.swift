@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NavFlowCheck
 import NavFlowReport
+import NavFlowSource
 import NavFlowSpec
 
 struct VerifyCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import Foundation
 import NavFlowCheck
 import NavFlowModel
 import NavFlowReport
+import NavFlowSource
 import NavFlowSpec
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import NavFlowCheck
 import NavFlowReport
+import NavFlowSource
 import NavFlowSpec
 import Testing
 

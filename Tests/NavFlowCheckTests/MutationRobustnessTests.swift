@@ -2,6 +2,7 @@ import NavFlowCheck
 import NavFlowGenerator
 import NavFlowModel
 import NavFlowReport
+import NavFlowSource
 import NavFlowSpec
 import Testing
 

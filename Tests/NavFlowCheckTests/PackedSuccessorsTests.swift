@@ -2,6 +2,7 @@ import Foundation
 import NavFlowCheck
 import NavFlowGenerator
 import NavFlowModel
+import NavFlowSource
 import NavFlowSpec
 import Testing
 
@@ -32,7 +33,7 @@ import Testing
                 model.successors(of: state, deepLinks: deepLinks) { transition in
                     guard transition.step.isInApp != deepLinks else { return }
                     expected.append((transition.step, transition.target,
-                                     TransitionNote(events: transition.events, outcome: transition.outcome)))
+                                     TransitionNote(facts: transition.facts, outcome: transition.outcome)))
                 }
                 let stored = list.range(of: index).map { position in
                     (graph.steps[Int(list.step(at: position))],

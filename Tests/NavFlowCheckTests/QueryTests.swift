@@ -1,6 +1,8 @@
 import NavFlowCheck
+import NavFlowDiagnostics
 import NavFlowModel
 import NavFlowReport
+import NavFlowSource
 import NavFlowSpec
 import Testing
 

@@ -1,5 +1,7 @@
 import NavFlowCheck
+import NavFlowDiagnostics
 import NavFlowModel
+import NavFlowSource
 import NavFlowSpec
 
 /// A second, deliberately simple implementation of the search and of every
@@ -84,33 +86,43 @@ struct ReferenceExplorer {
             for tab in view.tabs.indices where !tabShown.contains(tab) { add(.tabNeverVisible, view.tabs[tab].range) }
         }
 
-        // Events of every transition from every reachable state, and of launch.
+        // Facts of every transition from every reachable state, and of launch,
+        // judged here independently of the properties' code.
         var pushed = Set<String>()
-        var launchEvents: [StepEvent] = []
+        var launchFacts: [StepFact] = []
         for inputs in (try? model.inputValuations(limit: 1 << 16)) ?? [] {
-            launchEvents += model.initialState(inputs: inputs).events
+            launchFacts += model.initialState(inputs: inputs).facts
         }
-        func record(_ event: StepEvent, distance: Int?) {
-            switch event {
-            case .defect(let rule, let range, _):
-                guard rule != .nestedStack else { return }
-                add(rule, range)
-                if let distance {
-                    let key = "\(rule) \(range.start)"
-                    defectWitness[key] = min(defectWitness[key] ?? Int.max, distance)
-                }
-            case .bounded(let stack, let range):
-                if let stack { add(.bounded, spec.stacks[stack].range) } else { pairs.insert("bounded-modal \(range.start)") }
+        func record(_ fact: StepFact, distance: Int?) {
+            let defect: (RuleID, SourceRange)
+            switch fact {
+            case .pushWithoutStack(_, _, let range): defect = (.pushOutsideStack, range)
+            case .unregisteredPush(_, _, let range): defect = (.unregisteredDestination, range)
+            case .dismissWithNothingToClose(_, let range): defect = (.dismissNoop, range)
+            case .selectsHiddenTab(_, let range): defect = (.hiddenTab, range)
+            case .hidesSelectedTab(_, _, let range): defect = (.selectedTabHidden, range)
+            case .cutAtStackDepth(let stack, _):
+                add(.bounded, spec.stacks[stack].range)
+                return
+            case .cutAtModalLimit(let range):
+                pairs.insert("bounded-modal \(range.start)")
+                return
             case .pushed(let stack, let screen):
                 pushed.insert("\(stack).\(screen)")
+                return
+            }
+            add(defect.0, defect.1)
+            if let distance {
+                let key = "\(defect.0) \(defect.1.start)"
+                defectWitness[key] = min(defectWitness[key] ?? Int.max, distance)
             }
         }
-        for event in launchEvents { record(event, distance: 0) }
+        for fact in launchFacts { record(fact, distance: 0) }
         for state in all.order {
             let distance = inApp.distance[state]
             model.successors(of: state, deepLinks: true) { transition in
-                for event in transition.events {
-                    record(event, distance: transition.step.isInApp ? distance.map { $0 + 1 } : nil)
+                for fact in transition.facts {
+                    record(fact, distance: transition.step.isInApp ? distance.map { $0 + 1 } : nil)
                 }
             }
         }
@@ -151,7 +163,7 @@ struct ReferenceExplorer {
                     case .otherwise?: extend = true
                     case .landed?:
                         if let target = transition.target, inApp.distance[target] != nil { extend = true } else { add(.deeplinkUnreachable, range) }
-                    case .stateDependent?: add(.deeplinkStateDependent, range)
+                    case .notTheTarget?: add(.deeplinkStateDependent, range)
                     case .invalid?: if !staticallyInvalid.contains(link) { add(.deeplinkInvalid, range) }
                     case nil: break
                     }

@@ -1,5 +1,6 @@
 import Foundation
 import NavFlowCheck
+import NavFlowSource
 import NavFlowSpec
 
 /// Paths inside the repository, found from this file's location.

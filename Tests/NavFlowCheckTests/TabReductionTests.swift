@@ -1,6 +1,7 @@
 import NavFlowCheck
 import NavFlowGenerator
 import NavFlowModel
+import NavFlowSource
 import NavFlowSpec
 import Testing
 

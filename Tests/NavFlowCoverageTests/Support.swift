@@ -1,6 +1,7 @@
 import Foundation
 import NavFlowCoverage
 import NavFlowModel
+import NavFlowSource
 import NavFlowSpec
 
 /// Paths inside the repository, found from this file's location.

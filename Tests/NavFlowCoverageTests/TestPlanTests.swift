@@ -2,6 +2,7 @@ import NavFlowCheck
 import NavFlowCoverage
 import NavFlowGenerator
 import NavFlowModel
+import NavFlowSource
 import NavFlowSpec
 import NavFlowTrace
 import Testing

@@ -1,4 +1,5 @@
 import NavFlowGenerator
+import NavFlowSource
 import NavFlowSpec
 import Testing
 

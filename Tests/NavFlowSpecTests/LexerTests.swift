@@ -1,3 +1,5 @@
+import NavFlowDiagnostics
+import NavFlowSource
 import NavFlowSpec
 import Testing
 

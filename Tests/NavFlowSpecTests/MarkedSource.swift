@@ -1,3 +1,5 @@
+import NavFlowDiagnostics
+import NavFlowSource
 import NavFlowSpec
 
 /// Spec text with position markers: `«` marks where a diagnostic is expected.

@@ -2,6 +2,7 @@
 import NavFlowCheck
 import NavFlowGenerator
 import NavFlowModel
+import NavFlowSource
 import NavFlowSpec
 import NavFlowZ3
 import Testing

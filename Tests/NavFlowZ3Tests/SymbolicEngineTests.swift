@@ -1,5 +1,6 @@
 import NavFlowCheck
 import NavFlowModel
+import NavFlowSource
 import NavFlowSpec
 import NavFlowZ3
 import Testing

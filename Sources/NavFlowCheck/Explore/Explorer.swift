@@ -107,8 +107,8 @@ public struct Explorer: Sendable {
             throw LimitReached(description: error.description, states: 0)
         }
         for inputs in valuations {
-            let (initial, events) = model.initialState(inputs: inputs)
-            graph.launchNotes.append((inputs, TransitionNote(events: events, outcome: nil)))
+            let (initial, facts) = model.initialState(inputs: inputs)
+            graph.launchNotes.append((inputs, TransitionNote(facts: facts, outcome: nil)))
             guard let initial else { continue }
             let (index, inserted) = graph.store.insert(model.codec.encode(initial))
             if inserted { try stored(parent: -1, label: -1) }

@@ -1,3 +1,4 @@
+import NavFlowDiagnostics
 import NavFlowModel
 import NavFlowSpec
 

@@ -137,7 +137,7 @@ public struct TraceReplayer: Sendable {
             }
             guard let next = transition.target else {
                 var reason = "the link cannot be handled in this state"
-                if case .invalid(let why) = transition.outcome { reason = why }
+                if case .invalid(let failure) = transition.outcome { reason = failure.reason(in: model) }
                 return drift("\(event.summary) leads to no valid state: \(reason)")
             }
             state = next

@@ -1,3 +1,4 @@
+import NavFlowSource
 import NavFlowSpec
 
 /// Whether the tabs of an app do not interact, so that a search may keep

@@ -16,25 +16,25 @@ extension FlowModel {
         let declaration = spec.deepLinks[link]
         let step = Step.deepLink(link: link, arguments: arguments)
         var next = state
-        var events: [StepEvent] = []
+        var facts: [StepFact] = []
         guard decider.holds(declaration.requires, in: state) else {
             var completed = true
             if let otherwise = declaration.otherwise {
                 var run = StatementRun(model: self, origin: nil, decider: decider)
                 let choice = otherwise.routeChoices(routes: routes, bindings: []).first ?? []
-                completed = run.execute(otherwise, choice: choice, on: &next, events: &events)
-                if completed { run.finish(&next, events: &events, range: otherwise.range) }
+                completed = run.execute(otherwise, choice: choice, on: &next, facts: &facts)
+                if completed { run.finish(&next, facts: &facts, range: otherwise.range) }
             }
-            return Transition(step: step, target: completed ? next : nil, events: events, outcome: .otherwise)
+            return Transition(step: step, target: completed ? next : nil, facts: facts, outcome: .otherwise)
         }
-        func invalid(_ reason: String) -> Transition {
-            Transition(step: step, target: nil, events: events, outcome: .invalid(reason))
+        func invalid(_ failure: DeepLinkFailure) -> Transition {
+            Transition(step: step, target: nil, facts: facts, outcome: .invalid(failure))
         }
         let target = declaration.target
         if !declaration.keepModals { next.modals = [] }
         if let tab = target.tab {
             if isHidden(tab, in: next, decider: decider) {
-                return invalid("tab '\(spec.rootTabView!.tabs[tab].id)' is hidden")
+                return invalid(.hiddenTab(tab))
             }
             next.selectedTab = tab
         }
@@ -46,9 +46,9 @@ extension FlowModel {
                 let path = column?.path.compactMap { routes.expand($0, bindings: arguments).first } ?? []
                 if !path.isEmpty {
                     guard case .stack(let stack) = shape.slots[slot].declared else {
-                        return invalid("'\(spec.name(of: shape.slots[slot].declared))' is not a stack")
+                        return invalid(.pathOutsideStack(slot: slot))
                     }
-                    if let problem = check(path, on: stack, events: &events) { return invalid(problem) }
+                    if let problem = check(path, on: stack, facts: &facts) { return invalid(problem) }
                 }
                 next.paths[slot] = path
             }
@@ -57,40 +57,37 @@ extension FlowModel {
         for modal in target.modals {
             guard let presentable = shape.presentableIndex[modal.content] else { continue }
             let path = modal.path.compactMap { routes.expand($0, bindings: arguments).first }
-            if case .stack(let stack) = modal.content, let problem = check(path, on: stack, events: &events) {
+            if case .stack(let stack) = modal.content, let problem = check(path, on: stack, facts: &facts) {
                 return invalid(problem)
             }
             let entry = Modal(kind: modal.kind, presentable: presentable, path: path)
             expected.append(entry)
             if next.modals.contains(where: { $0.presentable == presentable }) { continue }
             guard next.modals.count < StateShape.modalLimit else {
-                events.append(.bounded(stack: nil, range: modal.range))
-                return Transition(step: step, target: nil, events: events, outcome: nil)
+                facts.append(.cutAtModalLimit(statement: modal.range))
+                return Transition(step: step, target: nil, facts: facts, outcome: nil)
             }
             next.modals.append(entry)
         }
         if next.modals == expected {
-            return Transition(step: step, target: next, events: events, outcome: .landed)
+            return Transition(step: step, target: next, facts: facts, outcome: .landed)
         }
-        let extra = next.modals.filter { !expected.contains($0) }.map { spec.name(of: shape.presentables[$0.presentable]) }
-        let reason = extra.isEmpty
-            ? "the modals on screen are not the target's"
-            : "\(extra.map { "'\($0)'" }.joined(separator: ", ")) stays on top of the target"
-        return Transition(step: step, target: next, events: events, outcome: .stateDependent(reason))
+        let extra = next.modals.filter { !expected.contains($0) }.map(\.presentable)
+        return Transition(step: step, target: next, facts: facts, outcome: .notTheTarget(extraModals: extra))
     }
 
     /// Checks a target path against its stack; records the pushes.
-    private func check(_ path: [Int], on stack: Int, events: inout [StepEvent]) -> String? {
+    private func check(_ path: [Int], on stack: Int, facts: inout [StepFact]) -> DeepLinkFailure? {
         for route in path {
             let screen = routes.screen(of: route)
             guard registered[stack].contains(screen) else {
-                return "stack '\(spec.stacks[stack].name)' has no destination '\(spec.screens[screen].name)'"
+                return .unregisteredDestination(stack: stack, screen: screen)
             }
         }
         guard path.count <= spec.stacks[stack].depth else {
-            return "the path is deeper than stack '\(spec.stacks[stack].name)''s depth \(spec.stacks[stack].depth)"
+            return .deeperThanStack(stack)
         }
-        for route in path { events.append(.pushed(stack: stack, screen: routes.screen(of: route))) }
+        for route in path { facts.append(.pushed(stack: stack, screen: routes.screen(of: route))) }
         return nil
     }
 }

@@ -70,18 +70,18 @@ extension FlowModel {
             case .modal: next.modals[next.modals.count - 1].path.removeLast()
             case .slot(let slot): next.paths[slot].removeLast()
             }
-            body(Transition(step: .back(context: context), target: next, events: [], outcome: nil))
+            body(Transition(step: .back(context: context), target: next, facts: [], outcome: nil))
         case .switchTab(let tab):
             guard !isHidden(tab, in: state, decider: decider) else { return }
             var next = state
             next.selectedTab = tab
-            body(Transition(step: .switchTab(tab), target: next, events: [], outcome: nil))
+            body(Transition(step: .switchTab(tab), target: next, facts: [], outcome: nil))
         case .swipeDown:
             let visible = routes.screen(of: visibleRoute(of: .modal, in: state))
             guard !spec.screens[visible].locked else { return }
             var next = state
             next.modals.removeLast()
-            body(Transition(step: .swipeDown, target: next, events: [], outcome: nil))
+            body(Transition(step: .swipeDown, target: next, facts: [], outcome: nil))
         case .deepLink(let link, let arguments):
             body(handleDeepLink(link, arguments: arguments, from: state, decider: decider))
         }
@@ -91,7 +91,7 @@ extension FlowModel {
     func take<D: ConditionDecider>(_ edge: Edge, screen: Int, index: Int, context: Context, choices: [Int],
                                    from state: NavState, decider: D) -> Transition {
         var next = state
-        var events: [StepEvent] = []
+        var facts: [StepFact] = []
         var run = StatementRun(model: self, origin: context, decider: decider)
         var choiceIndex = 0
         var completed = true
@@ -104,13 +104,13 @@ extension FlowModel {
             default:
                 break
             }
-            if !run.execute(statement, choice: choice, on: &next, events: &events) {
+            if !run.execute(statement, choice: choice, on: &next, facts: &facts) {
                 completed = false
                 break
             }
         }
-        if completed { run.finish(&next, events: &events, range: edge.range) }
+        if completed { run.finish(&next, facts: &facts, range: edge.range) }
         return Transition(step: .edge(context: context, screen: screen, edge: index, choices: choices),
-                          target: completed ? next : nil, events: events, outcome: nil)
+                          target: completed ? next : nil, facts: facts, outcome: nil)
     }
 }

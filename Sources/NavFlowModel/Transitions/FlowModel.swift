@@ -131,23 +131,23 @@ public final class FlowModel: Sendable {
     /// The initial state for an input valuation: the blank state after the
     /// `launch` statements, run once as one atomic step. Nil when a launch
     /// statement was cut off at a limit.
-    public func initialState(inputs: UInt64) -> (state: NavState?, events: [StepEvent]) {
+    public func initialState(inputs: UInt64) -> (state: NavState?, facts: [StepFact]) {
         initialState(inputs: inputs, decider: ConcreteDecider())
     }
 
     /// The initial state, deciding conditions with `decider`.
-    public func initialState<D: ConditionDecider>(inputs: UInt64, decider: D) -> (state: NavState?, events: [StepEvent]) {
+    public func initialState<D: ConditionDecider>(inputs: UInt64, decider: D) -> (state: NavState?, facts: [StepFact]) {
         var state = blankState(inputs: inputs, decider: decider)
-        var events: [StepEvent] = []
+        var facts: [StepFact] = []
         var run = StatementRun(model: self, origin: nil, decider: decider)
         for step in spec.launch where decider.holds(step.condition, in: state) {
             let choice = step.statement.routeChoices(routes: routes, bindings: []).first ?? []
-            if !run.execute(step.statement, choice: choice, on: &state, events: &events) {
-                return (nil, events)
+            if !run.execute(step.statement, choice: choice, on: &state, facts: &facts) {
+                return (nil, facts)
             }
         }
-        run.finish(&state, events: &events, range: spec.launch.first?.statement.range)
-        return (state, events)
+        run.finish(&state, facts: &facts, range: spec.launch.first?.statement.range)
+        return (state, facts)
     }
 
     // MARK: - Views of a state

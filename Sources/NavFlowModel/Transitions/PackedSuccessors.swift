@@ -255,8 +255,8 @@ public final class PackedSuccessors {
     }
 
     private func label(of transition: Transition) -> Int32 {
-        let note = transition.events.isEmpty && transition.outcome == nil
-            ? 0 : notes.id(TransitionNote(events: transition.events, outcome: transition.outcome))
+        let note = transition.facts.isEmpty && transition.outcome == nil
+            ? 0 : notes.id(TransitionNote(facts: transition.facts, outcome: transition.outcome))
         return labels.id(TransitionLabel(step: steps.id(transition.step), note: note))
     }
 

@@ -1,8 +1,10 @@
+import NavFlowSource
 import NavFlowSpec
 
 /// Runs the statements of one step (an edge, `launch`, a deep link's
-/// `else`) on a state, in order and atomically. A statement with a defect
-/// records it and does nothing; the run goes on. A push at its stack's
+/// `else`) on a state, in order and atomically. A statement that cannot
+/// act (a push without a stack, a dismiss with nothing to close) records
+/// the fact and does nothing; the run goes on. A push at its stack's
 /// depth or a presentation beyond the modal limit cuts the whole step off.
 struct StatementRun<Decider: ConditionDecider> {
     let model: FlowModel
@@ -29,7 +31,7 @@ struct StatementRun<Decider: ConditionDecider> {
 
     /// Executes one statement. Returns false when the step is cut off.
     mutating func execute(_ statement: Statement, choice: [Int], on state: inout NavState,
-                          events: inout [StepEvent]) -> Bool {
+                          facts: inout [StepFact]) -> Bool {
         if tabHiddenAtStart == nil {
             tabHiddenAtStart = model.hasTabView
                 && model.isHidden(state.selectedTab, in: state, decider: decider, forReport: true)
@@ -41,32 +43,30 @@ struct StatementRun<Decider: ConditionDecider> {
             guard let route = choice.first else { return true }
             let screen = model.routes.screen(of: route)
             guard let stack = model.stack(of: context, in: state) else {
-                let visible = model.routes.text(of: model.visibleRoute(of: context, in: state), in: spec)
-                events.append(.defect(.pushOutsideStack, range: statement.range,
-                                      detail: "'\(visible)' is not in a navigation stack, so pushing '\(spec.screens[screen].name)' does nothing"))
+                facts.append(.pushWithoutStack(visibleRoute: model.visibleRoute(of: context, in: state), screen: screen,
+                                               statement: statement.range))
                 return true
             }
             guard model.registered[stack].contains(screen) else {
-                events.append(.defect(.unregisteredDestination, range: statement.range,
-                                      detail: "stack '\(spec.stacks[stack].name)' has no destination '\(spec.screens[screen].name)', so the push does nothing"))
+                facts.append(.unregisteredPush(stack: stack, screen: screen, statement: statement.range))
                 return true
             }
             var path = model.path(of: context, in: state)
             guard path.count < spec.stacks[stack].depth else {
-                events.append(.bounded(stack: stack, range: statement.range))
+                facts.append(.cutAtStackDepth(stack: stack, statement: statement.range))
                 return false
             }
             path.append(route)
             setPath(path, of: context, in: &state)
-            events.append(.pushed(stack: stack, screen: screen))
-        case .pushStack(let stack):
-            events.append(.defect(.nestedStack, range: statement.range,
-                                  detail: "stack '\(spec.stacks[stack].name)' cannot be pushed inside another stack"))
+            facts.append(.pushed(stack: stack, screen: screen))
+        case .pushStack:
+            // Not a navigation of the app: `nested-stack` reports it from the spec alone.
+            break
         case .present(let kind, let content):
             guard let presentable = model.shape.presentableIndex[content] else { return true }
             if state.modals.contains(where: { $0.presentable == presentable }) { return true }
             guard state.modals.count < StateShape.modalLimit else {
-                events.append(.bounded(stack: nil, range: statement.range))
+                facts.append(.cutAtModalLimit(statement: statement.range))
                 return false
             }
             state.modals.append(Modal(kind: kind, presentable: presentable, path: []))
@@ -78,9 +78,8 @@ struct StatementRun<Decider: ConditionDecider> {
             } else if !state.modals.isEmpty {
                 state.modals.removeLast()
             } else {
-                let visible = model.routes.text(of: model.visibleRoute(of: context, in: state), in: spec)
-                events.append(.defect(.dismissNoop, range: statement.range,
-                                      detail: "'\(visible)' is neither pushed nor presented, so 'dismiss' does nothing"))
+                facts.append(.dismissWithNothingToClose(visibleRoute: model.visibleRoute(of: context, in: state),
+                                                        statement: statement.range))
             }
         case .pop:
             var path = model.path(of: context, in: state)
@@ -93,8 +92,7 @@ struct StatementRun<Decider: ConditionDecider> {
         case .selectTab(let tab):
             guard let view = spec.rootTabView, tab < view.tabs.count else { return true }
             if model.isHidden(tab, in: state, decider: decider) {
-                events.append(.defect(.hiddenTab, range: statement.range,
-                                      detail: "tab '\(view.tabs[tab].id)' is hidden here, so selecting it does nothing"))
+                facts.append(.selectsHiddenTab(tab: tab, statement: statement.range))
                 return true
             }
             state.selectedTab = tab
@@ -110,8 +108,8 @@ struct StatementRun<Decider: ConditionDecider> {
                 return 0
             }
             let handled = model.handleDeepLink(link, arguments: arguments, from: state, decider: decider)
-            for event in handled.events {
-                if case .pushed = event { events.append(event) }
+            for fact in handled.facts {
+                if case .pushed = fact { facts.append(fact) }
             }
             if let target = handled.target { state = target }
         case .select:
@@ -133,15 +131,13 @@ struct StatementRun<Decider: ConditionDecider> {
         return true
     }
 
-    /// Judges the state the step ends in: a flag change that hides the
-    /// selected tab is the `selected-tab-hidden` defect.
-    mutating func finish(_ state: inout NavState, events: inout [StepEvent], range: SourceRange?) {
+    /// Looks at the state the step ends in: records a flag change that hid
+    /// the selected tab.
+    mutating func finish(_ state: inout NavState, facts: inout [StepFact], range: SourceRange?) {
         guard model.hasTabView, let range, tabHiddenAtStart == false, let view = model.spec.rootTabView,
               model.isHidden(state.selectedTab, in: state, decider: decider, forReport: true) else { return }
-        let visible = view.tabs.indices.first { !model.isHidden($0, in: state, decider: decider, forReport: true) }
-        let fix = visible.map { "; select another tab in the same step, as in 'tab \(view.tabs[$0].id)'" } ?? ""
-        events.append(.defect(.selectedTabHidden, range: range,
-                              detail: "this step hides the selected tab '\(view.tabs[state.selectedTab].id)'\(fix)"))
+        let shown = view.tabs.indices.first { !model.isHidden($0, in: state, decider: decider, forReport: true) }
+        facts.append(.hidesSelectedTab(tab: state.selectedTab, shownTab: shown, step: range))
     }
 
     private func setPath(_ path: [Int], of context: Context, in state: inout NavState) {

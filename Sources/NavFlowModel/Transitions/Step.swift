@@ -1,3 +1,4 @@
+import NavFlowSource
 import NavFlowSpec
 
 /// Where an edge or statement acts: a slot of the root content, or the top modal.
@@ -26,17 +27,45 @@ public enum Step: Hashable, Sendable {
     }
 }
 
-/// Something that happened while taking a step, that a property may judge.
-public enum StepEvent: Hashable, Sendable {
-    /// A statement with a defect (push-outside-stack, unregistered-destination,
-    /// dismiss-noop, hidden-tab, nested-stack) or a state defect at the end
-    /// of a step (selected-tab-hidden); `range` locates the statement.
-    case defect(RuleID, range: SourceRange, detail: String)
-    /// A push reached its stack's depth (`stack`) or a presentation the
-    /// modal limit (`stack == nil`): the step was cut off.
-    case bounded(stack: Int?, range: SourceRange)
+/// A fact about what happened while taking a step: what the app did, in
+/// the model's own terms (indices into the spec and the route table, and
+/// the statement's place in the spec as its identity). Facts carry no
+/// verdict: properties in NavFlowCheck decide which facts are findings,
+/// under which rule, and say so in words.
+public enum StepFact: Hashable, Sendable {
+    /// A push of `screen` while the context on screen, showing route
+    /// `visibleRoute`, has no navigation stack: the push does nothing.
+    case pushWithoutStack(visibleRoute: Int, screen: Int, statement: SourceRange)
+    /// A push of `screen` onto `stack`, which does not register it as a
+    /// destination: the push does nothing.
+    case unregisteredPush(stack: Int, screen: Int, statement: SourceRange)
+    /// A `dismiss` while the context on screen, showing route `visibleRoute`,
+    /// has nothing pushed and no modal is up: it does nothing.
+    case dismissWithNothingToClose(visibleRoute: Int, statement: SourceRange)
+    /// A `tab` statement selects `tab` while it is hidden: it does nothing.
+    case selectsHiddenTab(tab: Int, statement: SourceRange)
+    /// The step, whose statements are at `step`, ends with the selected
+    /// `tab` hidden though it was shown before; `shownTab` is the first tab
+    /// still shown, if any.
+    case hidesSelectedTab(tab: Int, shownTab: Int?, step: SourceRange)
+    /// A push onto `stack` at its depth: the step was cut off there.
+    case cutAtStackDepth(stack: Int, statement: SourceRange)
+    /// A presentation beyond the modal limit: the step was cut off there.
+    case cutAtModalLimit(statement: SourceRange)
     /// A screen was put on a stack's path (by an edge or a deep link).
     case pushed(stack: Int, screen: Int)
+}
+
+/// Why handling a deep link gave no valid state.
+public enum DeepLinkFailure: Hashable, Sendable {
+    /// The target's tab is hidden.
+    case hiddenTab(Int)
+    /// The target gives a path to the content of `slot`, which is not a stack.
+    case pathOutsideStack(slot: Int)
+    /// The target pushes `screen` onto `stack`, which does not register it.
+    case unregisteredDestination(stack: Int, screen: Int)
+    /// The target's path is deeper than `stack`'s depth.
+    case deeperThanStack(Int)
 }
 
 /// How handling a deep link turned out.
@@ -45,35 +74,37 @@ public enum DeepLinkOutcome: Hashable, Sendable {
     case otherwise
     /// The result is the link's target.
     case landed
-    /// The result is valid but not the target (a kept modal, a path not replaced).
-    case stateDependent(String)
-    /// The result is invalid (a hidden tab, an unregistered destination, ...).
-    case invalid(String)
+    /// The result is valid but its modals are not the target's: the
+    /// presentables in `extraModals` stay on top of it (when empty, the
+    /// modals differ otherwise).
+    case notTheTarget(extraModals: [Int])
+    /// The result is invalid.
+    case invalid(DeepLinkFailure)
 }
 
 /// A step from a state: its label, the state it leads to (nil when it was
-/// cut off or is invalid), what happened on the way, and for a deep link,
+/// cut off or is invalid), the facts of the way there, and for a deep link,
 /// how handling it turned out.
 public struct Transition: Sendable {
     public var step: Step
     public var target: NavState?
-    public var events: [StepEvent]
+    public var facts: [StepFact]
     public var outcome: DeepLinkOutcome?
 }
 
-/// What a transition carries besides its label: the events on the way and,
+/// What a transition carries besides its label: the facts of the way and,
 /// for a deep link, how handling it turned out. Interned: most transitions
 /// share the empty note.
 public struct TransitionNote: Hashable, Sendable {
-    public var events: [StepEvent]
+    public var facts: [StepFact]
     public var outcome: DeepLinkOutcome?
 
-    public init(events: [StepEvent], outcome: DeepLinkOutcome?) {
-        self.events = events
+    public init(facts: [StepFact], outcome: DeepLinkOutcome?) {
+        self.facts = facts
         self.outcome = outcome
     }
 
-    public static let empty = TransitionNote(events: [], outcome: nil)
+    public static let empty = TransitionNote(facts: [], outcome: nil)
 }
 
 /// A transition's step and note as ids (into the interned steps and notes):

@@ -1,3 +1,5 @@
+import NavFlowDiagnostics
+import NavFlowSource
 import NavFlowSpec
 
 /// Renders diagnostics the way swiftc does: `path:line:col: severity:

@@ -1,4 +1,6 @@
 import NavFlowCheck
+import NavFlowDiagnostics
+import NavFlowSource
 import NavFlowSpec
 
 /// The formats `verify` writes.

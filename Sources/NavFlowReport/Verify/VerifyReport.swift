@@ -1,4 +1,6 @@
 import NavFlowCheck
+import NavFlowDiagnostics
+import NavFlowSource
 import NavFlowSpec
 
 /// What `verify` prints and how it exits, decided from the results of every

@@ -1,3 +1,6 @@
+import NavFlowDiagnostics
+import NavFlowSource
+
 /// Parses the URL pattern of a `deeplink` declaration:
 /// `scheme://seg/{name: Type}/...` or `https://host/seg/...`.
 /// Errors point into the string literal at the offending character.
@@ -24,7 +27,7 @@ public enum DeepLinkPatternParser {
             return file.range(base.offset + 1 + prefixBytes, base.offset + 1 + prefixBytes + spanBytes)
         }
         func fail(_ message: String, _ from: Int, _ to: Int) -> Result {
-            diagnostics.append(Diagnostic(rule: .deeplinkPattern, message: message, file: file.path,
+            diagnostics.append(Diagnostic(rule: .deeplinkPattern, severity: .error, message: message, file: file.path,
                                           range: range(from, to)))
             return Result(pattern: nil, diagnostics: diagnostics)
         }
@@ -96,7 +99,7 @@ public enum DeepLinkPatternParser {
                 guard let type = types[typeName] else {
                     let suggestion = NameSuggestion.closest(to: typeName, among: types.keys)
                     diagnostics.append(Diagnostic(
-                        rule: .unknownName, message: "unknown type '\(typeName)' in pattern parameter '\(name)'",
+                        rule: .unknownName, severity: .error, message: "unknown type '\(typeName)' in pattern parameter '\(name)'",
                         file: file.path, range: range(start, start + segment.count),
                         notes: (suggestion.map { [DiagnosticNote(message: "did you mean '\($0)'?")] } ?? [])
                             + [DiagnosticNote(message: "declare it with 'enum' or 'id'")]))

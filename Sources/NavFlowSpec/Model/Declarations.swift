@@ -1,3 +1,5 @@
+import NavFlowSource
+
 /// An `enum` type: parameters of this type range over its cases.
 public struct EnumType: Hashable, Sendable {
     public var name: String

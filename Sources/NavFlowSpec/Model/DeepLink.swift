@@ -1,3 +1,5 @@
+import NavFlowSource
+
 /// A deep-link URL pattern such as `recipes://recipe/{id: RecipeID}`.
 public struct DeepLinkPattern: Hashable, Sendable {
     /// What comes before the path: a custom scheme, or an http(s) host.

@@ -1,3 +1,5 @@
+import NavFlowSource
+
 /// A checked spec: every name resolved to an index, every route's arguments
 /// checked, every condition typed. This is what the model, the checker and
 /// the renderers work from; it is only built when the front end found no

@@ -1,3 +1,5 @@
+import NavFlowSource
+
 /// The type of a screen parameter or deep-link pattern parameter.
 public enum ValueType: Hashable, Sendable {
     /// An `enum` declaration (index into `FlowSpec.enums`).

@@ -1,3 +1,5 @@
+import NavFlowSource
+
 /// A resolved navigation statement.
 public struct Statement: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {

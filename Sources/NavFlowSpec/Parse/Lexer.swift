@@ -1,3 +1,6 @@
+import NavFlowDiagnostics
+import NavFlowSource
+
 /// Splits a spec file into tokens. Comments and white space are dropped;
 /// whether a token starts a line is recorded because a line break ends an
 /// action's statement and positions "missing token" diagnostics.
@@ -76,7 +79,7 @@ public struct Lexer {
                     position += length
                 }
                 if position - start > Frontend.Limits.maxIdentifierBytes {
-                    diagnostics.append(Diagnostic(rule: .inputLimit,
+                    diagnostics.append(Diagnostic(rule: .inputLimit, severity: .error,
                                                   message: "this identifier is \(position - start) bytes long; names may be at most \(Frontend.Limits.maxIdentifierBytes) bytes",
                                                   file: file.path, range: file.range(start, start + 1)))
                 }
@@ -168,7 +171,7 @@ public struct Lexer {
     }
 
     private mutating func diagnose(_ message: String, _ start: Int, _ end: Int) {
-        diagnostics.append(Diagnostic(rule: .syntax, message: message, file: file.path,
+        diagnostics.append(Diagnostic(rule: .syntax, severity: .error, message: message, file: file.path,
                                       range: file.range(start, end)))
     }
 

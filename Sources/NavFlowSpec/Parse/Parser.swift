@@ -1,3 +1,6 @@
+import NavFlowDiagnostics
+import NavFlowSource
+
 /// A recursive-descent parser for flow specs. It reports every syntax error
 /// it finds and recovers at the next declaration, edge or statement, so one
 /// mistake produces one diagnostic.
@@ -779,7 +782,7 @@ public struct Parser {
     private mutating func report(_ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
         // A message at the same spot as the previous one adds nothing.
         if let last = diagnostics.last, last.range.start == range.start { return }
-        diagnostics.append(Diagnostic(rule: .syntax, message: message, file: file.path, range: range, notes: notes))
+        diagnostics.append(Diagnostic(rule: .syntax, severity: .error, message: message, file: file.path, range: range, notes: notes))
     }
 
     private var isAtDeclarationStart: Bool {

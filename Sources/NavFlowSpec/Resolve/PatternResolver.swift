@@ -1,3 +1,6 @@
+import NavFlowDiagnostics
+import NavFlowSource
+
 /// Resolves a query's state pattern against a checked spec. Errors point
 /// into the query text.
 public struct PatternResolver {
@@ -202,7 +205,7 @@ public struct PatternResolver {
     }
 
     private mutating func error(_ rule: RuleID, _ message: String, at range: SourceRange) {
-        diagnostics.append(Diagnostic(rule: rule, message: message, file: file.path, range: range))
+        diagnostics.append(Diagnostic(rule: rule, severity: .error, message: message, file: file.path, range: range))
     }
 
     private mutating func unknown(_ name: Name, kind: String, candidates: [String], message: String? = nil) {
@@ -212,7 +215,7 @@ public struct PatternResolver {
             notes.append(DiagnosticNote(message: "did you mean '\(suggestion)'?"))
             fixIts.append(FixIt(range: name.range, replacement: suggestion))
         }
-        diagnostics.append(Diagnostic(rule: .unknownName, message: message ?? "unknown \(kind) '\(name.text)'",
+        diagnostics.append(Diagnostic(rule: .unknownName, severity: .error, message: message ?? "unknown \(kind) '\(name.text)'",
                                       file: file.path, range: name.range, notes: notes, fixIts: fixIts))
     }
 }

@@ -1,3 +1,6 @@
+import NavFlowDiagnostics
+import NavFlowSource
+
 /// Turns a syntax tree into a checked `FlowSpec`: resolves every name,
 /// checks route arguments, conditions, roots and deep links, and reports
 /// every front-end error it finds (not just the first).
@@ -772,7 +775,7 @@ public struct Resolver {
 
     private mutating func error(_ rule: RuleID, _ message: String, at range: SourceRange,
                                 notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
-        diagnostics.append(Diagnostic(rule: rule, message: message, file: file.path, range: range,
+        diagnostics.append(Diagnostic(rule: rule, severity: .error, message: message, file: file.path, range: range,
                                       notes: notes, fixIts: fixIts))
     }
 

@@ -1,3 +1,5 @@
+import NavFlowSource
+
 /// A screen parameter, `name: Type`.
 public struct ParameterSyntax: Hashable, Sendable {
     public var name: Name

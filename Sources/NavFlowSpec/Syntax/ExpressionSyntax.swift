@@ -1,3 +1,5 @@
+import NavFlowSource
+
 /// A Boolean condition over flags and inputs, as written.
 public indirect enum ExpressionSyntax: Hashable, Sendable {
     case name(Name)

@@ -1,3 +1,5 @@
+import NavFlowSource
+
 /// An identifier as written in the spec, with where it was written.
 public struct Name: Hashable, Sendable, CustomStringConvertible {
     public var text: String

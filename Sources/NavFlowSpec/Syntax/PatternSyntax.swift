@@ -1,3 +1,5 @@
+import NavFlowSource
+
 /// A state pattern as written in a query: the target syntax with wildcards.
 /// `[TAB | *] ("/" (route | ...))* (">" route ...)* ("+" (modal NAME | ...) ("/" ...)*)* [where EXPR]`
 public struct PatternSyntax: Hashable, Sendable {

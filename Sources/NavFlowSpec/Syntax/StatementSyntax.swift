@@ -1,3 +1,5 @@
+import NavFlowSource
+
 /// A route as written: a screen name and, optionally, its arguments.
 /// `Recipe` (no parentheses) means any argument values; `Recipe(_)` spells
 /// that out; `Category(desserts)` names an enum case; inside a screen, a

@@ -1,3 +1,5 @@
+import NavFlowSource
+
 /// Where a deep link leads, as written after `->`:
 /// `[TAB] ("/" route)* (">" route ("/" route)*)* ("+" modal NAME ("/" route)*)*`.
 ///

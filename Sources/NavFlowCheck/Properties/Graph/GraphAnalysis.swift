@@ -1,8 +1,9 @@
+import NavFlowDiagnostics
 import NavFlowModel
 import NavFlowSpec
 
 /// Facts about an explored state graph that several properties read: which
-/// screens are visible where, which guards ever hold, which events happened
+/// screens are visible where, which guards ever hold, which facts happened
 /// first where, which states are deep-link sources and which are traps.
 /// Computed once per graph, in one pass over the states and transitions.
 public struct GraphAnalysis: Sendable {
@@ -19,8 +20,8 @@ public struct GraphAnalysis: Sendable {
     public private(set) var tabShown: [Bool]
     /// Every (stack, screen) put on a stack by an edge or a deep link.
     public private(set) var pushed: Set<StackScreen>
-    /// The first occurrence of each event, with where it happened.
-    public private(set) var firstEvents: [StepEvent: Occurrence] = [:]
+    /// The first occurrence of each fact, with where it happened.
+    public private(set) var firstFacts: [StepFact: Occurrence] = [:]
     /// Deep-link findings: the first source and step for each link and rule.
     public private(set) var linkFindings: [LinkFinding] = []
     /// States from which no home state can be reached in-app.
@@ -32,21 +33,40 @@ public struct GraphAnalysis: Sendable {
         public var screen: Int
     }
 
-    /// Where an event first happened: the state a step was taken from, and
-    /// the step (nil for an event of the launch).
+    /// Where a fact first happened: the state a step was taken from, and
+    /// the step (nil for a fact of the launch).
     public struct Occurrence: Sendable {
         public var state: Int?
         public var step: Step?
         public var launchInputs: UInt64
     }
 
-    /// One deep link that misbehaves from a source state.
+    /// How a deep link misbehaves from a source state.
+    public enum LinkProblem: Sendable, Hashable {
+        /// It lands on its target, which no in-app navigation reaches.
+        case landsUnreachable
+        /// It lands on a valid state that is not its target.
+        case notTheTarget(extraModals: [Int])
+        /// It yields an invalid state.
+        case invalid(DeepLinkFailure)
+
+        /// Problems of one kind are reported once per link.
+        var kind: Int {
+            switch self {
+            case .landsUnreachable: 0
+            case .notTheTarget: 1
+            case .invalid: 2
+            }
+        }
+    }
+
+    /// One deep link that misbehaves from a source state: the first source
+    /// (in search order) for each link and kind of problem.
     public struct LinkFinding: Sendable {
         public var link: Int
-        public var rule: RuleID
+        public var problem: LinkProblem
         public var source: Int
         public var step: Step
-        public var reason: String
     }
 
     public init(_ graph: StateGraph) {
@@ -84,34 +104,34 @@ public struct GraphAnalysis: Sendable {
             }
         }
         for note in graph.notes {
-            for case .pushed(let stack, let screen) in note.events { pushed.insert(StackScreen(stack: stack, screen: screen)) }
+            for case .pushed(let stack, let screen) in note.facts { pushed.insert(StackScreen(stack: stack, screen: screen)) }
         }
         for (inputs, note) in graph.launchNotes {
-            for event in note.events where firstEvents[event] == nil {
-                firstEvents[event] = Occurrence(state: nil, step: nil, launchInputs: inputs)
+            for fact in note.facts where firstFacts[fact] == nil {
+                firstFacts[fact] = Occurrence(state: nil, step: nil, launchInputs: inputs)
             }
-            for case .pushed(let stack, let screen) in note.events { pushed.insert(StackScreen(stack: stack, screen: screen)) }
+            for case .pushed(let stack, let screen) in note.facts { pushed.insert(StackScreen(stack: stack, screen: screen)) }
         }
-        // Once a note's events all have an occurrence, its other transitions add nothing.
+        // Once a note's facts all have an occurrence, its other transitions add nothing.
         var noteDone = [Bool](repeating: false, count: graph.notes.count)
         noteDone[0] = true
-        var firstSeen: [StepEvent: (state: Int, step: Int32)] = [:]
+        var firstSeen: [StepFact: (state: Int, step: Int32)] = [:]
         for list in [graph.inAppEdges, graph.linkEdges] {
-            // Once a label's events all have an occurrence, its other transitions add nothing.
+            // Once a label's facts all have an occurrence, its other transitions add nothing.
             var labelDone = [Bool](repeating: false, count: list.labels.count)
             for index in 0..<graph.count {
                 for edge in list.range(of: index) where !labelDone[Int(list.label[edge])] {
                     labelDone[Int(list.label[edge])] = true
-                    for event in graph.notes[Int(list.note(at: edge))].events {
-                        if let seen = firstSeen[event], seen.state <= index { continue }
-                        firstSeen[event] = (index, list.step(at: edge))
+                    for fact in graph.notes[Int(list.note(at: edge))].facts {
+                        if let seen = firstSeen[fact], seen.state <= index { continue }
+                        firstSeen[fact] = (index, list.step(at: edge))
                     }
                 }
             }
         }
         // The first occurrence is the one from the lowest state, in-app steps first.
-        for (event, seen) in firstSeen where firstEvents[event] == nil {
-            firstEvents[event] = Occurrence(state: seen.state, step: graph.steps[Int(seen.step)], launchInputs: 0)
+        for (fact, seen) in firstSeen where firstFacts[fact] == nil {
+            firstFacts[fact] = Occurrence(state: seen.state, step: graph.steps[Int(seen.step)], launchInputs: 0)
         }
         linkFindings = Self.deepLinkFindings(graph)
         trapStates = Self.traps(graph, isHome: isHome)
@@ -126,7 +146,7 @@ public struct GraphAnalysis: Sendable {
         for index in queue { isSource[index] = true }
         var head = 0
         var findings: [LinkFinding] = []
-        var reported = Set<String>()
+        var reported = Set<[Int]>()
         while head < queue.count {
             let index = queue[head]
             head += 1
@@ -139,7 +159,7 @@ public struct GraphAnalysis: Sendable {
             for edge in graph.linkEdges.range(of: index) {
                 let target = graph.linkEdges.target[edge]
                 let outcome = graph.notes[Int(graph.linkEdges.note(at: edge))].outcome
-                var finding: (RuleID, String)?
+                var problem: LinkProblem?
                 switch outcome {
                 case .otherwise?:
                     mark(target)
@@ -147,18 +167,19 @@ public struct GraphAnalysis: Sendable {
                     if target >= 0 && Int(target) < graph.inAppCount {
                         mark(target)
                     } else {
-                        finding = (.deeplinkUnreachable, "")
+                        problem = .landsUnreachable
                     }
-                case .stateDependent(let reason)?:
-                    finding = (.deeplinkStateDependent, reason)
-                case .invalid(let reason)?:
-                    finding = (.deeplinkInvalid, reason)
+                case .notTheTarget(let extraModals)?:
+                    problem = .notTheTarget(extraModals: extraModals)
+                case .invalid(let failure)?:
+                    problem = .invalid(failure)
                 case nil:
                     break
                 }
-                if let (rule, reason) = finding, case .deepLink(let link, _) = graph.steps[Int(graph.linkEdges.step(at: edge))],
-                   reported.insert("\(link) \(rule)").inserted {
-                    findings.append(LinkFinding(link: link, rule: rule, source: index, step: graph.steps[Int(graph.linkEdges.step(at: edge))], reason: reason))
+                if let problem, case .deepLink(let link, _) = graph.steps[Int(graph.linkEdges.step(at: edge))],
+                   reported.insert([link, problem.kind]).inserted {
+                    findings.append(LinkFinding(link: link, problem: problem, source: index,
+                                                step: graph.steps[Int(graph.linkEdges.step(at: edge))]))
                 }
             }
         }

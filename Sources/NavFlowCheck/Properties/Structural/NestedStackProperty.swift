@@ -1,10 +1,14 @@
+import NavFlowDiagnostics
 import NavFlowSpec
 
 /// `nested-stack`: a stack pushed as a route, or registered as a
 /// destination of another stack. SwiftUI does not support a
 /// `NavigationStack` inside another one's path.
 public struct NestedStackProperty: StructuralProperty {
-    public let rule = RuleID.nestedStack
+    public static let descriptor = RuleDescriptor(
+        id: .nestedStack, severity: .error, phase: .structural,
+        summary: "A navigation stack pushed onto, or registered in, another stack.",
+        givesWitness: false, examples: .defects(.nestedStack))
 
     public init() {}
 
@@ -33,4 +37,8 @@ public struct NestedStackProperty: StructuralProperty {
         }
         return findings
     }
+}
+
+extension RuleID {
+    public static let nestedStack = RuleID(rawValue: "nested-stack")
 }

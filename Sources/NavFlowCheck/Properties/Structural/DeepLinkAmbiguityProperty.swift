@@ -1,10 +1,14 @@
+import NavFlowDiagnostics
 import NavFlowSpec
 
 /// `deeplink-ambiguous`: two patterns can match the same URL. The first
 /// declared handles it, so the second silently never sees that URL.
 /// The finding gives a URL both match.
 public struct DeepLinkAmbiguityProperty: StructuralProperty {
-    public let rule = RuleID.deeplinkAmbiguous
+    public static let descriptor = RuleDescriptor(
+        id: .deeplinkAmbiguous, severity: .error, phase: .structural,
+        summary: "Two deep-link patterns can match the same URL.",
+        givesWitness: false, examples: .defects(.deeplinkAmbiguous))
 
     public init() {}
 
@@ -67,4 +71,8 @@ public struct DeepLinkAmbiguityProperty: StructuralProperty {
         case .identifier(let index): spec.idTypes[index].base == .int ? ["1"] : ["1", "x"]
         }
     }
+}
+
+extension RuleID {
+    public static let deeplinkAmbiguous = RuleID(rawValue: "deeplink-ambiguous")
 }

@@ -1,3 +1,5 @@
+import NavFlowSource
+
 /// One finding about a spec: what rule it breaks, how serious it is, where it
 /// is, and what would help. Diagnostics are plain data; renderers in
 /// `NavFlowReport` turn them into text, JSON or SARIF.
@@ -20,7 +22,7 @@ public struct Diagnostic: Hashable, Sendable {
 
     public init(
         rule: RuleID,
-        severity: Severity? = nil,
+        severity: Severity,
         message: String,
         file: String,
         range: SourceRange,
@@ -29,7 +31,7 @@ public struct Diagnostic: Hashable, Sendable {
         witness: Witness? = nil
     ) {
         self.rule = rule
-        self.severity = severity ?? rule.defaultSeverity
+        self.severity = severity
         self.message = message
         self.file = file
         self.range = range

@@ -1,9 +1,13 @@
+import NavFlowDiagnostics
 import NavFlowSpec
 
 /// `open-unmatched`: an `open "url"` statement whose URL no deep-link
 /// pattern matches, so handling it does nothing.
 public struct OpenUnmatchedProperty: StructuralProperty {
-    public let rule = RuleID.openUnmatched
+    public static let descriptor = RuleDescriptor(
+        id: .openUnmatched, severity: .warning, phase: .structural,
+        summary: "An `open` statement's URL matches no deep-link pattern.",
+        givesWitness: false, examples: .defects(.openUnmatched))
 
     public init() {}
 
@@ -20,4 +24,8 @@ public struct OpenUnmatchedProperty: StructuralProperty {
                            at: statement.range, in: spec)
         }
     }
+}
+
+extension RuleID {
+    public static let openUnmatched = RuleID(rawValue: "open-unmatched")
 }

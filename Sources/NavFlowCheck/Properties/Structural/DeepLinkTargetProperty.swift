@@ -1,28 +1,38 @@
+import NavFlowDiagnostics
 import NavFlowSpec
 
 /// The part of `deeplink-invalid` that the target alone decides: a target
 /// path that pushes a screen its stack does not register, or that is longer
 /// than the stack's depth. Handling such a link fails from every state.
 public struct DeepLinkTargetProperty: StructuralProperty {
-    public let rule = RuleID.deeplinkInvalid
+    public static var descriptor: RuleDescriptor { DeepLinkInvalidProperty.descriptor }
 
     public init() {}
 
     public func check(_ spec: FlowSpec) -> [Diagnostic] {
+        spec.deepLinks.flatMap { findings(for: $0, in: spec) }
+    }
+
+    /// The links whose target is invalid whatever the state they are opened
+    /// in: those this property reports.
+    public static func linksInvalidFromEveryState(in spec: FlowSpec) -> Set<Int> {
+        let property = DeepLinkTargetProperty()
+        return Set(spec.deepLinks.indices.filter { !property.findings(for: spec.deepLinks[$0], in: spec).isEmpty })
+    }
+
+    private func findings(for link: DeepLink, in spec: FlowSpec) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for link in spec.deepLinks {
-            let target = link.target
-            var base = spec.root
-            if let tab = target.tab, let view = spec.rootTabView { base = view.tabs[tab].content }
-            let columns: [Content] = if case .split(let split) = base { spec.splits[split].columns } else { [base] }
-            for (index, column) in target.columns.enumerated() where index < columns.count {
-                guard case .stack(let stack) = columns[index] else { continue }
-                findings += checkPath(column.path, in: stack, link: link, spec: spec)
-            }
-            for modal in target.modals {
-                guard case .stack(let stack) = modal.content else { continue }
-                findings += checkPath(modal.path, in: stack, link: link, spec: spec)
-            }
+        let target = link.target
+        var base = spec.root
+        if let tab = target.tab, let view = spec.rootTabView { base = view.tabs[tab].content }
+        let columns: [Content] = if case .split(let split) = base { spec.splits[split].columns } else { [base] }
+        for (index, column) in target.columns.enumerated() where index < columns.count {
+            guard case .stack(let stack) = columns[index] else { continue }
+            findings += checkPath(column.path, in: stack, link: link, spec: spec)
+        }
+        for modal in target.modals {
+            guard case .stack(let stack) = modal.content else { continue }
+            findings += checkPath(modal.path, in: stack, link: link, spec: spec)
         }
         return findings
     }

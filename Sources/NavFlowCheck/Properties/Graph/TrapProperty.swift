@@ -1,11 +1,16 @@
+import NavFlowDiagnostics
 import NavFlowModel
+import NavFlowSource
 import NavFlowSpec
 
 /// `trap`: a reachable state from which no home state (no modal up, the
 /// selected tab at its root) can be reached by in-app steps. One finding
 /// per screen the trap shows, with the shortest witness to it.
 public struct TrapProperty: GraphProperty {
-    public let rule = RuleID.trap
+    public static let descriptor = RuleDescriptor(
+        id: .trap, severity: .error, phase: .exploration,
+        summary: "A reachable state from which no home state can be reached in-app.",
+        givesWitness: true, examples: .defects(.trap))
     /// At most this many trap findings are reported per spec.
     public static let limit = 20
 
@@ -35,34 +40,6 @@ public struct TrapProperty: GraphProperty {
     }
 }
 
-/// `bounded`: exploration cut a path at its stack's depth, or a
-/// presentation at the modal limit; every verdict holds up to that bound.
-public struct BoundedProperty: GraphProperty {
-    public let rule = RuleID.bounded
-
-    public init() {}
-
-    public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
-        var stacks = Set<Int>()
-        var modalRange: SourceRange?
-        for event in analysis.firstEvents.keys {
-            guard case .bounded(let stack, let range) = event else { continue }
-            if let stack {
-                stacks.insert(stack)
-            } else if modalRange == nil || range.start < modalRange!.start {
-                modalRange = range
-            }
-        }
-        var findings = stacks.sorted().map { index in
-            let stack = analysis.spec.stacks[index]
-            return finding("exploration cut paths of stack '\(stack.name)' at its depth \(stack.depth); results hold for paths up to \(stack.depth) screens",
-                           at: stack.range, in: analysis,
-                           notes: [DiagnosticNote(message: "raise 'depth' to explore deeper paths")])
-        }
-        if let modalRange {
-            findings.append(finding("exploration cut presentations at \(StateShape.modalLimit) nested modals; results hold up to that many",
-                                    at: modalRange, in: analysis))
-        }
-        return findings
-    }
+extension RuleID {
+    public static let trap = RuleID(rawValue: "trap")
 }

@@ -1,0 +1,28 @@
+import NavFlowDiagnostics
+import NavFlowSpec
+
+/// `dead-edge`: an edge whose guard is false wherever its screen is visible.
+public struct DeadEdgeProperty: GraphProperty {
+    public static let descriptor = RuleDescriptor(
+        id: .deadEdge, severity: .warning, phase: .exploration,
+        summary: "An edge whose guard is false wherever its screen is visible.",
+        givesWitness: false, examples: .defects(.deadEdge))
+
+    public init() {}
+
+    public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for (screen, declaration) in analysis.spec.screens.enumerated() where analysis.visibleAnywhere[screen] {
+            for (index, edge) in declaration.edges.enumerated() where !analysis.guardHeld[screen][index] {
+                let condition = edge.condition.map { analysis.spec.text(of: $0) } ?? "true"
+                findings.append(finding("this edge of '\(declaration.name)' can never be taken: its guard '\(condition)' is false wherever '\(declaration.name)' is visible",
+                                        at: edge.range, in: analysis))
+            }
+        }
+        return findings
+    }
+}
+
+extension RuleID {
+    public static let deadEdge = RuleID(rawValue: "dead-edge")
+}

@@ -1,0 +1,52 @@
+import NavFlowDiagnostics
+import NavFlowModel
+import NavFlowSpec
+
+extension GraphAnalysis {
+    /// One diagnostic per link finding that `select` accepts, at the link's
+    /// pattern, with the witness that opens the link from its source.
+    func linkDiagnostics(_ property: some GraphProperty, select: (LinkProblem) -> Bool,
+                         message: (DeepLink, LinkProblem) -> String,
+                         notes: (DeepLink) -> [DiagnosticNote]) -> [Diagnostic] {
+        linkFindings.filter { select($0.problem) }.map { found in
+            let link = spec.deepLinks[found.link]
+            return property.finding(message(link, found.problem), at: link.patternRange, in: self, notes: notes(link),
+                                    witness: graph.witness(to: found.source, then: found.step))
+        }
+    }
+}
+
+extension DeepLinkFailure {
+    /// Why the link's result is invalid, in words.
+    public func reason(in model: FlowModel) -> String {
+        let spec = model.spec
+        switch self {
+        case .hiddenTab(let tab):
+            return "tab '\(spec.rootTabView!.tabs[tab].id)' is hidden"
+        case .pathOutsideStack(let slot):
+            return "'\(spec.name(of: model.shape.slots[slot].declared))' is not a stack"
+        case .unregisteredDestination(let stack, let screen):
+            return "stack '\(spec.stacks[stack].name)' has no destination '\(spec.screens[screen].name)'"
+        case .deeperThanStack(let stack):
+            return "the path is deeper than stack '\(spec.stacks[stack].name)''s depth \(spec.stacks[stack].depth)"
+        }
+    }
+}
+
+extension DeepLinkOutcome {
+    /// Why the link did not land on its target, in words; nil when it did,
+    /// or when `requires` was false.
+    public func reason(in model: FlowModel) -> String? {
+        switch self {
+        case .otherwise, .landed:
+            return nil
+        case .notTheTarget(let extraModals):
+            let names = extraModals.map { "'\(model.spec.name(of: model.shape.presentables[$0]))'" }
+            return names.isEmpty
+                ? "the modals on screen are not the target's"
+                : "\(names.joined(separator: ", ")) stays on top of the target"
+        case .invalid(let failure):
+            return failure.reason(in: model)
+        }
+    }
+}

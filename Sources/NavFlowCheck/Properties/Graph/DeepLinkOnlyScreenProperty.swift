@@ -1,0 +1,26 @@
+import NavFlowDiagnostics
+import NavFlowSpec
+
+/// `deeplink-only-screen`: a screen only a deep link can show; a user
+/// tapping through the app never sees it.
+public struct DeepLinkOnlyScreenProperty: GraphProperty {
+    public static let descriptor = RuleDescriptor(
+        id: .deeplinkOnlyScreen, severity: .warning, phase: .exploration,
+        summary: "A screen is visible only after a deep link.",
+        givesWitness: false, examples: .defects(.deeplinkOnlyScreen))
+
+    public init() {}
+
+    public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
+        analysis.spec.screens.indices.filter { analysis.visibleAnywhere[$0] && !analysis.visibleInApp[$0] }.map { screen in
+            let name = analysis.spec.screens[screen].name
+            return finding("screen '\(name)' is visible only after a deep link; no in-app navigation reaches it",
+                           at: analysis.spec.screens[screen].range, in: analysis,
+                           notes: [DiagnosticNote(message: "add an in-app way to '\(name)' (a push, sheet or tab), or accept that it is link-only")])
+        }
+    }
+}
+
+extension RuleID {
+    public static let deeplinkOnlyScreen = RuleID(rawValue: "deeplink-only-screen")
+}

@@ -1,0 +1,32 @@
+import NavFlowDiagnostics
+import NavFlowModel
+import NavFlowSpec
+
+/// `deeplink-state-dependent`: the link lands somewhere valid that is not
+/// its target, depending on the state it was opened in.
+public struct DeepLinkStateDependentProperty: GraphProperty {
+    public static let descriptor = RuleDescriptor(
+        id: .deeplinkStateDependent, severity: .error, phase: .exploration,
+        summary: "Handling a deep link yields a valid state that is not its target.",
+        givesWitness: true, examples: .defects(.deeplinkStateDependent))
+
+    public init() {}
+
+    public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
+        analysis.linkDiagnostics(self, select: {
+            if case .notTheTarget = $0 { true } else { false }
+        }, message: { link, problem in
+            guard case .notTheTarget(let extraModals) = problem else { return "" }
+            let reason = DeepLinkOutcome.notTheTarget(extraModals: extraModals).reason(in: analysis.model) ?? ""
+            return "deep link \"\(link.pattern.text)\" does not always land on its target: \(reason)"
+        }, notes: { link in
+            link.keepModals
+                ? [DiagnosticNote(message: "remove 'keep modals' so the link closes what is presented, or list the modal in the target")]
+                : [DiagnosticNote(message: "make the target describe the whole state the link should show")]
+        })
+    }
+}
+
+extension RuleID {
+    public static let deeplinkStateDependent = RuleID(rawValue: "deeplink-state-dependent")
+}
