@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "NavFlowDiagnostics", targets: ["NavFlowDiagnostics"]),
         .library(name: "NavFlowSpec", targets: ["NavFlowSpec"]),
         .library(name: "NavFlowModel", targets: ["NavFlowModel"]),
+        .library(name: "NavFlowSearch", targets: ["NavFlowSearch"]),
         .library(name: "NavFlowCheck", targets: ["NavFlowCheck"]),
         .library(name: "NavFlowReport", targets: ["NavFlowReport"]),
         .library(name: "NavFlowZ3", targets: ["NavFlowZ3"]),
@@ -34,11 +35,13 @@ let package = Package(
         .target(name: "NavFlowDiagnostics", dependencies: ["NavFlowSource"]),
         .target(name: "NavFlowSpec", dependencies: ["NavFlowSource", "NavFlowDiagnostics"]),
         .target(name: "NavFlowModel", dependencies: ["NavFlowSource", "NavFlowSpec"]),
-        .target(name: "NavFlowCheck", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel"]),
+        // How states are explored: visited sets, memos of the transition function, tab parking, the explorers.
+        .target(name: "NavFlowSearch", dependencies: ["NavFlowSource", "NavFlowSpec", "NavFlowModel"]),
+        .target(name: "NavFlowCheck", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch"]),
         .target(
             name: "NavFlowCoverage",
             dependencies: [
-                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowTrace",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowTrace",
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
@@ -47,7 +50,7 @@ let package = Package(
         .target(name: "NavFlowExport", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel"]),
         .target(
             name: "NavFlowReport",
-            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowTrace"]
+            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowCoverage", "NavFlowTrace"]
         ),
         // Seeded random specs for property tests and benchmarks.
         .target(name: "NavFlowGenerator"),
@@ -55,40 +58,40 @@ let package = Package(
         .target(
             name: "NavFlowZ3",
             dependencies: [
-                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck",
                 .product(name: "Z3Solver", package: "Z3Support", condition: .when(traits: ["Z3"])),
             ]
         ),
         .executableTarget(
             name: "navflow",
             dependencies: [
-                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowZ3", "NavFlowCoverage",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowReport", "NavFlowZ3", "NavFlowCoverage",
                 "NavFlowGenerator", "NavFlowExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec"]),
-        .testTarget(name: "NavFlowModelTests", dependencies: ["NavFlowModel"]),
+        .testTarget(name: "NavFlowSearchTests", dependencies: ["NavFlowModel", "NavFlowSearch"]),
         .testTarget(
             name: "NavFlowCheckTests",
-            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowGenerator"],
+            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowReport", "NavFlowGenerator"],
             exclude: ["Golden", "FuzzRegressions"]
         ),
         .testTarget(
             name: "NavFlowCoverageTests",
             dependencies: [
-                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowTrace", "NavFlowGenerator",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowTrace", "NavFlowGenerator",
             ],
             exclude: ["Traces", "Golden"]
         ),
         .testTarget(name: "NavFlowTraceTests", dependencies: ["NavFlowTrace"]),
         .testTarget(
             name: "NavFlowExportTests",
-            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowExport", "NavFlowGenerator"]
+            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowExport", "NavFlowGenerator"]
         ),
         .testTarget(
             name: "NavFlowZ3Tests",
             dependencies: [
-                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowZ3", "NavFlowGenerator",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowZ3", "NavFlowGenerator",
                 .product(name: "Z3Solver", package: "Z3Support", condition: .when(traits: ["Z3"])),
             ]
         ),

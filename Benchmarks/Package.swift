@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "NavFlowSource", package: "NavFlow"),
                 .product(name: "NavFlowSpec", package: "NavFlow"),
                 .product(name: "NavFlowModel", package: "NavFlow"),
+                .product(name: "NavFlowSearch", package: "NavFlow"),
                 .product(name: "NavFlowCheck", package: "NavFlow"),
                 .product(name: "NavFlowZ3", package: "NavFlow"),
                 .product(name: "NavFlowGenerator", package: "NavFlow"),

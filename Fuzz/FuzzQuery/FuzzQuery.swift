@@ -1,5 +1,6 @@
 import NavFlowCheck
 import NavFlowModel
+import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 

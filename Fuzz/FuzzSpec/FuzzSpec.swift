@@ -1,4 +1,5 @@
 import NavFlowCheck
+import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 

@@ -1,6 +1,7 @@
 import Foundation
 import NavFlowDiagnostics
 import NavFlowModel
+import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 

@@ -2,6 +2,7 @@
 import NavFlowCheck
 import NavFlowDiagnostics
 import NavFlowModel
+import NavFlowSearch
 import NavFlowSpec
 import Z3Solver
 

@@ -3,6 +3,7 @@ import Foundation
 import NavFlowCheck
 import NavFlowCoverage
 import NavFlowReport
+import NavFlowSearch
 
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

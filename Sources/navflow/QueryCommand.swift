@@ -3,6 +3,7 @@ import NavFlowCheck
 import NavFlowDiagnostics
 import NavFlowModel
 import NavFlowReport
+import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 

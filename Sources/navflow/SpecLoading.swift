@@ -2,6 +2,7 @@ import ArgumentParser
 import NavFlowCheck
 import NavFlowModel
 import NavFlowReport
+import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NavFlowCheck
 import NavFlowModel
+import NavFlowSearch
 import NavFlowZ3
 
 /// Reaches the symbolic engine when this build has it (the `Z3` trait).

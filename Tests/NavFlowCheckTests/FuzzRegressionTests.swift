@@ -1,5 +1,6 @@
 import Foundation
 import NavFlowCheck
+import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import NavFlowCheck
 import NavFlowReport
+import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 import Testing

@@ -2,6 +2,7 @@ import NavFlowCheck
 import NavFlowGenerator
 import NavFlowModel
 import NavFlowReport
+import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 import Testing

@@ -1,6 +1,7 @@
 import NavFlowCheck
 import NavFlowDiagnostics
 import NavFlowModel
+import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 

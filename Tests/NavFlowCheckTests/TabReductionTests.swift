@@ -1,6 +1,7 @@
 import NavFlowCheck
 import NavFlowGenerator
 import NavFlowModel
+import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 import Testing

@@ -2,6 +2,7 @@ import NavFlowCheck
 import NavFlowCoverage
 import NavFlowGenerator
 import NavFlowModel
+import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 import NavFlowTrace

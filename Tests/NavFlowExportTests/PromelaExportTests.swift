@@ -3,6 +3,7 @@ import NavFlowCheck
 import NavFlowExport
 import NavFlowGenerator
 import NavFlowModel
+import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 import Testing

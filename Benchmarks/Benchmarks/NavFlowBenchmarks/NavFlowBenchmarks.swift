@@ -3,6 +3,7 @@ import Foundation
 import NavFlowCheck
 import NavFlowGenerator
 import NavFlowModel
+import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 import NavFlowZ3

@@ -1,5 +1,6 @@
 import NavFlowDiagnostics
 import NavFlowModel
+import NavFlowSearch
 import NavFlowSpec
 
 /// Answers reachability queries by breadth-first search over packed states,

@@ -1,4 +1,5 @@
 import NavFlowModel
+import NavFlowSearch
 import NavFlowSpec
 
 /// Decides conditions with inputs left open: a condition that flags alone

@@ -1,5 +1,6 @@
 import NavFlowCheck
 import NavFlowModel
+import NavFlowSearch
 import NavFlowSpec
 
 /// Everything there is to cover in a spec: what it declares (screens,

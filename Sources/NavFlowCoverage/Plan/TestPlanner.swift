@@ -1,6 +1,7 @@
 import DequeModule
 import NavFlowCheck
 import NavFlowModel
+import NavFlowSearch
 import NavFlowSpec
 
 /// A set of test paths that together take every declared edge and every

@@ -151,7 +151,7 @@ struct StatementRun<Decider: ConditionDecider> {
 extension Statement {
     /// Whether the statement can select another tab, and the statements
     /// after it then act on that tab's stack (`tab`, `open`).
-    var mayLeaveItsTab: Bool {
+    public var mayLeaveItsTab: Bool {
         switch kind {
         case .selectTab, .open: true
         default: false

@@ -1,5 +1,6 @@
 import NavFlowDiagnostics
 import NavFlowModel
+import NavFlowSearch
 import NavFlowSpec
 
 /// Facts about an explored state graph that several properties read: which

@@ -1,3 +1,5 @@
+import NavFlowModel
+
 /// The explorer's visited set. In an app whose root is a tab view of two
 /// tabs or more, a state is stored as two 32-bit numbers: its local view
 /// (`LocalView`) and the rest (the slots of the other tabs), each interned

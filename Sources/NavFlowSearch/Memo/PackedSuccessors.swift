@@ -1,3 +1,4 @@
+import NavFlowModel
 import NavFlowSpec
 
 /// The transition function of a `FlowModel` on packed states, memoized by

@@ -1,4 +1,5 @@
 import NavFlowSource
+import NavFlowModel
 import NavFlowSpec
 
 /// Whether the tabs of an app do not interact, so that a search may keep

@@ -1,3 +1,4 @@
+import NavFlowModel
 import NavFlowSpec
 
 /// The in-app steps of a `FlowModel` on packed states, memoized by their
@@ -30,8 +31,18 @@ struct FootprintTransitions {
     private var keys: StateStore
     private var start: [Int32] = []
     private var end: [Int32] = []
-    /// Per entry: an update (0), no target state (-1), or a unit run every time (-2).
-    private var kind: [Int8] = []
+    /// What one memo entry holds (a byte per entry).
+    enum EntryKind: Int8 {
+        /// A word-level update of the source: `masks` and `values`.
+        case update
+        /// The step has no target state (cut off).
+        case noTarget
+        /// The step's unit must run on every state: `unit` names it.
+        case runEveryTime
+    }
+
+    /// Per entry: what it holds.
+    private var kind: [EntryKind] = []
     private var label: [Int32] = []
     /// Per entry run every time: its unit; else 0.
     private var unit: [Int32] = []
@@ -86,10 +97,10 @@ struct FootprintTransitions {
         return Int(start[number])..<Int(end[number])
     }
 
-    func isCut(_ entry: Int) -> Bool { kind[entry] == -1 }
+    func isCut(_ entry: Int) -> Bool { kind[entry] == .noTarget }
     func label(_ entry: Int) -> Int32 { label[entry] }
     /// The unit an entry runs on every state, if it is one.
-    func unitRunEveryTime(_ entry: Int) -> StepUnit? { kind[entry] == -2 ? units[Int(unit[entry])] : nil }
+    func unitRunEveryTime(_ entry: Int) -> StepUnit? { kind[entry] == .runEveryTime ? units[Int(unit[entry])] : nil }
 
     /// Writes the target of update `entry` from `state` into `output`.
     @inline(__always)
@@ -144,7 +155,7 @@ struct FootprintTransitions {
         let viewMask = view.mask(selected: selected)
         model.forEachUnit(of: state, deepLinks: false) { unit in
             if case .edge(_, let screen, let edge) = unit, edgeRunsEveryTime[screen][edge] {
-                kind.append(-2)
+                kind.append(.runEveryTime)
                 self.label.append(-1)
                 self.unit.append(Int32(units.count))
                 units.append(unit)
@@ -156,12 +167,12 @@ struct FootprintTransitions {
                 self.label.append(label(transition))
                 self.unit.append(0)
                 guard let target = transition.target else {
-                    kind.append(-1)
+                    kind.append(.noTarget)
                     masks.append(contentsOf: repeatElement(0, count: width))
                     values.append(contentsOf: repeatElement(0, count: width))
                     return
                 }
-                kind.append(0)
+                kind.append(.update)
                 model.codec.encode(target, into: &encoded)
                 var mask = (0..<width).map { viewMask[$0] & ~below[$0] }
                 // A route below the top that changed was written whole (with zero).

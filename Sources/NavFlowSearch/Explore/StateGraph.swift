@@ -89,19 +89,19 @@ public struct StateGraph: Sendable {
         return result.reversed()
     }
 
-    /// The witness that reaches state `index` and then, optionally, takes
-    /// `extra`. When the search parked the tabs that were not selected, the
-    /// path is lifted to one of the app (it may then take more steps than
-    /// the shortest).
-    public func witness(to index: Int, then extra: Step? = nil) -> Witness {
+    /// The steps of the app (each with the state it is taken from) that
+    /// reach state `index`, and the state they end in. When the search
+    /// parked the tabs that were not selected, the path is lifted to one of
+    /// the app that ends in a state with the same local view (it may then
+    /// take more steps than the shortest).
+    public func appPath(to index: Int) -> (steps: [(from: NavState, step: Step)], last: NavState) {
         let last = state(index)
         // Lifting fails only if the spec breaks TabIndependence, which
         // parking requires; the parked path is the best left then.
         let lifted = store.parksInactiveTabs ? liftedPath(to: index) : nil
         assert(lifted != nil || !store.parksInactiveTabs, "a parked path does not lift to a path of the app")
-        var steps = lifted?.steps ?? path(to: index).map { (from: state($0.from), step: $0.step) }
-        if let extra { steps.append((from: lifted?.last ?? last, step: extra)) }
-        return WitnessBuilder(model: model).witness(steps, inputs: last.inputs)
+        if let lifted { return lifted }
+        return (path(to: index).map { (from: state($0.from), step: $0.step) }, last)
     }
 
     /// For a graph whose search parked the tabs that were not selected: a

@@ -1,4 +1,4 @@
-@testable import NavFlowModel
+@testable import NavFlowSearch
 import Testing
 
 /// `PairTable` against a dictionary: numbers in order of arrival across

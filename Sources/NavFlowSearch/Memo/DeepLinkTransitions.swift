@@ -1,3 +1,4 @@
+import NavFlowModel
 import NavFlowSpec
 
 /// The deep-link steps of a `FlowModel` on packed states, memoized by flags,
@@ -41,10 +42,19 @@ struct DeepLinkTransitions {
     /// `width` words per key: the bits its transition writes.
     private var entryValues: [UInt64] = []
 
+    /// Which bits a memoized link's transition writes (a byte per entry).
+    private enum EntryKind: Int8 {
+        /// The link has no target state.
+        case noTarget
+        /// It lands: it writes the link's landing mask.
+        case landed
+        /// Its `else` ran: it writes the flags at most.
+        case otherwise
+    }
+
     /// The transition of a memoized link from the states of one key.
     private struct Entry {
-        /// -1 for no target state, 0 for the landing mask, 1 for the flags.
-        var kind: Int8
+        var kind: EntryKind
         var label: Int32
         /// The number of the target's local view when the link lands in a
         /// tab view, else -1.
@@ -120,7 +130,7 @@ struct DeepLinkTransitions {
             }
             let entry = entry(of: number, from: state, decode: decode, label: label, store: &store)
             let memo = entries[entry]
-            if memo.kind < 0 {
+            if memo.kind == .noTarget {
                 batch.appendCut(label: memo.label)
             } else if memo.view >= 0 && !memo.leavesSlots {
                 batch.append(label: memo.label, view: memo.view)
@@ -163,7 +173,7 @@ struct DeepLinkTransitions {
                 continue
             }
             let memo = entries[entry]
-            if memo.kind < 0 {
+            if memo.kind == .noTarget {
                 batch.appendCut(label: memo.label)
             } else if memo.view >= 0 && !memo.leavesSlots {
                 batch.append(label: memo.label, view: memo.view)
@@ -181,7 +191,7 @@ struct DeepLinkTransitions {
     private func appendUpdate(_ entry: Int, of number: Int, from state: UnsafeBufferPointer<UInt64>,
                               into batch: inout SuccessorBatch) {
         let width = self.width
-        let written = (entries[entry].kind == 0 ? number : memoized.count) * width
+        let written = (entries[entry].kind == .landed ? number : memoized.count) * width
         let value = entry * width
         writeMasks.withUnsafeBufferPointer { masks in
             entryValues.withUnsafeBufferPointer { values in
@@ -214,7 +224,7 @@ struct DeepLinkTransitions {
             preconditionFailure("a deep link step always gives a transition")
         }
         guard let target = transition.target else {
-            entries.append(Entry(kind: -1, label: label(transition), view: -1))
+            entries.append(Entry(kind: .noTarget, label: label(transition), view: -1))
             entryValues.append(contentsOf: repeatElement(0, count: width))
             return
         }
@@ -232,7 +242,7 @@ struct DeepLinkTransitions {
             view = Int32(store.numberView(of: packed))
             leavesSlots = !store.parksInactiveTabs && target.selectedTab != state.selectedTab
         }
-        entries.append(Entry(kind: landed ? 0 : 1, label: label(transition), view: view, leavesSlots: leavesSlots,
+        entries.append(Entry(kind: landed ? .landed : .otherwise, label: label(transition), view: view, leavesSlots: leavesSlots,
                              tab: Int32(target.selectedTab)))
     }
 }

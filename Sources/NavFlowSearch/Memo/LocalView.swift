@@ -1,3 +1,5 @@
+import NavFlowModel
+
 /// The part of a packed state that the steps from it can read: the flags,
 /// inputs, selected tab, modals and the slots of the selected tab, that is
 /// everything but the slots of the other tabs. What is on screen, which

@@ -1,4 +1,4 @@
-@testable import NavFlowModel
+@testable import NavFlowSearch
 import Testing
 
 /// `StateStore` against a dictionary: the numbers it gives, across the
