@@ -1,4 +1,3 @@
-import NavFlowDiagnostics
 import NavFlowModel
 import NavFlowSpec
 
