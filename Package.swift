@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "NavFlowExport", dependencies: ["NavFlowSpec", "NavFlowModel"]),
         .target(
             name: "NavFlowReport",
-            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowTrace"]
+            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage"]
         ),
         // Seeded random specs for property tests and benchmarks.
         .target(name: "NavFlowGenerator"),
