@@ -43,6 +43,9 @@ let package = Package(
             name: "NavFlowReport",
             dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage"]
         ),
+        // What the command line reads and runs: the spec and trace files its
+        // arguments name, and Graphviz for the HTML report's graph.
+        .target(name: "NavFlowIO", dependencies: ["NavFlowSpec", "NavFlowReport"]),
         // Seeded random specs for property tests and benchmarks.
         .target(name: "NavFlowGenerator"),
         // The symbolic engine; empty unless the Z3 trait is enabled.
@@ -57,7 +60,7 @@ let package = Package(
             name: "navflow",
             dependencies: [
                 "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowZ3", "NavFlowCoverage",
-                "NavFlowGenerator", "NavFlowExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "NavFlowIO", "NavFlowGenerator", "NavFlowExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowSpec"]),
@@ -70,7 +73,8 @@ let package = Package(
         .testTarget(
             name: "NavFlowCoverageTests",
             dependencies: [
-                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowTrace", "NavFlowGenerator",
+                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowIO", "NavFlowTrace",
+                "NavFlowGenerator",
             ],
             exclude: ["Traces", "Golden"]
         ),

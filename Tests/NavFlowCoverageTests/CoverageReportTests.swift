@@ -1,5 +1,6 @@
 import Foundation
 import NavFlowCoverage
+import NavFlowIO
 import NavFlowModel
 import NavFlowReport
 import Testing
