@@ -68,21 +68,27 @@ let package = Package(
         .testTarget(
             name: "NavFlowCheckTests",
             dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowReport", "NavFlowGenerator"],
-            exclude: ["Golden", "FuzzRegressions"]
+            exclude: ["FuzzRegressions"]
         ),
         .testTarget(
             name: "NavFlowCoverageTests",
-            dependencies: [
-                "NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowIO", "NavFlowTrace",
-                "NavFlowGenerator",
-            ],
-            exclude: ["Traces", "Golden"]
+            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowTrace", "NavFlowGenerator"],
+            exclude: ["Traces"]
         ),
         .testTarget(name: "NavFlowTraceTests", dependencies: ["NavFlowTrace"]),
+        .testTarget(
+            name: "NavFlowReportTests",
+            dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowIO", "NavFlowTrace"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(name: "NavFlowGeneratorTests", dependencies: ["NavFlowSpec", "NavFlowGenerator"]),
         .testTarget(
             name: "NavFlowExportTests",
             dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowExport", "NavFlowGenerator"]
         ),
+        // Runs the built `navflow` as a user does; depending on it makes
+        // `swift test` build it first.
+        .testTarget(name: "NavFlowCLITests", dependencies: ["navflow", "NavFlowGenerator"]),
         .testTarget(
             name: "NavFlowZ3Tests",
             dependencies: [
