@@ -43,8 +43,9 @@ let package = Package(
             name: "NavFlowReport",
             dependencies: ["NavFlowSpec", "NavFlowModel", "NavFlowCheck", "NavFlowCoverage"]
         ),
-        // What the command line reads and runs: the spec and trace files its
-        // arguments name, and Graphviz for the HTML report's graph.
+        // What the command line reads, writes and runs: the spec and trace
+        // files its arguments name, reports written atomically, and Graphviz
+        // for the HTML report's graph.
         .target(name: "NavFlowIO", dependencies: ["NavFlowSpec", "NavFlowReport"]),
         // Seeded random specs for property tests and benchmarks.
         .target(name: "NavFlowGenerator"),
