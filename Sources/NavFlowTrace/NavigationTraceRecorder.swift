@@ -21,6 +21,15 @@ public final class NavigationTraceRecorder: @unchecked Sendable {
     /// How a screen is presented modally.
     public enum Presentation: String, Sendable {
         case sheet, cover, popover
+
+        /// The event that records a presentation of this kind.
+        public var event: TraceEventName {
+            switch self {
+            case .sheet: .sheet
+            case .cover: .cover
+            case .popover: .popover
+            }
+        }
     }
 
     private let lock = NSLock()
@@ -66,42 +75,42 @@ public final class NavigationTraceRecorder: @unchecked Sendable {
     /// A new run: the app launched, with the values of the spec's inputs.
     public func launch(inputs: [String: Bool] = [:]) {
         flush()
-        record(TraceLine(event: "launch", inputs.isEmpty ? [] : [("inputs", .bools(inputs.sorted { $0.key < $1.key }))]))
+        record(TraceLine(event: .launch, inputs.isEmpty ? [] : [("inputs", .bools(inputs.sorted { $0.key < $1.key }))]))
     }
 
     /// A screen pushed on the visible stack, with its arguments by parameter name.
     public func push(_ screen: String, arguments: [String: String] = [:]) {
-        record(route("push", screen, arguments))
+        record(route(.push, screen, arguments))
     }
 
     /// A route shown in the next column of a split view.
     public func select(_ screen: String, arguments: [String: String] = [:]) {
-        record(route("select", screen, arguments))
+        record(route(.select, screen, arguments))
     }
 
     /// The top of the visible stack popped (back button, swipe back, `pop`).
     public func back() {
-        record(TraceLine(event: "back"))
+        record(TraceLine(event: .back))
     }
 
     /// The visible stack emptied back to its root.
     public func popToRoot() {
-        record(TraceLine(event: "popToRoot"))
+        record(TraceLine(event: .popToRoot))
     }
 
     /// A tab selected, by the id the spec gives it.
     public func selectTab(_ tab: String) {
-        record(TraceLine(event: "tab", [("tab", .string(tab))]))
+        record(TraceLine(event: .tab, [("tab", .string(tab))]))
     }
 
     /// A screen or stack presented modally.
     public func present(_ screen: String, as presentation: Presentation = .sheet) {
-        record(TraceLine(event: presentation.rawValue, [("screen", .string(screen))]))
+        record(TraceLine(event: presentation.event, [("screen", .string(screen))]))
     }
 
     /// The top modal went away (swiped down or dismissed in code).
     public func dismiss() {
-        record(TraceLine(event: "dismiss"))
+        record(TraceLine(event: .dismiss))
     }
 
     /// A labelled action taken on `screen`; the navigation `perform` does is
@@ -112,14 +121,14 @@ public final class NavigationTraceRecorder: @unchecked Sendable {
         if let screen { members.append(("screen", .string(screen))) }
         members.append(("label", .string(label)))
         let result = try Self.$suppressedRecorder.withValue(ObjectIdentifier(self)) { try perform() }
-        record(TraceLine(event: "action", members))
+        record(TraceLine(event: .action, members))
         return result
     }
 
     /// A URL the app handles; the navigation `handle` does is part of it.
     public func deepLink<Result>(_ url: String, handle: () throws -> Result) rethrows -> Result {
         let result = try Self.$suppressedRecorder.withValue(ObjectIdentifier(self)) { try handle() }
-        record(TraceLine(event: "deeplink", [("url", .string(url))]))
+        record(TraceLine(event: .deeplink, [("url", .string(url))]))
         return result
     }
 
@@ -150,7 +159,7 @@ public final class NavigationTraceRecorder: @unchecked Sendable {
         if due { flush() }
     }
 
-    private func route(_ event: String, _ screen: String, _ arguments: [String: String]) -> TraceLine {
+    private func route(_ event: TraceEventName, _ screen: String, _ arguments: [String: String]) -> TraceLine {
         var members: [(String, TraceLine.Value)] = [("screen", .string(screen))]
         if !arguments.isEmpty { members.append(("args", .strings(arguments.sorted { $0.key < $1.key }))) }
         return TraceLine(event: event, members)

@@ -29,6 +29,11 @@ public struct TraceLine: Sendable, Equatable {
         self.members = [("event", .string(event))] + members
     }
 
+    /// A line for one of the events NavFlow reads.
+    public init(event: TraceEventName, _ members: [(String, Value)] = []) {
+        self.init(event: event.rawValue, members)
+    }
+
     public static func == (lhs: TraceLine, rhs: TraceLine) -> Bool {
         lhs.members.elementsEqual(rhs.members) { $0.0 == $1.0 && $0.1 == $1.1 }
     }

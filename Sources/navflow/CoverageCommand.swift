@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavFlowCoverage
+import NavFlowIO
 import NavFlowModel
 import NavFlowReport
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NavFlowCheck
 import NavFlowCoverage
+import NavFlowIO
 import NavFlowReport
 import NavFlowSearch
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NavFlowCheck
+import NavFlowIO
 import NavFlowModel
 import NavFlowReport
 import NavFlowSearch

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavFlowCheck
+import NavFlowIO
 import NavFlowReport
 import NavFlowSource
 import NavFlowSpec

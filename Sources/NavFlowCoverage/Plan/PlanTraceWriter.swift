@@ -16,7 +16,7 @@ public struct PlanTraceWriter: Sendable {
     /// The lines of one test: a launch with its inputs, then one event per step.
     public func lines(for path: TestPlan.TestPath) -> [TraceLine] {
         let inputs = model.relevantInputs.map { (spec.inputs[$0].name, path.inputs >> UInt64($0) & 1 == 1) }
-        var lines = [TraceLine(event: "launch", inputs.isEmpty ? [] : [("inputs", .bools(inputs))])]
+        var lines = [TraceLine(event: .launch, inputs.isEmpty ? [] : [("inputs", .bools(inputs))])]
         for (state, step) in path.steps { lines.append(line(for: step, from: state)) }
         return lines
     }
@@ -29,26 +29,26 @@ public struct PlanTraceWriter: Sendable {
             let on = spec.screens[model.routes.screen(of: model.visibleRoute(of: context, in: state))].name
             let statement = edge.statements.count == 1 ? edge.statements[0].kind : nil
             switch (edge.label, statement) {
-            case (nil, .push?): return route("push", choices[0])
-            case (nil, .select?): return route("select", choices[0])
+            case (nil, .push?): return route(.push, choices[0])
+            case (nil, .select?): return route(.select, choices[0])
             case (nil, .present(let kind, let content)?):
-                return TraceLine(event: kind.rawValue, [("screen", .string(spec.name(of: content)))])
-            case (nil, .pop?): return TraceLine(event: "back")
-            case (nil, .popToRoot?): return TraceLine(event: "popToRoot")
+                return TraceLine(event: kind.traceEvent, [("screen", .string(spec.name(of: content)))])
+            case (nil, .pop?): return TraceLine(event: .back)
+            case (nil, .popToRoot?): return TraceLine(event: .popToRoot)
             case (nil, .dismiss?):
                 // A dismiss inside a pushed screen pops it: the app sees a back.
-                return TraceLine(event: model.path(of: context, in: state).isEmpty ? "dismiss" : "back")
-            case (nil, .selectTab(let tab)?): return TraceLine(event: "tab", [("tab", .string(tabID(tab)))])
-            case (nil, .open(let url)?): return TraceLine(event: "deeplink", [("url", .string(url))])
+                return TraceLine(event: model.path(of: context, in: state).isEmpty ? .dismiss : .back)
+            case (nil, .selectTab(let tab)?): return TraceLine(event: .tab, [("tab", .string(tabID(tab)))])
+            case (nil, .open(let url)?): return TraceLine(event: .deeplink, [("url", .string(url))])
             default:
                 let label = edge.label ?? edge.statementText(on: screen, in: spec)
-                return TraceLine(event: "action", [("screen", .string(on)), ("label", .string(label))])
+                return TraceLine(event: .action, [("screen", .string(on)), ("label", .string(label))])
             }
-        case .back: return TraceLine(event: "back")
-        case .switchTab(let tab): return TraceLine(event: "tab", [("tab", .string(tabID(tab)))])
-        case .swipeDown: return TraceLine(event: "dismiss")
+        case .back: return TraceLine(event: .back)
+        case .switchTab(let tab): return TraceLine(event: .tab, [("tab", .string(tabID(tab)))])
+        case .swipeDown: return TraceLine(event: .dismiss)
         case .deepLink(let link, let arguments):
-            return TraceLine(event: "deeplink", [("url", .string(WitnessBuilder(model: model).exampleURL(link: link, arguments: arguments)))])
+            return TraceLine(event: .deeplink, [("url", .string(WitnessBuilder(model: model).exampleURL(link: link, arguments: arguments)))])
         }
     }
 
@@ -58,7 +58,7 @@ public struct PlanTraceWriter: Sendable {
 
     /// A push or select event for a route, with concrete arguments: enum
     /// cases by name, `1` for an `Int` id, `x` for a `String` id.
-    private func route(_ event: String, _ id: Int) -> TraceLine {
+    private func route(_ event: TraceEventName, _ id: Int) -> TraceLine {
         let screen = spec.screens[model.routes.screen(of: id)]
         var members: [(String, TraceLine.Value)] = [("screen", .string(screen.name))]
         if !screen.parameters.isEmpty {

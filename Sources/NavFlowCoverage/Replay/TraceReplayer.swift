@@ -1,6 +1,7 @@
 import NavFlowCheck
 import NavFlowModel
 import NavFlowSpec
+import NavFlowTrace
 
 /// An event of a trace that the model does not allow: where it is, what it
 /// was, why it does not fit, and the state the app was in.
@@ -104,11 +105,11 @@ public struct TraceReplayer: Sendable {
         state = initial ?? model.blankState(inputs: inputs)
         var outcomes: [ReplayOutcome] = []
         if !problems.isEmpty {
-            outcomes.append(.drifted(Drift(location: location, event: "launch", message: "launch: " + problems.joined(separator: "; "),
+            outcomes.append(.drifted(Drift(location: location, event: TraceEventName.launch.rawValue, message: "launch: " + problems.joined(separator: "; "),
                                            state: nil, applied: true), state: nil))
         }
         if initial == nil {
-            outcomes.append(.drifted(Drift(location: location, event: "launch",
+            outcomes.append(.drifted(Drift(location: location, event: TraceEventName.launch.rawValue,
                                            message: "launch: the spec's launch statements are cut off at a limit; replay starts before them",
                                            state: nil, applied: true), state: nil))
         }

@@ -1,4 +1,5 @@
 import NavFlowSpec
+import NavFlowTrace
 
 /// Where an event of a trace is: the file as the user named it and the 1-based line.
 public struct TraceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -44,16 +45,17 @@ public enum TraceEvent: Hashable, Sendable {
     /// The event in the trace's own words, for messages: `push 'Privacy'`.
     public var summary: String {
         switch self {
-        case .launch: "launch"
-        case .tab(let tab): "tab '\(tab)'"
-        case .push(let screen, let arguments): "push '\(Self.route(screen, arguments))'"
-        case .select(let screen, let arguments): "select '\(Self.route(screen, arguments))'"
-        case .present(let kind, let screen): "\(kind.rawValue) '\(screen)'"
-        case .back: "back"
-        case .popToRoot: "popToRoot"
-        case .dismiss: "dismiss"
-        case .deepLink(let url): "deeplink '\(url)'"
-        case .action(let screen, let label): screen.map { "action '\(label)' on '\($0)'" } ?? "action '\(label)'"
+        case .launch: TraceEventName.launch.rawValue
+        case .tab(let tab): "\(TraceEventName.tab.rawValue) '\(tab)'"
+        case .push(let screen, let arguments): "\(TraceEventName.push.rawValue) '\(Self.route(screen, arguments))'"
+        case .select(let screen, let arguments): "\(TraceEventName.select.rawValue) '\(Self.route(screen, arguments))'"
+        case .present(let kind, let screen): "\(kind.traceEvent.rawValue) '\(screen)'"
+        case .back: TraceEventName.back.rawValue
+        case .popToRoot: TraceEventName.popToRoot.rawValue
+        case .dismiss: TraceEventName.dismiss.rawValue
+        case .deepLink(let url): "\(TraceEventName.deeplink.rawValue) '\(url)'"
+        case .action(let screen, let label):
+            screen.map { "\(TraceEventName.action.rawValue) '\(label)' on '\($0)'" } ?? "\(TraceEventName.action.rawValue) '\(label)'"
         }
     }
 
@@ -63,8 +65,7 @@ public enum TraceEvent: Hashable, Sendable {
     }
 
     /// The event names a trace may use, for messages.
-    public static let names = ["launch", "tab", "push", "select", "sheet", "cover", "popover",
-                               "back", "pop", "popToRoot", "dismiss", "deeplink", "action"]
+    public static let names = TraceEventName.allCases.map(\.rawValue)
 
     /// Reads an event from a trace line's JSON value, or says what is wrong
     /// and at which column.
@@ -105,8 +106,8 @@ public enum TraceEvent: Hashable, Sendable {
             guard let name = try string("event") else {
                 throw TraceJSONError(column: 1, message: "the object has no \"event\" member")
             }
-            switch name {
-            case "launch":
+            switch TraceEventName(rawValue: name) {
+            case .launch?:
                 var inputs: [String: Bool] = [:]
                 if let member = fields["inputs"] {
                     guard case .object(let values) = member.value else {
@@ -120,22 +121,34 @@ public enum TraceEvent: Hashable, Sendable {
                     }
                 }
                 return .success(.launch(inputs: inputs))
-            case "tab": return .success(.tab(try required("tab", name)))
-            case "push": return .success(.push(screen: try required("screen", name), arguments: try arguments()))
-            case "select": return .success(.select(screen: try required("screen", name), arguments: try arguments()))
-            case "sheet", "cover", "popover":
-                return .success(.present(ModalKind(rawValue: name)!, screen: try required("screen", name)))
-            case "back", "pop": return .success(.back)
-            case "popToRoot": return .success(.popToRoot)
-            case "dismiss": return .success(.dismiss)
-            case "deeplink": return .success(.deepLink(url: try required("url", name)))
-            case "action": return .success(.action(screen: try string("screen"), label: try required("label", name)))
-            default:
+            case .tab?: return .success(.tab(try required("tab", name)))
+            case .push?: return .success(.push(screen: try required("screen", name), arguments: try arguments()))
+            case .select?: return .success(.select(screen: try required("screen", name), arguments: try arguments()))
+            case .sheet?: return .success(.present(.sheet, screen: try required("screen", name)))
+            case .cover?: return .success(.present(.cover, screen: try required("screen", name)))
+            case .popover?: return .success(.present(.popover, screen: try required("screen", name)))
+            case .back?, .pop?: return .success(.back)
+            case .popToRoot?: return .success(.popToRoot)
+            case .dismiss?: return .success(.dismiss)
+            case .deeplink?: return .success(.deepLink(url: try required("url", name)))
+            case .action?: return .success(.action(screen: try string("screen"), label: try required("label", name)))
+            case nil:
                 let column = fields["event"]?.column ?? 1
                 throw TraceJSONError(column: column, message: "unknown event \"\(name)\"; expected one of \(names.joined(separator: ", "))")
             }
         } catch {
             return .failure(error)
+        }
+    }
+}
+
+extension ModalKind {
+    /// The trace event that records a presentation of this kind.
+    var traceEvent: TraceEventName {
+        switch self {
+        case .sheet: .sheet
+        case .cover: .cover
+        case .popover: .popover
         }
     }
 }

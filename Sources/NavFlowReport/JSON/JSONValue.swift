@@ -1,5 +1,3 @@
-import NavFlowTrace
-
 /// A JSON document built in code and written with keys in the order given,
 /// so the same input always gives the same bytes.
 public indirect enum JSONValue: Sendable, Equatable {
@@ -37,10 +35,33 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// A JSON string literal; control characters, quotes and backslashes are
-    /// escaped, so any input gives valid JSON.
+    /// escaped, so any input gives valid JSON. DEL and the line and paragraph
+    /// separators (U+2028, U+2029) are escaped as well, so the literal is
+    /// safe inside a script or a single line.
     public static func quoted(_ text: String) -> String {
-        TraceLine.quoted(text)
+        var literal = String.UnicodeScalarView()
+        literal.append("\"")
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"", "\\":
+                literal.append("\\")
+                literal.append(scalar)
+            case "\n": literal.append(contentsOf: #"\n"#.unicodeScalars)
+            case "\r": literal.append(contentsOf: #"\r"#.unicodeScalars)
+            case "\t": literal.append(contentsOf: #"\t"#.unicodeScalars)
+            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+                literal.append(contentsOf: #"\u"#.unicodeScalars)
+                for shift in stride(from: 12, through: 0, by: -4) {
+                    literal.append(hexDigits[Int(scalar.value >> UInt32(shift) & 0xF)])
+                }
+            default: literal.append(scalar)
+            }
+        }
+        literal.append("\"")
+        return String(literal)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".unicodeScalars)
 }
 
 extension JSONValue {

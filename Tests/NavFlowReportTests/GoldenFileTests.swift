@@ -57,7 +57,7 @@ import Testing
     }
 
     static func check(_ output: String, against name: String) throws {
-        let path = Repository.path("Tests/NavFlowCheckTests/Golden/" + name)
+        let path = Repository.path("Tests/NavFlowReportTests/Golden/" + name)
         if ProcessInfo.processInfo.environment["NAVFLOW_UPDATE_GOLDEN"] != nil {
             try output.write(toFile: path, atomically: true, encoding: .utf8)
             return

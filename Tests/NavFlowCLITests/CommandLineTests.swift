@@ -10,11 +10,19 @@ import Testing
         var stderr: String
     }
 
+    /// The `navflow` this test target depends on, which SwiftPM builds into
+    /// the directory that holds the test bundle.
     static var executable: URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("navflow")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return Repository.root.appendingPathComponent(".build/debug/navflow")
+        let bundle = Bundle(for: BundleMarker.self).bundleURL
+        let candidates = [
+            bundle.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ].map { $0.appendingPathComponent("navflow") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+            ?? Repository.root.appendingPathComponent(".build/debug/navflow")
     }
+
+    private final class BundleMarker {}
 
     static func run(_ arguments: [String], input: String? = nil) throws -> Run {
         let process = Process()

@@ -1,5 +1,3 @@
-import NavFlowCheck
-
 /// Finds the trace files named on a command line.
 public enum TraceFiles {
     /// The extension trace files carry when found in a directory.
