@@ -1,0 +1,272 @@
+import NavFlowModel
+import NavFlowSpec
+
+/// The simplest correct search over the transition function: unpacked
+/// states in a dictionary, every state's transitions worked out by
+/// `FlowModel.successors` each time, no memo, no packing during the search,
+/// no tabs parked. It is the oracle the fast `Explorer` is tested against
+/// (`verify --exploration plain`), and the search behind the explicit
+/// query engine.
+///
+/// `explore` follows the `Explorer`'s order (in-app steps from the initial
+/// states first, then deep links from every state in order), so states get
+/// the same numbers and every property finds the same findings with the
+/// same witnesses. `search` is a goal-directed breadth-first search from
+/// given states.
+public struct PlainExplorer: Sendable {
+    public var limits: Explorer.Limits
+    /// Called every `progressInterval` states with the number stored so far.
+    public var progress: (@Sendable (Int) -> Void)?
+    public var progressInterval = 65_536
+
+    public init(limits: Explorer.Limits = .standard, progress: (@Sendable (Int) -> Void)? = nil) {
+        self.limits = limits
+        self.progress = progress
+    }
+
+    /// The outcome of a goal-directed search: the states it stored in the
+    /// order found, with the first transition to each, and the first state
+    /// that met the goal, if any.
+    public struct Search: Sendable {
+        public internal(set) var states: [NavState] = []
+        /// Parents and steps; a step id indexes `steps`.
+        public internal(set) var tree = SearchTree()
+        public internal(set) var steps: [Step] = []
+        /// The number of the first state that met the goal.
+        public internal(set) var found: Int?
+
+        public var count: Int { states.count }
+
+        /// The steps from a start state to state `index`, each with the
+        /// state it was taken from: a shortest path.
+        public func path(to index: Int) -> [(from: NavState, step: Step)] {
+            tree.path(to: index).map { (from: states[$0.from], step: steps[$0.step]) }
+        }
+
+        /// The start state a state was reached from.
+        public func root(of index: Int) -> Int { tree.root(of: index) }
+    }
+
+    /// Breadth-first search from `starts` by in-app steps, and deep links
+    /// when `deepLinks` is set, until a state meets `goal` (judged as each
+    /// state's turn comes, starts included) or every state is found.
+    public func search(_ model: FlowModel, from starts: [NavState], deepLinks: Bool,
+                       until goal: (NavState) -> Bool = { _ in false }) throws(Explorer.LimitReached) -> Search {
+        var result = Search()
+        var visited = VisitedStates(limits: limits, progress: progress, progressInterval: progressInterval)
+        var steps = Interner<Step>()
+        for start in starts where visited.insert(start) {
+            result.tree.append(parent: -1, step: -1)
+        }
+        var next = 0
+        while next < visited.states.count {
+            let current = visited.states[next]
+            if goal(current) {
+                result.found = next
+                break
+            }
+            var failure: Explorer.LimitReached?
+            model.successors(of: current, deepLinks: deepLinks) { transition in
+                guard failure == nil, let target = transition.target, visited.insert(target) else { return }
+                result.tree.append(parent: next, step: steps.id(transition.step))
+                failure = visited.check(goalDirected: true)
+            }
+            if let failure { throw failure }
+            next += 1
+        }
+        result.states = visited.states
+        result.steps = steps.values
+        return result
+    }
+
+    /// Every state of the model reachable from launch, numbered as the
+    /// `Explorer` numbers them without parking, as a `StateGraph`. The
+    /// search keeps unpacked states; once it is done, the states are
+    /// packed, in order, into the graph's store (a `CompressedStateStore`
+    /// that parks nothing): the store is only the graph's container.
+    public func explore(_ model: FlowModel) throws(Explorer.LimitReached) -> StateGraph {
+        var visited = VisitedStates(limits: limits, progress: progress, progressInterval: progressInterval)
+        var tree = SearchTree()
+        var initialStates: [Int] = []
+        var launchNotes: [(inputs: UInt64, note: TransitionNote)] = []
+        var steps = Interner<Step>()
+        var notes = Interner<TransitionNote>()
+        var labels = Interner<TransitionLabel>()
+        _ = notes.id(.empty)
+        func label(of transition: Transition) -> Int32 {
+            let note = transition.events.isEmpty && transition.outcome == nil
+                ? 0 : notes.id(TransitionNote(events: transition.events, outcome: transition.outcome))
+            return labels.id(TransitionLabel(step: steps.id(transition.step), note: note))
+        }
+
+        var targets: [Int32] = []
+        var labelIDs: [Int32] = []
+        var failure: Explorer.LimitReached?
+        /// Adds a transition from state `source` to the scratch lists, storing its target if new.
+        func take(_ transition: Transition, from source: Int) {
+            guard failure == nil else { return }
+            labelIDs.append(label(of: transition))
+            guard let target = transition.target else {
+                targets.append(-1)
+                return
+            }
+            let (number, inserted) = visited.number(target)
+            targets.append(Int32(number))
+            if inserted {
+                tree.append(parent: source, step: steps.id(transition.step))
+                failure = visited.check(goalDirected: false)
+            }
+        }
+        /// The in-app transitions of state `index`, or with `deepLinks` its deep links only.
+        func expand(_ index: Int, deepLinks: Bool, into list: inout EdgeList) throws(Explorer.LimitReached) {
+            targets.removeAll(keepingCapacity: true)
+            labelIDs.removeAll(keepingCapacity: true)
+            let state = visited.states[index]
+            if deepLinks {
+                model.forEachUnit(of: state, deepLinks: true) { unit in
+                    guard case .deepLink = unit else { return }
+                    model.run(unit, from: state, decider: ConcreteDecider()) { take($0, from: index) }
+                }
+            } else {
+                model.successors(of: state, deepLinks: false) { take($0, from: index) }
+            }
+            if let failure { throw failure }
+            list.append(targets: targets, labels: labelIDs, count: targets.count)
+        }
+        var inAppEdges = EdgeList()
+        var linkEdges = EdgeList()
+
+        let valuations: [UInt64]
+        do {
+            valuations = try model.inputValuations(limit: limits.maxValuations)
+        } catch {
+            throw Explorer.LimitReached(description: error.description, states: 0)
+        }
+        for inputs in valuations {
+            let (initial, events) = model.initialState(inputs: inputs)
+            launchNotes.append((inputs, TransitionNote(events: events, outcome: nil)))
+            guard let initial else { continue }
+            let (index, inserted) = visited.number(initial)
+            if inserted {
+                tree.append(parent: -1, step: -1)
+                if let failure = visited.check(goalDirected: false) { throw failure }
+            }
+            if !initialStates.contains(index) { initialStates.append(index) }
+        }
+        // In-app steps only: every state found here is reachable in-app.
+        var next = 0
+        while next < visited.states.count {
+            try expand(next, deepLinks: false, into: &inAppEdges)
+            visited.edgeBytes = inAppEdges.bytes
+            next += 1
+        }
+        let inAppCount = visited.states.count
+        // Then deep links from every state, in order; states found now are
+        // expanded both ways as their turn comes.
+        var linked = 0
+        while linked < visited.states.count {
+            try expand(linked, deepLinks: true, into: &linkEdges)
+            if linked >= inAppCount {
+                try expand(linked, deepLinks: false, into: &inAppEdges)
+            }
+            visited.edgeBytes = inAppEdges.bytes + linkEdges.bytes
+            linked += 1
+        }
+
+        var store = CompressedStateStore(model: model, parksInactiveTabs: false)
+        for state in visited.states {
+            let (_, inserted) = store.insert(model.codec.encode(state))
+            assert(inserted, "two unpacked states pack to the same words")
+        }
+        var graph = StateGraph(model: model, store: store)
+        graph.tree = tree
+        graph.inAppCount = inAppCount
+        graph.initialStates = initialStates
+        graph.launchNotes = launchNotes
+        inAppEdges.labels = labels.values
+        linkEdges.labels = labels.values
+        graph.inAppEdges = inAppEdges
+        graph.linkEdges = linkEdges
+        graph.steps = steps.values
+        graph.notes = notes.values
+        return graph
+    }
+}
+
+/// The plain explorer's visited set: unpacked states in the order found,
+/// numbered by a dictionary, with an estimate of the bytes they hold for
+/// the memory limit, and the checks of every limit.
+private struct VisitedStates {
+    let limits: Explorer.Limits
+    let progress: (@Sendable (Int) -> Void)?
+    let progressInterval: Int
+    let started = ContinuousClock.now
+    private(set) var states: [NavState] = []
+    private var numbers: [NavState: Int] = [:]
+    /// Estimated bytes of the states, their dictionary entries and parents.
+    private var stateBytes = 0
+    /// Bytes of the transitions stored so far, kept up to date by the search.
+    var edgeBytes = 0
+
+    init(limits: Explorer.Limits, progress: (@Sendable (Int) -> Void)?, progressInterval: Int) {
+        self.limits = limits
+        self.progress = progress
+        self.progressInterval = progressInterval
+    }
+
+    /// The number of a state, storing it if it is new.
+    mutating func number(_ state: NavState) -> (number: Int, inserted: Bool) {
+        if let number = numbers[state] { return (number, false) }
+        let number = states.count
+        numbers[state] = number
+        states.append(state)
+        stateBytes += Self.estimatedBytes(of: state)
+        return (number, true)
+    }
+
+    /// Stores a state; whether it is new.
+    mutating func insert(_ state: NavState) -> Bool {
+        number(state).inserted
+    }
+
+    /// The limit the states stored so far break, if any: the number of
+    /// states after every state, bytes and time every 4096 states, as the
+    /// `Explorer` checks them. A goal-directed search says it stopped
+    /// without an answer.
+    func check(goalDirected: Bool) -> Explorer.LimitReached? {
+        let count = states.count
+        if count > limits.maxStates {
+            return goalDirected
+                ? .init(description: "the search stored \(limits.maxStates) states without an answer (--max-states)", states: count)
+                : .tooManyStates(limits, count: count)
+        }
+        guard count % 4096 == 0 else { return nil }
+        let bytes = stateBytes + edgeBytes
+        if bytes > limits.maxBytes {
+            return goalDirected
+                ? .init(description: "the search used more than \(limits.maxBytes >> 20) MiB without an answer (--max-memory)", states: count)
+                : .tooManyBytes(limits, bytes: bytes, count: count)
+        }
+        if limits.maxSeconds.isFinite, (ContinuousClock.now - started) > .seconds(limits.maxSeconds) {
+            return goalDirected
+                ? .init(description: "the search ran for more than \(limits.maxSeconds) seconds without an answer (--max-time)", states: count)
+                : .tooLong(limits, count: count)
+        }
+        if let progress, count % progressInterval == 0 { progress(count) }
+        return nil
+    }
+
+    /// What one stored state costs, estimated: the value in the list of
+    /// states and in the dictionary (at three quarters full), its number
+    /// and parent, and the heap arrays of its paths and modals.
+    private static func estimatedBytes(of state: NavState) -> Int {
+        let arrayHeader = 32
+        func array(_ count: Int, stride: Int) -> Int { count == 0 ? 0 : arrayHeader + count * stride }
+        var bytes = MemoryLayout<NavState>.stride + (MemoryLayout<NavState>.stride + 8) * 4 / 3 + 8
+        bytes += array(state.paths.count, stride: 8) + state.paths.reduce(0) { $0 + array($1.count, stride: 8) }
+        bytes += array(state.shows.count, stride: 8)
+        bytes += array(state.modals.count, stride: MemoryLayout<Modal>.stride)
+            + state.modals.reduce(0) { $0 + array($1.path.count, stride: 8) }
+        return bytes
+    }
+}
