@@ -3,11 +3,12 @@ import NavFlowModel
 import NavFlowSpec
 
 /// A second, deliberately simple implementation of every graph property:
-/// the plain explorer's breadth-first searches over unpacked states, and
-/// each property computed by brute force (a trap check runs a search from
-/// every state). It shares only the transition function and the plain
-/// search with the real explorer, so it checks the packing, the visited
-/// set, the two-phase search and the property code.
+/// the plain explorer's breadth-first searches, and each property computed
+/// by brute force (a trap check runs a search from every state). It shares
+/// only the transition function and the plain search (a plain store of
+/// whole packed states) with the real explorer, so it checks the
+/// compressed visited set, the memos, the two-phase search and the
+/// property code.
 struct ReferenceExplorer {
     let model: FlowModel
     var spec: FlowSpec { model.spec }
@@ -31,12 +32,13 @@ struct ReferenceExplorer {
         }
         var result = Search()
         var distances: [Int] = []
-        for (index, state) in found.states.enumerated() {
+        for index in 0..<found.count {
             let parent = Int(found.tree.parent[index])
             distances.append(parent < 0 ? 0 : distances[parent] + 1)
+            let state = found.state(index)
             result.distance[state] = distances[index]
+            result.order.append(state)
         }
-        result.order = found.states
         return result
     }
 

@@ -1,10 +1,11 @@
 import NavFlowModel
 import NavFlowSpec
 
-/// The simplest correct search over the transition function: unpacked
-/// states in a dictionary, every state's transitions worked out by
-/// `FlowModel.successors` each time, no memo, no packing during the search,
-/// no tabs parked. It is the oracle the fast `Explorer` is tested against
+/// The simplest correct search over the transition function: every
+/// state's transitions worked out by `FlowModel.successors` on the
+/// unpacked state each time, the states kept whole (packed by the codec)
+/// in one plain `StateStore`, no memo, no shared local views, no tabs
+/// parked. It is the oracle the fast `Explorer` is tested against
 /// (`verify --exploration plain`), and the search behind the explicit
 /// query engine.
 ///
@@ -28,19 +29,26 @@ public struct PlainExplorer: Sendable {
     /// order found, with the first transition to each, and the first state
     /// that met the goal, if any.
     public struct Search: Sendable {
-        public internal(set) var states: [NavState] = []
+        public let model: FlowModel
+        /// The states, packed, numbered in the order found.
+        public internal(set) var store: StateStore
         /// Parents and steps; a step id indexes `steps`.
         public internal(set) var tree = SearchTree()
         public internal(set) var steps: [Step] = []
         /// The number of the first state that met the goal.
         public internal(set) var found: Int?
 
-        public var count: Int { states.count }
+        public var count: Int { store.count }
+
+        /// State `index`, unpacked.
+        public func state(_ index: Int) -> NavState {
+            store.withState(index) { model.codec.decode($0) }
+        }
 
         /// The steps from a start state to state `index`, each with the
         /// state it was taken from: a shortest path.
         public func path(to index: Int) -> [(from: NavState, step: Step)] {
-            tree.path(to: index).map { (from: states[$0.from], step: steps[$0.step]) }
+            tree.path(to: index).map { (from: state($0.from), step: steps[$0.step]) }
         }
 
         /// The start state a state was reached from.
@@ -52,40 +60,41 @@ public struct PlainExplorer: Sendable {
     /// state's turn comes, starts included) or every state is found.
     public func search(_ model: FlowModel, from starts: [NavState], deepLinks: Bool,
                        until goal: (NavState) -> Bool = { _ in false }) throws(Explorer.LimitReached) -> Search {
-        var result = Search()
-        var visited = VisitedStates(limits: limits, progress: progress, progressInterval: progressInterval)
+        var result = Search(model: model, store: StateStore(width: model.codec.words))
+        var visited = VisitedStates(model: model, limits: limits, progress: progress, progressInterval: progressInterval)
         var steps = Interner<Step>()
-        for start in starts where visited.insert(start) {
+        for start in starts where visited.number(start).inserted {
             result.tree.append(parent: -1, step: -1)
         }
         var next = 0
-        while next < visited.states.count {
-            let current = visited.states[next]
+        while next < visited.count {
+            let current = visited.state(next)
             if goal(current) {
                 result.found = next
                 break
             }
             var failure: Explorer.LimitReached?
             model.successors(of: current, deepLinks: deepLinks) { transition in
-                guard failure == nil, let target = transition.target, visited.insert(target) else { return }
+                guard failure == nil, let target = transition.target, visited.number(target).inserted else { return }
                 result.tree.append(parent: next, step: steps.id(transition.step))
                 failure = visited.check(goalDirected: true)
             }
             if let failure { throw failure }
             next += 1
         }
-        result.states = visited.states
+        result.store = visited.store
         result.steps = steps.values
         return result
     }
 
     /// Every state of the model reachable from launch, numbered as the
     /// `Explorer` numbers them without parking, as a `StateGraph`. The
-    /// search keeps unpacked states; once it is done, the states are
-    /// packed, in order, into the graph's store (a `CompressedStateStore`
-    /// that parks nothing): the store is only the graph's container.
+    /// search keeps its states in a plain `StateStore`; once it is done,
+    /// they are copied, in order, into the graph's store (a
+    /// `CompressedStateStore` that parks nothing), which is only the
+    /// graph's container.
     public func explore(_ model: FlowModel) throws(Explorer.LimitReached) -> StateGraph {
-        var visited = VisitedStates(limits: limits, progress: progress, progressInterval: progressInterval)
+        var visited = VisitedStates(model: model, limits: limits, progress: progress, progressInterval: progressInterval)
         var tree = SearchTree()
         var initialStates: [Int] = []
         var launchNotes: [(inputs: UInt64, note: TransitionNote)] = []
@@ -121,8 +130,9 @@ public struct PlainExplorer: Sendable {
         func expand(_ index: Int, deepLinks: Bool, into list: inout EdgeList) throws(Explorer.LimitReached) {
             targets.removeAll(keepingCapacity: true)
             labelIDs.removeAll(keepingCapacity: true)
-            let state = visited.states[index]
+            let state = visited.state(index)
             if deepLinks {
+                // The transition function's deep links alone, in its order.
                 model.forEachUnit(of: state, deepLinks: true) { unit in
                     guard case .deepLink = unit else { return }
                     model.run(unit, from: state, decider: ConcreteDecider()) { take($0, from: index) }
@@ -155,16 +165,16 @@ public struct PlainExplorer: Sendable {
         }
         // In-app steps only: every state found here is reachable in-app.
         var next = 0
-        while next < visited.states.count {
+        while next < visited.count {
             try expand(next, deepLinks: false, into: &inAppEdges)
             visited.edgeBytes = inAppEdges.bytes
             next += 1
         }
-        let inAppCount = visited.states.count
+        let inAppCount = visited.count
         // Then deep links from every state, in order; states found now are
         // expanded both ways as their turn comes.
         var linked = 0
-        while linked < visited.states.count {
+        while linked < visited.count {
             try expand(linked, deepLinks: true, into: &linkEdges)
             if linked >= inAppCount {
                 try expand(linked, deepLinks: false, into: &inAppEdges)
@@ -174,9 +184,9 @@ public struct PlainExplorer: Sendable {
         }
 
         var store = CompressedStateStore(model: model, parksInactiveTabs: false)
-        for state in visited.states {
-            let (_, inserted) = store.insert(model.codec.encode(state))
-            assert(inserted, "two unpacked states pack to the same words")
+        for index in 0..<visited.count {
+            let (number, _) = visited.store.withState(index) { store.insert(Array($0)) }
+            assert(number == index, "the graph's store numbers the states in another order")
         }
         var graph = StateGraph(model: model, store: store)
         graph.tree = tree
@@ -193,55 +203,55 @@ public struct PlainExplorer: Sendable {
     }
 }
 
-/// The plain explorer's visited set: unpacked states in the order found,
-/// numbered by a dictionary, with an estimate of the bytes they hold for
-/// the memory limit, and the checks of every limit.
+/// The plain explorer's visited set: the states packed whole in a
+/// `StateStore`, numbered in the order found, and the checks of every limit.
 private struct VisitedStates {
+    let model: FlowModel
     let limits: Explorer.Limits
     let progress: (@Sendable (Int) -> Void)?
     let progressInterval: Int
     let started = ContinuousClock.now
-    private(set) var states: [NavState] = []
-    private var numbers: [NavState: Int] = [:]
-    /// Estimated bytes of the states, their dictionary entries and parents.
-    private var stateBytes = 0
+    private(set) var store: StateStore
+    private var packed: [UInt64] = []
     /// Bytes of the transitions stored so far, kept up to date by the search.
     var edgeBytes = 0
 
-    init(limits: Explorer.Limits, progress: (@Sendable (Int) -> Void)?, progressInterval: Int) {
+    init(model: FlowModel, limits: Explorer.Limits, progress: (@Sendable (Int) -> Void)?, progressInterval: Int) {
+        self.model = model
         self.limits = limits
         self.progress = progress
         self.progressInterval = progressInterval
+        store = StateStore(width: model.codec.words)
+    }
+
+    var count: Int { store.count }
+
+    /// State `index`, unpacked.
+    func state(_ index: Int) -> NavState {
+        store.withState(index) { model.codec.decode($0) }
     }
 
     /// The number of a state, storing it if it is new.
     mutating func number(_ state: NavState) -> (number: Int, inserted: Bool) {
-        if let number = numbers[state] { return (number, false) }
-        let number = states.count
-        numbers[state] = number
-        states.append(state)
-        stateBytes += Self.estimatedBytes(of: state)
-        return (number, true)
-    }
-
-    /// Stores a state; whether it is new.
-    mutating func insert(_ state: NavState) -> Bool {
-        number(state).inserted
+        model.codec.encode(state, into: &packed)
+        let (index, inserted) = store.insert(packed)
+        return (index, inserted)
     }
 
     /// The limit the states stored so far break, if any: the number of
     /// states after every state, bytes and time every 4096 states, as the
-    /// `Explorer` checks them. A goal-directed search says it stopped
-    /// without an answer.
+    /// `Explorer` checks them. The bytes are the store's, 8 a state for
+    /// its parent and step, and the transitions'. A goal-directed search
+    /// says it stopped without an answer.
     func check(goalDirected: Bool) -> Explorer.LimitReached? {
-        let count = states.count
+        let count = store.count
         if count > limits.maxStates {
             return goalDirected
                 ? .init(description: "the search stored \(limits.maxStates) states without an answer (--max-states)", states: count)
                 : .tooManyStates(limits, count: count)
         }
         guard count % 4096 == 0 else { return nil }
-        let bytes = stateBytes + edgeBytes
+        let bytes = store.bytes + count * 8 + edgeBytes
         if bytes > limits.maxBytes {
             return goalDirected
                 ? .init(description: "the search used more than \(limits.maxBytes >> 20) MiB without an answer (--max-memory)", states: count)
@@ -254,19 +264,5 @@ private struct VisitedStates {
         }
         if let progress, count % progressInterval == 0 { progress(count) }
         return nil
-    }
-
-    /// What one stored state costs, estimated: the value in the list of
-    /// states and in the dictionary (at three quarters full), its number
-    /// and parent, and the heap arrays of its paths and modals.
-    private static func estimatedBytes(of state: NavState) -> Int {
-        let arrayHeader = 32
-        func array(_ count: Int, stride: Int) -> Int { count == 0 ? 0 : arrayHeader + count * stride }
-        var bytes = MemoryLayout<NavState>.stride + (MemoryLayout<NavState>.stride + 8) * 4 / 3 + 8
-        bytes += array(state.paths.count, stride: 8) + state.paths.reduce(0) { $0 + array($1.count, stride: 8) }
-        bytes += array(state.shows.count, stride: 8)
-        bytes += array(state.modals.count, stride: MemoryLayout<Modal>.stride)
-            + state.modals.reduce(0) { $0 + array($1.path.count, stride: 8) }
-        return bytes
     }
 }

@@ -25,7 +25,7 @@ public struct ExplicitQueryEngine: Sendable {
         var startText: WitnessStep?
         if let from = query.from {
             let reachable = try explorer.search(model, from: initial, deepLinks: true)
-            starts = reachable.states.filter { model.matches(from, $0) }
+            starts = (0..<reachable.count).map(reachable.state).filter { model.matches(from, $0) }
             startText = WitnessStep(kind: .launch, text: "Start where \(from.text) holds")
             if starts.isEmpty {
                 return .unreachable(.noStart(states: reachable.count))
@@ -35,9 +35,9 @@ public struct ExplicitQueryEngine: Sendable {
         if let found = search.found {
             let path = search.path(to: found)
             let builder = WitnessBuilder(model: model)
-            var witness = builder.witness(path, inputs: search.states[found].inputs)
+            var witness = builder.witness(path, inputs: search.state(found).inputs)
             if let startText {
-                let start = search.states[search.root(of: found)]
+                let start = search.state(search.root(of: found))
                 witness.steps[0] = WitnessStep(kind: .launch, text: startText.text + ": " + builder.describe(start))
             }
             return .reachable(witness, length: path.count)
