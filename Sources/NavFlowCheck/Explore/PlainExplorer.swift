@@ -60,31 +60,30 @@ public struct PlainExplorer: Sendable {
     /// state's turn comes, starts included) or every state is found.
     public func search(_ model: FlowModel, from starts: [NavState], deepLinks: Bool,
                        until goal: (NavState) -> Bool = { _ in false }) throws(Explorer.LimitReached) -> Search {
-        var result = Search(model: model, store: StateStore(width: model.codec.words))
         var visited = VisitedStates(model: model, limits: limits, progress: progress, progressInterval: progressInterval)
+        var tree = SearchTree()
         var steps = Interner<Step>()
+        var found: Int?
         for start in starts where visited.number(start).inserted {
-            result.tree.append(parent: -1, step: -1)
+            tree.append(parent: -1, step: -1)
         }
         var next = 0
         while next < visited.count {
             let current = visited.state(next)
             if goal(current) {
-                result.found = next
+                found = next
                 break
             }
             var failure: Explorer.LimitReached?
             model.successors(of: current, deepLinks: deepLinks) { transition in
                 guard failure == nil, let target = transition.target, visited.number(target).inserted else { return }
-                result.tree.append(parent: next, step: steps.id(transition.step))
+                tree.append(parent: next, step: steps.id(transition.step))
                 failure = visited.check(goalDirected: true)
             }
             if let failure { throw failure }
             next += 1
         }
-        result.store = visited.store
-        result.steps = steps.values
-        return result
+        return Search(model: model, store: visited.store, tree: tree, steps: steps.values, found: found)
     }
 
     /// Every state of the model reachable from launch, numbered as the
