@@ -126,6 +126,36 @@ import Testing
         #expect(try PlainExplorer(limits: limits).explore(model).count == 9)
     }
 
+    /// Memory and time are checked every 4096 states, as the explorer checks them.
+    @Test func plainHonoursTheMemoryAndTimeLimits() throws {
+        let spec = try #require(Frontend.load(SourceFile(path: "wide.navflow", text: """
+            app A
+            screen Home { push Home push Other }
+            screen Other { push Home push Other }
+            stack S root Home { destination Home destination Other depth 13 }
+            """)).spec)
+        let model = try FlowModel(spec)
+        var limits = Explorer.Limits(maxStates: 1_000_000, maxBytes: 1 << 30, maxValuations: 64)
+        let fastCount = try Explorer(limits: limits).explore(model).count
+        #expect(try PlainExplorer(limits: limits).explore(model).count == fastCount)
+        #expect(fastCount > 4096)
+        limits.maxBytes = 1 << 10
+        do {
+            _ = try PlainExplorer(limits: limits).explore(model)
+            Issue.record("the plain explorer ignored --max-memory")
+        } catch {
+            #expect(error.description.hasPrefix("the search used 0 MiB, over the memory limit of 0 MiB, after 4096 states"))
+        }
+        limits.maxBytes = 1 << 30
+        limits.maxSeconds = 1e-9
+        do {
+            _ = try PlainExplorer(limits: limits).explore(model)
+            Issue.record("the plain explorer ignored --max-time")
+        } catch {
+            #expect(error.description.hasPrefix("the search ran for more than 1e-09 seconds (--max-time) after 4096 states"))
+        }
+    }
+
     /// A goal search stops at the first state that meets the goal, in
     /// breadth-first order, with a shortest path to it.
     @Test func theGoalSearchStopsAtTheFirstMatch() throws {
