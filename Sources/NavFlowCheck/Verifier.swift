@@ -34,6 +34,9 @@ public enum Verifier {
         public var parkedInactiveTabs: Bool = false
         /// Why a tab app was explored as a product of its tabs (empty otherwise).
         public var tabsInteract: [String] = []
+        /// Whether the plain explorer ran (`Exploration.plain`). Bytes per
+        /// state then describe the graph it hands over, not its search.
+        public var plain: Bool = false
 
         public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
     }
@@ -61,6 +64,10 @@ public enum Verifier {
         case automatic
         /// Always explore every state of the app.
         case full
+        /// Explore every state of the app with the plain explorer
+        /// (`PlainExplorer`): no packing, memo or parking. Slower; the
+        /// oracle the other two are tested against, and a fallback.
+        case plain
     }
 
     /// What to check and within which limits.
@@ -102,7 +109,9 @@ public enum Verifier {
             let independence = TabIndependence(spec)
             var explorer = Explorer(limits: options.limits, progress: options.progress)
             explorer.parksInactiveTabs = options.exploration == .automatic && independence.holds
-            let graph = try explorer.explore(model)
+            let graph = options.exploration == .plain
+                ? try PlainExplorer(limits: options.limits, progress: options.progress).explore(model)
+                : try explorer.explore(model)
             let explored = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             let analysis = GraphAnalysis(graph)
             for property in options.graph {
@@ -115,7 +124,8 @@ public enum Verifier {
                 bytesPerState: graph.count == 0 ? 0 : Double(graph.bytes) / Double(graph.count),
                 visitedBytesPerState: graph.count == 0 ? 0 : Double(graph.store.bytes) / Double(graph.count),
                 seconds: seconds, exploreSeconds: explored, parkedInactiveTabs: explorer.parksInactiveTabs,
-                tabsInteract: model.hasTabView && model.shape.tabCount >= 2 ? independence.reasons : [])
+                tabsInteract: model.hasTabView && model.shape.tabCount >= 2 ? independence.reasons : [],
+                plain: options.exploration == .plain)
         } catch let error as FlowModel.LimitExceeded {
             result.limit = error.description
         } catch let error as Explorer.LimitReached {

@@ -29,6 +29,11 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "The most steps a test takes before the plan starts another.")
     var maxSteps: Int = 40
 
+    @Option(help: ArgumentHelp(
+        "How to explore: automatic or full (every state of the app, which a plan needs; tabs are never parked) or plain (every state, with the plain explorer).",
+        valueName: "mode"))
+    var exploration: Verifier.Exploration = .automatic
+
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
@@ -39,7 +44,9 @@ struct PlanCommand: ParsableCommand {
         let model = try SpecLoading.model(spec)
         let graph: StateGraph
         do {
-            graph = try Explorer(limits: limits.limits).explore(model)
+            graph = exploration == .plain
+                ? try PlainExplorer(limits: limits.limits).explore(model)
+                : try Explorer(limits: limits.limits).explore(model)
         } catch {
             Output.writeError("navflow: error: planning stopped at a limit: \(error.description)\n")
             throw ExitCode(3)

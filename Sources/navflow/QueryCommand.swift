@@ -41,6 +41,11 @@ struct QueryCommand: ParsableCommand {
     @Option(help: "The engine: explicit (breadth-first search) or z3 (bounded model checking).")
     var engine: Engine = .explicit
 
+    @Option(help: ArgumentHelp(
+        "How the explicit engine explores: plain (the plain explorer's breadth-first search over every state). No reduction applies to queries yet, so automatic and full run that same search.",
+        valueName: "mode"))
+    var exploration: Verifier.Exploration = .automatic
+
     @Option(help: "The longest witness the z3 engine looks for.")
     var bound: Int = 12
 
@@ -55,6 +60,9 @@ struct QueryCommand: ParsableCommand {
     func validate() throws {
         if bound < 0 || bound > 1000 { throw ValidationError("--bound must be between 0 and 1000") }
         if timeout <= 0 { throw ValidationError("--timeout must be positive") }
+        if engine == .z3 && exploration != .automatic {
+            throw ValidationError("--exploration applies to the explicit engine; the z3 engine does not explore states")
+        }
     }
 
     func run() throws {
@@ -74,6 +82,7 @@ struct QueryCommand: ParsableCommand {
         do {
             switch engine {
             case .explicit:
+                // Every mode runs the plain explorer's search (see --exploration).
                 answer = try ExplicitQueryEngine(limits: limits).answer(request, model: model)
             case .z3:
                 answer = try SymbolicEngineBridge.answer(request, model: model, bound: bound, timeout: timeout, limits: limits)

@@ -113,6 +113,47 @@ import Testing
         #expect(run.stdout.contains("verification stopped at a limit: the search stored 3 states without finishing (--max-states)"))
     }
 
+    @Test func thePlainExplorerHonoursTheStateLimitWithExit3() throws {
+        let path = try Self.temporarySpec("app A\nscreen Home { push Home }\nstack S root Home { destination Home depth 8 }\n")
+        let run = try Self.run(["verify", path, "--exploration", "plain", "--max-states", "3"])
+        #expect(run.status == 3)
+        #expect(run.stdout.contains("verification stopped at a limit: the search stored 3 states without finishing (--max-states)"))
+        let plan = try Self.run(["plan", path, "--exploration", "plain", "--max-states", "3"])
+        #expect(plan.status == 3)
+        #expect(plan.stderr.contains("planning stopped at a limit: the search stored 3 states without finishing (--max-states)"))
+        let query = try Self.run(["query", path, "reach / Home / Home / Home / Home / Home / Home", "--exploration", "plain", "--max-states", "3"])
+        #expect(query.status == 3)
+        #expect(query.stderr.contains("query stopped at a limit: the search stored 3 states without an answer (--max-states)"))
+    }
+
+    /// `--exploration plain` prints what the default prints on verify, plan
+    /// and query; only the statistics name the plain explorer.
+    @Test func thePlainExplorerAnswersAsTheDefault() throws {
+        let spec = "specs/examples/recipes.navflow"
+        let verify = try Self.run(["verify", spec])
+        let plainVerify = try Self.run(["verify", spec, "--exploration", "plain"])
+        #expect(plainVerify.status == verify.status)
+        #expect(plainVerify.stdout == verify.stdout)
+        let json = try Self.run(["verify", spec, "--exploration", "plain", "--format", "json"])
+        #expect(json.stdout.contains("\"exploration\": \"plain\""))
+        let statistics = try Self.run(["verify", spec, "--exploration", "plain", "--statistics"])
+        #expect(statistics.stderr.contains(", plain explorer"))
+        let plan = try Self.run(["plan", spec])
+        let plainPlan = try Self.run(["plan", spec, "--exploration", "plain"])
+        #expect(plan.status == 0 && plainPlan.status == 0)
+        #expect(plainPlan.stdout == plan.stdout)
+        let small = try Self.temporarySpec("app A\nscreen Home { push Detail\n sheet Info }\nscreen Detail { push Detail }\nscreen Info\nstack S root Home { destination Detail depth 3 }\n")
+        for query in [["reach / Detail / Detail"], ["reach / Detail", "--from", "/ Detail / Detail"], ["reach + cover Info"]] {
+            let answer = try Self.run(["query", small] + query)
+            let plainAnswer = try Self.run(["query", small] + query + ["--exploration", "plain"])
+            #expect(plainAnswer.status == answer.status)
+            #expect(plainAnswer.stdout == answer.stdout)
+        }
+        let z3 = try Self.run(["query", small, "reach / Detail", "--engine", "z3", "--exploration", "plain"])
+        #expect(z3.status == 2)
+        #expect(z3.stderr.contains("--exploration applies to the explicit engine"))
+    }
+
     @Test func queryAnswersWithAWitnessOrAProof() throws {
         let path = try Self.temporarySpec("app A\nscreen Home { sheet Info }\nscreen Info\n")
         let reachable = try Self.run(["query", path, "reach + sheet Info"])

@@ -5,12 +5,13 @@ import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 
-/// A second, deliberately simple implementation of the search and of every
-/// graph property: unpacked states in a `Set`, plain breadth-first
-/// searches, and each property computed by brute force (a trap check runs a
-/// search from every state). It shares only the transition function with
-/// the real explorer, so it checks the packing, the visited set, the
-/// two-phase search and the property code.
+/// A second, deliberately simple implementation of every graph property:
+/// the plain explorer's breadth-first searches, and each property computed
+/// by brute force (a trap check runs a search from every state). It shares
+/// only the transition function and the plain search (a plain store of
+/// whole packed states) with the real explorer, so it checks the
+/// compressed visited set, the memos, the two-phase search and the
+/// property code.
 struct ReferenceExplorer {
     let model: FlowModel
     var spec: FlowSpec { model.spec }
@@ -25,26 +26,22 @@ struct ReferenceExplorer {
         (try? model.inputValuations(limit: 1 << 16))?.compactMap { model.initialState(inputs: $0).state } ?? []
     }
 
-    /// Breadth-first search from `starts`, in-app only or with deep links.
+    /// Breadth-first search from `starts`, in-app only or with deep links,
+    /// by the plain explorer; distances follow its parents.
     func search(from starts: [NavState], deepLinks: Bool) -> Search {
+        let limits = Explorer.Limits(maxStates: 10_000_000, maxBytes: .max, maxValuations: 1 << 16)
+        guard let found = try? PlainExplorer(limits: limits).search(model, from: starts, deepLinks: deepLinks) else {
+            preconditionFailure("the reference search hit a limit")
+        }
         var result = Search()
-        var queue: [NavState] = []
-        for state in starts where result.distance[state] == nil {
-            result.distance[state] = 0
-            queue.append(state)
+        var distances: [Int] = []
+        for index in 0..<found.count {
+            let parent = Int(found.tree.parent[index])
+            distances.append(parent < 0 ? 0 : distances[parent] + 1)
+            let state = found.state(index)
+            result.distance[state] = distances[index]
+            result.order.append(state)
         }
-        var head = 0
-        while head < queue.count {
-            let state = queue[head]
-            head += 1
-            let distance = result.distance[state]!
-            model.successors(of: state, deepLinks: deepLinks) { transition in
-                guard let next = transition.target, result.distance[next] == nil else { return }
-                result.distance[next] = distance + 1
-                queue.append(next)
-            }
-        }
-        result.order = queue
         return result
     }
 

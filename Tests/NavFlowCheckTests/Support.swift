@@ -19,6 +19,13 @@ enum Repository {
         return names.filter { $0.hasSuffix(".navflow") }.sorted().map { directory + "/" + $0 }
     }
 
+    /// Every `.navflow` file under `specs/`, at any depth, sorted by path.
+    static func allSpecs() -> [String] {
+        let directory = path("specs")
+        let names = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
+        return names.filter { $0.hasSuffix(".navflow") }.sorted().map { directory + "/" + $0 }
+    }
+
     static func source(_ path: String) -> SourceFile {
         let data = FileManager.default.contents(atPath: path) ?? Data()
         return SourceFile(path: path, bytes: [UInt8](data))

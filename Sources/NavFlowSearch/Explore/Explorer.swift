@@ -45,6 +45,24 @@ public struct Explorer: Sendable {
             self.description = description
             self.states = states
         }
+
+        /// An exploration stored more than `limits.maxStates` states.
+        static func tooManyStates(_ limits: Limits, count: Int) -> Self {
+            Self(description: "the search stored \(limits.maxStates) states without finishing (--max-states); lower a stack's depth or raise the limit",
+                 states: count)
+        }
+
+        /// An exploration held more than `limits.maxBytes` bytes.
+        static func tooManyBytes(_ limits: Limits, bytes: Int, count: Int) -> Self {
+            Self(description: "the search used \(bytes >> 20) MiB, over the memory limit of \(limits.maxBytes >> 20) MiB, after \(count) states; lower a stack's depth or raise --max-memory",
+                 states: count)
+        }
+
+        /// An exploration ran longer than `limits.maxSeconds`.
+        static func tooLong(_ limits: Limits, count: Int) -> Self {
+            Self(description: "the search ran for more than \(limits.maxSeconds) seconds (--max-time) after \(count) states; lower a stack's depth or raise the limit",
+                 states: count)
+        }
     }
 
     public var limits: Limits
@@ -68,22 +86,18 @@ public struct Explorer: Sendable {
 
         /// Records a state just stored; throws when a limit is reached.
         func stored(parent: Int, label: Int32) throws(LimitReached) {
-            graph.parent.append(Int32(parent))
-            graph.parentStep.append(label)
-            let count = graph.parent.count
+            graph.tree.append(parent: parent, step: label)
+            let count = graph.tree.count
             if count > limits.maxStates {
-                throw LimitReached(description: "the search stored \(limits.maxStates) states without finishing (--max-states); lower a stack's depth or raise the limit",
-                                   states: count)
+                throw .tooManyStates(limits, count: count)
             }
             if count % 4096 == 0 {
                 let bytes = graph.bytes + successors.bytes
                 if bytes > limits.maxBytes {
-                    throw LimitReached(description: "the search used \(bytes >> 20) MiB, over the memory limit of \(limits.maxBytes >> 20) MiB, after \(count) states; lower a stack's depth or raise --max-memory",
-                                       states: count)
+                    throw .tooManyBytes(limits, bytes: bytes, count: count)
                 }
                 if limits.maxSeconds.isFinite, (ContinuousClock.now - started) > .seconds(limits.maxSeconds) {
-                    throw LimitReached(description: "the search ran for more than \(limits.maxSeconds) seconds (--max-time) after \(count) states; lower a stack's depth or raise the limit",
-                                       states: count)
+                    throw .tooLong(limits, count: count)
                 }
                 if let progress, count % progressInterval == 0 { progress(count) }
             }
@@ -137,7 +151,7 @@ public struct Explorer: Sendable {
         }
         // Parents were recorded with their transition's label: keep its step.
         let labels = successors.labels.values
-        graph.parentStep = graph.parentStep.map { $0 < 0 ? -1 : labels[Int($0)].step }
+        graph.tree.step = graph.tree.step.map { $0 < 0 ? -1 : labels[Int($0)].step }
         inAppEdges.labels = successors.labels.values
         linkEdges.labels = successors.labels.values
         graph.inAppEdges = inAppEdges

@@ -43,10 +43,9 @@ public struct EdgeList: Sendable {
 public struct StateGraph: Sendable {
     public let model: FlowModel
     public internal(set) var store: CompressedStateStore
-    /// The state each state was first reached from (-1 for initial states).
-    public internal(set) var parent: [Int32] = []
-    /// The step that first reached each state (-1 for initial states).
-    public internal(set) var parentStep: [Int32] = []
+    /// The transition that first reached each state: its parent and its
+    /// step, an index into `steps` (-1 for initial states).
+    public internal(set) var tree = SearchTree()
     /// The number of states reachable in-app.
     public internal(set) var inAppCount = 0
     /// The initial states, one per input valuation (in valuation order).
@@ -69,7 +68,7 @@ public struct StateGraph: Sendable {
     /// Bytes held by the graph: states, hash table, parents, transitions
     /// and the search's memo.
     public var bytes: Int {
-        store.bytes + (parent.capacity + parentStep.capacity) * 4 + inAppEdges.bytes + linkEdges.bytes + memoBytes
+        store.bytes + tree.bytes + inAppEdges.bytes + linkEdges.bytes + memoBytes
     }
 
     public func state(_ index: Int) -> NavState {
@@ -79,13 +78,7 @@ public struct StateGraph: Sendable {
     /// The steps from launch to state `index`, each with the state it was
     /// taken from, shortest first-found.
     public func path(to index: Int) -> [(from: Int, step: Step)] {
-        var result: [(Int, Step)] = []
-        var current = index
-        while parent[current] >= 0 {
-            result.append((Int(parent[current]), steps[Int(parentStep[current])]))
-            current = Int(parent[current])
-        }
-        return result.reversed()
+        tree.path(to: index).map { (from: $0.from, step: steps[$0.step]) }
     }
 
     /// The steps of the app (each with the state it is taken from) that
@@ -112,8 +105,6 @@ public struct StateGraph: Sendable {
 
     /// The initial state a state descends from.
     public func root(of index: Int) -> Int {
-        var current = index
-        while parent[current] >= 0 { current = Int(parent[current]) }
-        return current
+        tree.root(of: index)
     }
 }

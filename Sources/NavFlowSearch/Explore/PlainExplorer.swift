@@ -1,0 +1,267 @@
+import NavFlowModel
+import NavFlowSpec
+
+/// The simplest correct search over the transition function: every
+/// state's transitions worked out by `FlowModel.successors` on the
+/// unpacked state each time, the states kept whole (packed by the codec)
+/// in one plain `StateStore`, no memo, no shared local views, no tabs
+/// parked. It is the oracle the fast `Explorer` is tested against
+/// (`verify --exploration plain`), and the search behind the explicit
+/// query engine.
+///
+/// `explore` follows the `Explorer`'s order (in-app steps from the initial
+/// states first, then deep links from every state in order), so states get
+/// the same numbers and every property finds the same findings with the
+/// same witnesses. `search` is a goal-directed breadth-first search from
+/// given states.
+public struct PlainExplorer: Sendable {
+    public var limits: Explorer.Limits
+    /// Called every `progressInterval` states with the number stored so far.
+    public var progress: (@Sendable (Int) -> Void)?
+    public var progressInterval = 65_536
+
+    public init(limits: Explorer.Limits = .standard, progress: (@Sendable (Int) -> Void)? = nil) {
+        self.limits = limits
+        self.progress = progress
+    }
+
+    /// The outcome of a goal-directed search: the states it stored in the
+    /// order found, with the first transition to each, and the first state
+    /// that met the goal, if any.
+    public struct Search: Sendable {
+        public let model: FlowModel
+        /// The states, packed, numbered in the order found.
+        public internal(set) var store: StateStore
+        /// Parents and steps; a step id indexes `steps`.
+        public internal(set) var tree = SearchTree()
+        public internal(set) var steps: [Step] = []
+        /// The number of the first state that met the goal.
+        public internal(set) var found: Int?
+
+        public var count: Int { store.count }
+
+        /// State `index`, unpacked.
+        public func state(_ index: Int) -> NavState {
+            store.withState(index) { model.codec.decode($0) }
+        }
+
+        /// The steps from a start state to state `index`, each with the
+        /// state it was taken from: a shortest path.
+        public func path(to index: Int) -> [(from: NavState, step: Step)] {
+            tree.path(to: index).map { (from: state($0.from), step: steps[$0.step]) }
+        }
+
+        /// The start state a state was reached from.
+        public func root(of index: Int) -> Int { tree.root(of: index) }
+    }
+
+    /// Breadth-first search from `starts` by in-app steps, and deep links
+    /// when `deepLinks` is set, until a state meets `goal` (judged as each
+    /// state's turn comes, starts included) or every state is found.
+    public func search(_ model: FlowModel, from starts: [NavState], deepLinks: Bool,
+                       until goal: (NavState) -> Bool = { _ in false }) throws(Explorer.LimitReached) -> Search {
+        var visited = VisitedStates(model: model, limits: limits, progress: progress, progressInterval: progressInterval)
+        var tree = SearchTree()
+        var steps = Interner<Step>()
+        var found: Int?
+        for start in starts where visited.number(start).inserted {
+            tree.append(parent: -1, step: -1)
+        }
+        var next = 0
+        while next < visited.count {
+            let current = visited.state(next)
+            if goal(current) {
+                found = next
+                break
+            }
+            var failure: Explorer.LimitReached?
+            model.successors(of: current, deepLinks: deepLinks) { transition in
+                guard failure == nil, let target = transition.target, visited.number(target).inserted else { return }
+                tree.append(parent: next, step: steps.id(transition.step))
+                failure = visited.check(goalDirected: true)
+            }
+            if let failure { throw failure }
+            next += 1
+        }
+        return Search(model: model, store: visited.store, tree: tree, steps: steps.values, found: found)
+    }
+
+    /// Every state of the model reachable from launch, numbered as the
+    /// `Explorer` numbers them without parking, as a `StateGraph`. The
+    /// search keeps its states in a plain `StateStore`; once it is done,
+    /// they are copied, in order, into the graph's store (a
+    /// `CompressedStateStore` that parks nothing), which is only the
+    /// graph's container.
+    public func explore(_ model: FlowModel) throws(Explorer.LimitReached) -> StateGraph {
+        var visited = VisitedStates(model: model, limits: limits, progress: progress, progressInterval: progressInterval)
+        var tree = SearchTree()
+        var initialStates: [Int] = []
+        var launchNotes: [(inputs: UInt64, note: TransitionNote)] = []
+        var steps = Interner<Step>()
+        var notes = Interner<TransitionNote>()
+        var labels = Interner<TransitionLabel>()
+        _ = notes.id(.empty)
+        func label(of transition: Transition) -> Int32 {
+            let note = transition.facts.isEmpty && transition.outcome == nil
+                ? 0 : notes.id(TransitionNote(facts: transition.facts, outcome: transition.outcome))
+            return labels.id(TransitionLabel(step: steps.id(transition.step), note: note))
+        }
+
+        var targets: [Int32] = []
+        var labelIDs: [Int32] = []
+        var failure: Explorer.LimitReached?
+        /// Adds a transition from state `source` to the scratch lists, storing its target if new.
+        func take(_ transition: Transition, from source: Int) {
+            guard failure == nil else { return }
+            labelIDs.append(label(of: transition))
+            guard let target = transition.target else {
+                targets.append(-1)
+                return
+            }
+            let (number, inserted) = visited.number(target)
+            targets.append(Int32(number))
+            if inserted {
+                tree.append(parent: source, step: steps.id(transition.step))
+                failure = visited.check(goalDirected: false)
+            }
+        }
+        /// The in-app transitions of state `index`, or with `deepLinks` its deep links only.
+        func expand(_ index: Int, deepLinks: Bool, into list: inout EdgeList) throws(Explorer.LimitReached) {
+            targets.removeAll(keepingCapacity: true)
+            labelIDs.removeAll(keepingCapacity: true)
+            let state = visited.state(index)
+            if deepLinks {
+                // The transition function's deep links alone, in its order.
+                model.forEachUnit(of: state, deepLinks: true) { unit in
+                    guard case .deepLink = unit else { return }
+                    model.run(unit, from: state, decider: ConcreteDecider()) { take($0, from: index) }
+                }
+            } else {
+                model.successors(of: state, deepLinks: false) { take($0, from: index) }
+            }
+            if let failure { throw failure }
+            list.append(targets: targets, labels: labelIDs, count: targets.count)
+        }
+        var inAppEdges = EdgeList()
+        var linkEdges = EdgeList()
+
+        let valuations: [UInt64]
+        do {
+            valuations = try model.inputValuations(limit: limits.maxValuations)
+        } catch {
+            throw Explorer.LimitReached(description: error.description, states: 0)
+        }
+        for inputs in valuations {
+            let (initial, facts) = model.initialState(inputs: inputs)
+            launchNotes.append((inputs, TransitionNote(facts: facts, outcome: nil)))
+            guard let initial else { continue }
+            let (index, inserted) = visited.number(initial)
+            if inserted {
+                tree.append(parent: -1, step: -1)
+                if let failure = visited.check(goalDirected: false) { throw failure }
+            }
+            if !initialStates.contains(index) { initialStates.append(index) }
+        }
+        // In-app steps only: every state found here is reachable in-app.
+        var next = 0
+        while next < visited.count {
+            try expand(next, deepLinks: false, into: &inAppEdges)
+            visited.edgeBytes = inAppEdges.bytes
+            next += 1
+        }
+        let inAppCount = visited.count
+        // Then deep links from every state, in order; states found now are
+        // expanded both ways as their turn comes.
+        var linked = 0
+        while linked < visited.count {
+            try expand(linked, deepLinks: true, into: &linkEdges)
+            if linked >= inAppCount {
+                try expand(linked, deepLinks: false, into: &inAppEdges)
+            }
+            visited.edgeBytes = inAppEdges.bytes + linkEdges.bytes
+            linked += 1
+        }
+
+        var store = CompressedStateStore(model: model, parksInactiveTabs: false)
+        for index in 0..<visited.count {
+            let (number, _) = visited.store.withState(index) { store.insert(Array($0)) }
+            assert(number == index, "the graph's store numbers the states in another order")
+        }
+        var graph = StateGraph(model: model, store: store)
+        graph.tree = tree
+        graph.inAppCount = inAppCount
+        graph.initialStates = initialStates
+        graph.launchNotes = launchNotes
+        inAppEdges.labels = labels.values
+        linkEdges.labels = labels.values
+        graph.inAppEdges = inAppEdges
+        graph.linkEdges = linkEdges
+        graph.steps = steps.values
+        graph.notes = notes.values
+        return graph
+    }
+}
+
+/// The plain explorer's visited set: the states packed whole in a
+/// `StateStore`, numbered in the order found, and the checks of every limit.
+private struct VisitedStates {
+    let model: FlowModel
+    let limits: Explorer.Limits
+    let progress: (@Sendable (Int) -> Void)?
+    let progressInterval: Int
+    let started = ContinuousClock.now
+    private(set) var store: StateStore
+    private var packed: [UInt64] = []
+    /// Bytes of the transitions stored so far, kept up to date by the search.
+    var edgeBytes = 0
+
+    init(model: FlowModel, limits: Explorer.Limits, progress: (@Sendable (Int) -> Void)?, progressInterval: Int) {
+        self.model = model
+        self.limits = limits
+        self.progress = progress
+        self.progressInterval = progressInterval
+        store = StateStore(width: model.codec.words)
+    }
+
+    var count: Int { store.count }
+
+    /// State `index`, unpacked.
+    func state(_ index: Int) -> NavState {
+        store.withState(index) { model.codec.decode($0) }
+    }
+
+    /// The number of a state, storing it if it is new.
+    mutating func number(_ state: NavState) -> (number: Int, inserted: Bool) {
+        model.codec.encode(state, into: &packed)
+        let (index, inserted) = store.insert(packed)
+        return (index, inserted)
+    }
+
+    /// The limit the states stored so far break, if any: the number of
+    /// states after every state, bytes and time every 4096 states, as the
+    /// `Explorer` checks them. The bytes are the store's, 8 a state for
+    /// its parent and step, and the transitions'. A goal-directed search
+    /// says it stopped without an answer.
+    func check(goalDirected: Bool) -> Explorer.LimitReached? {
+        let count = store.count
+        if count > limits.maxStates {
+            return goalDirected
+                ? .init(description: "the search stored \(limits.maxStates) states without an answer (--max-states)", states: count)
+                : .tooManyStates(limits, count: count)
+        }
+        guard count % 4096 == 0 else { return nil }
+        let bytes = store.bytes + count * 8 + edgeBytes
+        if bytes > limits.maxBytes {
+            return goalDirected
+                ? .init(description: "the search used more than \(limits.maxBytes >> 20) MiB without an answer (--max-memory)", states: count)
+                : .tooManyBytes(limits, bytes: bytes, count: count)
+        }
+        if limits.maxSeconds.isFinite, (ContinuousClock.now - started) > .seconds(limits.maxSeconds) {
+            return goalDirected
+                ? .init(description: "the search ran for more than \(limits.maxSeconds) seconds without an answer (--max-time)", states: count)
+                : .tooLong(limits, count: count)
+        }
+        if let progress, count % progressInterval == 0 { progress(count) }
+        return nil
+    }
+}
