@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "NavFlowSpec", targets: ["NavFlowSpec"]),
         .library(name: "NavFlowModel", targets: ["NavFlowModel"]),
         .library(name: "NavFlowSearch", targets: ["NavFlowSearch"]),
+        .library(name: "NavFlowQuery", targets: ["NavFlowQuery"]),
         .library(name: "NavFlowCheck", targets: ["NavFlowCheck"]),
         .library(name: "NavFlowReport", targets: ["NavFlowReport"]),
         .library(name: "NavFlowZ3", targets: ["NavFlowZ3"]),
@@ -37,11 +38,13 @@ let package = Package(
         .target(name: "NavFlowModel", dependencies: ["NavFlowSource", "NavFlowSpec"]),
         // How states are explored: visited sets, memos of the transition function, tab parking, the explorers.
         .target(name: "NavFlowSearch", dependencies: ["NavFlowSource", "NavFlowSpec", "NavFlowModel"]),
-        .target(name: "NavFlowCheck", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch"]),
+        // Reachability questions and their answers, and witnesses in words: what the engines (explicit and Z3) share.
+        .target(name: "NavFlowQuery", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch"]),
+        .target(name: "NavFlowCheck", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery"]),
         .target(
             name: "NavFlowCoverage",
             dependencies: [
-                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowTrace",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowTrace",
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
@@ -50,7 +53,7 @@ let package = Package(
         .target(name: "NavFlowExport", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel"]),
         .target(
             name: "NavFlowReport",
-            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowCoverage"]
+            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowCoverage"]
         ),
         // What the command line reads, writes and runs: the spec and trace
         // files its arguments name, reports written atomically, and Graphviz
@@ -62,14 +65,14 @@ let package = Package(
         .target(
             name: "NavFlowZ3",
             dependencies: [
-                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery",
                 .product(name: "Z3Solver", package: "Z3Support", condition: .when(traits: ["Z3"])),
             ]
         ),
         .executableTarget(
             name: "navflow",
             dependencies: [
-                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowReport", "NavFlowZ3", "NavFlowCoverage",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowReport", "NavFlowZ3", "NavFlowCoverage",
                 "NavFlowIO", "NavFlowGenerator", "NavFlowExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,26 +80,26 @@ let package = Package(
         .testTarget(name: "NavFlowSearchTests", dependencies: ["NavFlowModel", "NavFlowSearch"]),
         .testTarget(
             name: "NavFlowCheckTests",
-            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowReport", "NavFlowGenerator"],
+            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowReport", "NavFlowGenerator"],
             exclude: ["FuzzRegressions"]
         ),
         .testTarget(
             name: "NavFlowCoverageTests",
             dependencies: [
-                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowCoverage", "NavFlowTrace", "NavFlowGenerator",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowCoverage", "NavFlowTrace", "NavFlowGenerator",
             ],
             exclude: ["Traces"]
         ),
         .testTarget(name: "NavFlowTraceTests", dependencies: ["NavFlowTrace"]),
         .testTarget(
             name: "NavFlowReportTests",
-            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowIO", "NavFlowTrace"],
+            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowIO", "NavFlowTrace"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "NavFlowGeneratorTests", dependencies: ["NavFlowSource", "NavFlowSpec", "NavFlowGenerator"]),
         .testTarget(
             name: "NavFlowExportTests",
-            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowExport", "NavFlowGenerator"]
+            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowExport", "NavFlowGenerator"]
         ),
         // Runs the built `navflow` as a user does; depending on it makes
         // `swift test` build it first.
@@ -104,7 +107,7 @@ let package = Package(
         .testTarget(
             name: "NavFlowZ3Tests",
             dependencies: [
-                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowCheck", "NavFlowZ3", "NavFlowGenerator",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowZ3", "NavFlowGenerator",
                 .product(name: "Z3Solver", package: "Z3Support", condition: .when(traits: ["Z3"])),
             ]
         ),

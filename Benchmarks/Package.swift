@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "NavFlowSpec", package: "NavFlow"),
                 .product(name: "NavFlowModel", package: "NavFlow"),
                 .product(name: "NavFlowSearch", package: "NavFlow"),
+                .product(name: "NavFlowQuery", package: "NavFlow"),
                 .product(name: "NavFlowCheck", package: "NavFlow"),
                 .product(name: "NavFlowZ3", package: "NavFlow"),
                 .product(name: "NavFlowGenerator", package: "NavFlow"),

@@ -13,12 +13,12 @@ let package = Package(
         .target(name: "FuzzDriver", path: "FuzzDriver"),
         .executableTarget(
             name: "FuzzSpec",
-            dependencies: ["FuzzDriver", .product(name: "NavFlowSearch", package: "NavFlow"), .product(name: "NavFlowCheck", package: "NavFlow"), .product(name: "NavFlowSource", package: "NavFlow"), .product(name: "NavFlowSpec", package: "NavFlow")],
+            dependencies: ["FuzzDriver", .product(name: "NavFlowSearch", package: "NavFlow"), .product(name: "NavFlowQuery", package: "NavFlow"), .product(name: "NavFlowCheck", package: "NavFlow"), .product(name: "NavFlowSource", package: "NavFlow"), .product(name: "NavFlowSpec", package: "NavFlow")],
             path: "FuzzSpec"
         ),
         .executableTarget(
             name: "FuzzQuery",
-            dependencies: ["FuzzDriver", .product(name: "NavFlowSearch", package: "NavFlow"), .product(name: "NavFlowCheck", package: "NavFlow"), .product(name: "NavFlowSource", package: "NavFlow"), .product(name: "NavFlowSpec", package: "NavFlow"),
+            dependencies: ["FuzzDriver", .product(name: "NavFlowSearch", package: "NavFlow"), .product(name: "NavFlowQuery", package: "NavFlow"), .product(name: "NavFlowCheck", package: "NavFlow"), .product(name: "NavFlowSource", package: "NavFlow"), .product(name: "NavFlowSpec", package: "NavFlow"),
                            .product(name: "NavFlowModel", package: "NavFlow")],
             path: "FuzzQuery"
         ),

@@ -1,7 +1,7 @@
 #if Z3
-import NavFlowCheck
 import NavFlowDiagnostics
 import NavFlowModel
+import NavFlowQuery
 import NavFlowSearch
 import NavFlowSpec
 import Z3Solver

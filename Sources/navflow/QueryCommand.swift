@@ -2,6 +2,7 @@ import ArgumentParser
 import NavFlowCheck
 import NavFlowDiagnostics
 import NavFlowModel
+import NavFlowQuery
 import NavFlowReport
 import NavFlowSearch
 import NavFlowSource

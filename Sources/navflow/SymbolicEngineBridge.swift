@@ -1,6 +1,7 @@
 import ArgumentParser
 import NavFlowCheck
 import NavFlowModel
+import NavFlowQuery
 import NavFlowSearch
 import NavFlowZ3
 

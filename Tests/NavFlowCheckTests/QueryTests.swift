@@ -1,6 +1,7 @@
 import NavFlowCheck
 import NavFlowDiagnostics
 import NavFlowModel
+import NavFlowQuery
 import NavFlowReport
 import NavFlowSource
 import NavFlowSpec

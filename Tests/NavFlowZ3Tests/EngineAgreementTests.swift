@@ -2,6 +2,7 @@
 import NavFlowCheck
 import NavFlowGenerator
 import NavFlowModel
+import NavFlowQuery
 import NavFlowSource
 import NavFlowSpec
 import NavFlowZ3

@@ -3,6 +3,7 @@ import Foundation
 import NavFlowCheck
 import NavFlowGenerator
 import NavFlowModel
+import NavFlowQuery
 import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec

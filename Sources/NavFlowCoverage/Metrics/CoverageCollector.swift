@@ -1,5 +1,6 @@
 import NavFlowCheck
 import NavFlowModel
+import NavFlowQuery
 import NavFlowSpec
 
 /// Accumulates what replayed traces exercised. Its memory depends on the

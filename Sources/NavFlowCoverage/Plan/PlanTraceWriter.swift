@@ -1,5 +1,6 @@
 import NavFlowCheck
 import NavFlowModel
+import NavFlowQuery
 import NavFlowSpec
 import NavFlowTrace
 

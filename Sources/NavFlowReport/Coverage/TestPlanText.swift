@@ -1,6 +1,7 @@
 import NavFlowCheck
 import NavFlowCoverage
 import NavFlowModel
+import NavFlowQuery
 
 /// A test plan in words: one numbered list of steps per test.
 public struct TestPlanText: Sendable {

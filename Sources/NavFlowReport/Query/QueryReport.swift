@@ -1,4 +1,5 @@
 import NavFlowCheck
+import NavFlowQuery
 import NavFlowSpec
 
 /// The formats `query` writes.

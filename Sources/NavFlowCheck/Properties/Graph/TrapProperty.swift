@@ -1,5 +1,6 @@
 import NavFlowDiagnostics
 import NavFlowModel
+import NavFlowQuery
 import NavFlowSource
 import NavFlowSpec
 
