@@ -13,12 +13,16 @@ public struct StatementFootprint: Hashable, Sendable {
         /// Read only: inputs are fixed for a run.
         public static let inputs = Parts(rawValue: 1 << 1)
         public static let selectedTab = Parts(rawValue: 1 << 2)
-        /// The path of the context's stack: the top modal's when a modal
-        /// is up, else the slot's.
+        /// The path of the context's stack (the top modal's when a modal
+        /// is up, else the slot's) as its stack operations see it: its
+        /// length and top route.
         public static let contextPath = Parts(rawValue: 1 << 3)
         /// The selections and paths of the columns after the context's, in its split view.
         public static let laterColumns = Parts(rawValue: 1 << 4)
-        /// The path and selection of every slot.
+        /// The path and selection of every slot, whole. A statement that
+        /// reads or writes paths other than through its stack operations
+        /// says so with this part: the search then runs it on every state
+        /// and does not park tabs.
         public static let slots = Parts(rawValue: 1 << 5)
         /// Which modals are up, in order, with their paths.
         public static let modals = Parts(rawValue: 1 << 6)
@@ -82,4 +86,10 @@ public struct StatementFootprint: Hashable, Sendable {
 
     /// Whether it may change the path of the stack it acts on, or the columns after it.
     public var actsOnStack: Bool { !stackOperations.isEmpty }
+
+    /// Whether it may change a path: by its stack operations, or whole.
+    public var mayChangeAPath: Bool { actsOnStack || writes.contains(.slots) }
+
+    /// Whether it may read or write the paths other than through its stack operations.
+    public var seesWholePaths: Bool { reads.union(writes).contains(.slots) }
 }

@@ -22,7 +22,7 @@ import NavFlowSpec
 /// the update `next = state & ~mask | value`, with `mask` the footprint's
 /// bits and the bits written below the top. They are worked out once per
 /// footprint, on the unpacked state; edges with a statement that may leave
-/// its tab (`tab`, `open`) are run on every state.
+/// its tab (`tab`, `open`) or sees paths whole (`open`) are run on every state.
 struct FootprintTransitions {
     let model: FlowModel
     private let width: Int
@@ -77,7 +77,7 @@ struct FootprintTransitions {
             }
         }
         edgeRunsEveryTime = model.spec.screens.map { screen in
-            screen.edges.map { edge in edge.statements.contains(where: \.footprint.mayLeaveItsTab) }
+            screen.edges.map { edge in edge.statements.contains { $0.footprint.mayLeaveItsTab || $0.footprint.seesWholePaths } }
         }
         keys = StateStore(width: width)
         key = [UInt64](repeating: 0, count: width)

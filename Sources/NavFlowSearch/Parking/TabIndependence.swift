@@ -63,7 +63,7 @@ public struct TabIndependence: Sendable {
         }
         for step in spec.launch {
             let footprint = step.statement.footprint
-            if footprint.actsOnStack || footprint.mayLeaveItsTab {
+            if footprint.mayChangeAPath || footprint.mayLeaveItsTab {
                 add("'launch' changes a tab or its stack", step.statement.range)
             }
         }
@@ -80,7 +80,7 @@ public struct TabIndependence: Sendable {
             if let requires = link.requires, !requires.flagsRead.isEmpty { add("\(name) requires a flag", link.range) }
             if let otherwise = link.otherwise {
                 let footprint = otherwise.footprint
-                if footprint.actsOnStack || footprint.mayLeaveItsTab || footprint.mayClearFlag {
+                if footprint.mayChangeAPath || footprint.mayLeaveItsTab || footprint.mayClearFlag {
                     add("the 'else' of \(name) changes a tab, a stack or clears a flag", otherwise.range)
                 }
             }
@@ -105,13 +105,13 @@ public struct TabIndependence: Sendable {
             if footprint.mayClearFlag {
                 add("an edge of '\(screen)' sets a flag to false", statement.range)
             }
-            if dismissed && footprint.actsOnStack {
+            if dismissed && footprint.mayChangeAPath {
                 add("an edge of '\(screen)' acts on a stack after a 'dismiss'", statement.range)
             }
             if footprint.closesModals { dismissed = true }
         }
         guard navigable else { return }
-        let navigates = staying.contains { $0.actsOnStack }
+        let navigates = staying.contains { $0.mayChangeAPath }
         let global = staying.contains { $0.writes.contains(.flags) || $0.presents }
         if navigates && global {
             add("an edge of '\(screen)' both navigates and changes a flag or presents", edge.range)
