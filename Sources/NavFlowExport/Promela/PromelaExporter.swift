@@ -13,10 +13,11 @@ import NavFlowSpec
 /// `navflow verify` reports: the same semantics, written in another
 /// language and counted by another checker.
 ///
-/// This file lays the program out; the state variables, expressions and
-/// inline helpers are in the files beside it, each statement's lowering
-/// next to the others in Statements/ (one per `StatementMeaning` of
-/// NavFlowModel), and a deep link's in PromelaExporter+DeepLink.swift.
+/// This file lays the program out. The state variables, expressions and
+/// inline helpers are in the files beside it; each kind of statement's
+/// lowering is in Statements/, one file per statement meaning of
+/// NavFlowModel and named after it; a deep link's is in
+/// PromelaExporter+DeepLink.swift.
 public struct PromelaExporter: Sendable {
     public let model: FlowModel
     var spec: FlowSpec { model.spec }

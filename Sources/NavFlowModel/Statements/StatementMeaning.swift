@@ -5,7 +5,7 @@ import NavFlowSpec
 /// folder): its footprint as data and how it runs on a state. `Statement`
 /// dispatches to them below, in one exhaustive switch per question, so a
 /// new kind of statement does not compile until it has a meaning here (and,
-/// in NavFlowExport, a Promela lowering).
+/// in NavFlowExport, a lowering into the exported program).
 protocol StatementMeaning {
     /// What it may read and write, whatever the state.
     var footprint: StatementFootprint { get }
