@@ -3,8 +3,9 @@ import NavFlowSpec
 /// `open "url"`: handles the URL like a deep link, within the step: the
 /// first pattern that matches handles it, and the state becomes the link's
 /// result when it has one (an invalid result leaves the state as it was).
-/// A URL no pattern matches does nothing. Of the link's facts, the pushes
-/// are kept: the defects of a link are judged as the link's own.
+/// A URL no pattern matches does nothing. Of the link's facts only the
+/// pushes are kept (what a stack has had pushed onto it); the rest is
+/// judged where the link is opened as a step of its own.
 public struct OpenStatement: StatementMeaning {
     public let url: String
 
