@@ -97,12 +97,9 @@ extension FlowModel {
         var completed = true
         for statement in edge.statements {
             var choice: [Int] = []
-            switch statement.kind {
-            case .push, .select:
+            if statement.footprint.choosesRoute {
                 choice = [choices[choiceIndex]]
                 choiceIndex += 1
-            default:
-                break
             }
             if !run.execute(statement, choice: choice, on: &next, facts: &facts) {
                 completed = false

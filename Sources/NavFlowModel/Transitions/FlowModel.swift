@@ -228,13 +228,3 @@ public final class FlowModel: Sendable {
         state.modals.isEmpty && shape.activeSlots(selectedTab: state.selectedTab).allSatisfy { state.paths[$0].isEmpty }
     }
 }
-
-extension Statement {
-    /// The route ids a push or select can take (one entry per choice).
-    public func routeChoices(routes: RouteTable, bindings: [Int]) -> [[Int]] {
-        switch kind {
-        case .push(let route), .select(let route): routes.expand(route, bindings: bindings).map { [$0] }
-        default: [[]]
-        }
-    }
-}

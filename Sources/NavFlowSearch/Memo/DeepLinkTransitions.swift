@@ -5,16 +5,18 @@ import NavFlowSpec
 /// inputs and the selected tab.
 ///
 /// A deep link that closes the modals (no `keep modals`), selects a tab
-/// when the root is a tab view, and whose `else` is nothing or a `set`
-/// reads only flags, inputs and the selected tab: `requires`, whether its
-/// tab is hidden, and, for its `else`, whether the step hides the selected
-/// tab; after closing the modals it reads nothing else of the state. What
-/// it writes is fixed by those too: the flags (its `else`), the selected
-/// tab, the modals and the slots it replaces (those of its tab, or of the
-/// root when there is no tab view). So its transition from every state with
-/// the same flags, inputs and selected tab is the same word-level update;
-/// it is worked out once per (link, arguments, flags, inputs, selected
-/// tab). Other deep links are run on the unpacked state every time.
+/// when the root is a tab view, and whose `else` is nothing or a statement
+/// whose footprint reads only flags, inputs and the selected tab and writes
+/// the flags at most (a `set`), reads only flags, inputs and the selected
+/// tab: `requires`, whether its tab is hidden, and, for its `else`, what
+/// the statement reads and whether the step hides the selected tab; after
+/// closing the modals it reads nothing else of the state. What it writes is
+/// fixed by those too: the flags (its `else`), the selected tab, the modals
+/// and the slots it replaces (those of its tab, or of the root when there
+/// is no tab view). So its transition from every state with the same flags,
+/// inputs and selected tab is the same word-level update; it is worked out
+/// once per (link, arguments, flags, inputs, selected tab). Other deep
+/// links are run on the unpacked state every time.
 struct DeepLinkTransitions {
     let model: FlowModel
     /// Every deep-link step unit, in the order of `FlowModel.forEachUnit`.
@@ -79,14 +81,15 @@ struct DeepLinkTransitions {
         // Flags, inputs and the selected tab are contiguous, from bit 0.
         let global = 0..<codec.tabField.upperBound
         for (index, link) in spec.deepLinks.enumerated() {
-            var elseSetsAFlagAtMost = true
-            if let otherwise = link.otherwise {
-                if case .set = otherwise.kind {} else { elseSetsAFlagAtMost = false }
+            var elseKeepsToTheKey = true
+            if let otherwise = link.otherwise?.footprint {
+                elseKeepsToTheKey = otherwise.reads.isSubset(of: [.flags, .inputs, .selectedTab])
+                    && otherwise.writes.isSubset(of: .flags)
             }
             var mask: [UInt64]?
             // In a tab view, a link without a tab keeps the selected tab and its slots.
             let selectsATab = !model.hasTabView || link.target.tab != nil
-            if !link.keepModals && elseSetsAFlagAtMost && selectsATab {
+            if !link.keepModals && elseKeepsToTheKey && selectsATab {
                 var fields = [0..<spec.flags.count, codec.tabField, codec.modalField]
                 let slots: Range<Int>? = model.hasTabView
                     ? link.target.tab.map { model.shape.tabSlots[$0] }

@@ -11,15 +11,18 @@ import NavFlowSpec
 /// back and `pop` remove the top. What it writes below the top is zero
 /// (`popToRoot`, a second `pop`, `select` clearing the next columns), over
 /// routes that are never zero, so those writes show as changed routes of
-/// the target; the whole route is then written. A screen with an edge that pushes after a `popToRoot` or after
-/// two pops could write a route equal to the one it replaces; where such a
-/// screen is on top, the footprint keeps the whole path.
+/// the target; the whole route is then written. A screen with an edge that
+/// writes a route (`push`, `select`) after emptying a path (`popToRoot`)
+/// or after two pops (`pop`, `dismiss`) could write a route
+/// equal to the one it replaces; where such a screen is on top, the
+/// footprint keeps the whole path. Which statements do what is read from
+/// their `StatementFootprint`.
 ///
 /// So states with the same footprint have the same in-app transitions, each
 /// the update `next = state & ~mask | value`, with `mask` the footprint's
 /// bits and the bits written below the top. They are worked out once per
-/// footprint, on the unpacked state; edges with `tab` or `open` are run on
-/// every state.
+/// footprint, on the unpacked state; edges with a statement that may leave
+/// its tab (`tab`, `open`) or sees paths whole (`open`) are run on every state.
 struct FootprintTransitions {
     let model: FlowModel
     private let width: Int
@@ -65,18 +68,16 @@ struct FootprintTransitions {
                 var pops = 0
                 var cleared = false
                 for statement in edge.statements {
-                    switch statement.kind {
-                    case .pop, .dismiss: pops += 1
-                    case .popToRoot: cleared = true
-                    case .push, .select: if cleared || pops >= 2 { return true }
-                    default: break
-                    }
+                    let operations = statement.footprint.stackOperations
+                    if operations.contains(.popAll) { cleared = true }
+                    if operations.contains(.popTop) { pops += 1 }
+                    if !operations.isDisjoint(with: [.push, .selectIntoNextColumn]) && (cleared || pops >= 2) { return true }
                 }
                 return false
             }
         }
         edgeRunsEveryTime = model.spec.screens.map { screen in
-            screen.edges.map { edge in edge.statements.contains(where: \.mayLeaveItsTab) }
+            screen.edges.map { edge in edge.statements.contains { $0.footprint.mayLeaveItsTab || $0.footprint.seesWholePaths } }
         }
         keys = StateStore(width: width)
         key = [UInt64](repeating: 0, count: width)

@@ -26,6 +26,9 @@ import NavFlowSpec
 /// 6. Every deep link selects a tab, presents nothing, closes modals (no
 ///    `keep modals`), has a `requires` that reads inputs only, and an
 ///    `else` that pushes, pops and dismisses nothing.
+///
+/// What each statement does in these rules (acts on a stack, may leave its
+/// tab, clears a flag, presents, closes a modal) is its `StatementFootprint`.
 public struct TabIndependence: Sendable {
     /// Why the tabs may interact, one line per reason with its source line;
     /// empty when they do not.
@@ -59,7 +62,8 @@ public struct TabIndependence: Sendable {
             }
         }
         for step in spec.launch {
-            if Self.actsOnStack(step.statement) || step.statement.mayLeaveItsTab {
+            let footprint = step.statement.footprint
+            if footprint.mayChangeAPath || footprint.mayLeaveItsTab {
                 add("'launch' changes a tab or its stack", step.statement.range)
             }
         }
@@ -74,59 +78,50 @@ public struct TabIndependence: Sendable {
             if !link.target.modals.isEmpty { add("\(name) presents a modal", link.range) }
             if link.keepModals { add("\(name) keeps modals", link.range) }
             if let requires = link.requires, !requires.flagsRead.isEmpty { add("\(name) requires a flag", link.range) }
-            if let otherwise = link.otherwise,
-               Self.actsOnStack(otherwise) || otherwise.mayLeaveItsTab || Self.clearsFlag(otherwise) {
-                add("the 'else' of \(name) changes a tab, a stack or clears a flag", otherwise.range)
+            if let otherwise = link.otherwise {
+                let footprint = otherwise.footprint
+                if footprint.mayChangeAPath || footprint.mayLeaveItsTab || footprint.mayClearFlag {
+                    add("the 'else' of \(name) changes a tab, a stack or clears a flag", otherwise.range)
+                }
             }
         }
         reasons = found.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.text)
     }
 
+    /// Judges an edge by its statements' footprints. A statement that may
+    /// leave its tab breaks rule 2 on its own; rules 3 to 5 judge the
+    /// statements that stay in their tab.
     private static func check(_ edge: Edge, navigable: Bool, screen: String,
                               add: (String, SourceRange) -> Void) {
         var dismissed = false
+        var staying: [StatementFootprint] = []
         for statement in edge.statements {
-            if statement.mayLeaveItsTab {
+            let footprint = statement.footprint
+            if footprint.mayLeaveItsTab {
                 add("an edge of '\(screen)' selects a tab or opens a URL", statement.range)
+                continue
             }
-            if clearsFlag(statement) {
+            staying.append(footprint)
+            if footprint.mayClearFlag {
                 add("an edge of '\(screen)' sets a flag to false", statement.range)
             }
-            if dismissed && actsOnStack(statement) {
+            if dismissed && footprint.mayChangeAPath {
                 add("an edge of '\(screen)' acts on a stack after a 'dismiss'", statement.range)
             }
-            if case .dismiss = statement.kind { dismissed = true }
+            if footprint.closesModals { dismissed = true }
         }
         guard navigable else { return }
-        let navigates = edge.statements.contains { actsOnStack($0) }
-        let global = edge.statements.contains { statement in
-            switch statement.kind {
-            case .set, .present: true
-            default: false
-            }
-        }
+        let navigates = staying.contains { $0.mayChangeAPath }
+        let global = staying.contains { $0.writes.contains(.flags) || $0.presents }
         if navigates && global {
             add("an edge of '\(screen)' both navigates and changes a flag or presents", edge.range)
         }
         if navigates, let condition = edge.condition, !isPositive(condition) {
             add("a navigation edge of '\(screen)' is guarded by a negated flag", edge.range)
         }
-        if edge.statements.contains(where: { if case .select = $0.kind { return true } else { return false } }) {
+        if staying.contains(where: { $0.stackOperations.contains(.selectIntoNextColumn) }) {
             add("an edge of '\(screen)' selects into a column", edge.range)
         }
-    }
-
-    /// Whether a statement may change the path of the stack it acts on.
-    private static func actsOnStack(_ statement: Statement) -> Bool {
-        switch statement.kind {
-        case .push, .pop, .popToRoot, .dismiss, .select: true
-        default: false
-        }
-    }
-
-    private static func clearsFlag(_ statement: Statement) -> Bool {
-        if case .set(_, false) = statement.kind { return true }
-        return false
     }
 
     /// Whether a condition can only become true, never false, when flags

@@ -1,0 +1,89 @@
+import NavFlowModel
+import NavFlowSpec
+
+/// The program's inline helpers: backups of the state, the context a
+/// statement acts on and the stack operations on it, closing the top modal
+/// and presenting one.
+extension PromelaExporter {
+    func helpers() -> [String] {
+        var lines: [String] = []
+        for level in 0...1 {
+            lines.append("inline save\(level)() {")
+            lines += copy(from: "", to: "b\(level)_")
+            lines.append("}")
+            lines.append("inline restore\(level)() {")
+            lines += copy(from: "b\(level)_", to: "")
+            lines.append("}")
+        }
+        // The context a statement acts on: the top modal, else the origin slot
+        // when it is on screen, else the first slot of the selected tab.
+        lines.append("inline context(origin) {")
+        lines.append("  if")
+        lines.append("  :: nm > 0 -> cx = \(Self.modalContext)")
+        var firstSlot: [String] = []
+        if shape.tabSlots.isEmpty {
+            firstSlot.append("cx = \(shape.rootSlots.lowerBound)")
+        } else {
+            firstSlot.append("if")
+            for (tab, slots) in shape.tabSlots.enumerated() { firstSlot.append(":: tab == \(tab) -> cx = \(slots.lowerBound)") }
+            firstSlot.append(":: else -> cx = 0")
+            firstSlot.append("fi")
+        }
+        let activeOrigin: String = shape.tabSlots.isEmpty
+            ? "origin != \(Self.modalContext)"
+            : "origin != \(Self.modalContext) && (" + shape.tabSlots.enumerated().map { tab, slots in
+                "(tab == \(tab) && origin >= \(slots.lowerBound) && origin < \(slots.upperBound))"
+            }.joined(separator: " || ") + ")"
+        lines.append("  :: nm == 0 && \(activeOrigin) -> cx = origin")
+        lines.append("  :: else -> " + firstSlot.joined(separator: " "))
+        lines.append("  fi")
+        lines.append("}")
+        // The stack shown in the context (255: none), and its path length.
+        lines.append("inline contextStack() {")
+        lines.append("  if")
+        var modalCases: [String] = []
+        for stack in spec.stacks.indices {
+            if let presentable = presentable(ofStack: stack) { modalCases.append(":: mp[nm-1] == \(presentable) -> st = \(stack)") }
+        }
+        modalCases.append(":: else -> st = 255")
+        lines.append("  :: cx == \(Self.modalContext) -> if " + modalCases.joined(separator: " ") + " fi; plen = mn[nm-1]")
+        for slot in shape.slots.indices {
+            if let stack = stackOfSlot(slot) {
+                lines.append("  :: cx == \(slot) -> st = \(stack); plen = n\(slot)")
+            }
+        }
+        lines.append("  :: else -> st = 255; plen = 0")
+        lines.append("  fi")
+        lines.append("}")
+        lines.append("inline contextPush(route) {")
+        lines.append("  if")
+        if modalDepth > 0 { lines.append("  :: cx == \(Self.modalContext) -> mq[(nm-1)*\(modalDepth) + mn[nm-1]] = route; mn[nm-1]++") }
+        for slot in shape.slots.indices where slotDepth(slot) > 0 {
+            lines.append("  :: cx == \(slot) -> p\(slot)[n\(slot)] = route; n\(slot)++")
+        }
+        lines.append("  :: else -> skip")
+        lines.append("  fi")
+        lines.append("}")
+        lines.append("inline contextPop() {")
+        lines.append("  if")
+        if modalDepth > 0 { lines.append("  :: cx == \(Self.modalContext) && mn[nm-1] > 0 -> mn[nm-1]--; mq[(nm-1)*\(modalDepth) + mn[nm-1]] = 0") }
+        for slot in shape.slots.indices where slotDepth(slot) > 0 {
+            lines.append("  :: cx == \(slot) && n\(slot) > 0 -> n\(slot)--; p\(slot)[n\(slot)] = 0")
+        }
+        lines.append("  :: else -> skip")
+        lines.append("  fi")
+        lines.append("}")
+        lines.append("inline contextClear() {")
+        // Loops are unrolled: SPIN rejects a `break` (and so `for`) inside a d_step.
+        lines.append("  " + Array(repeating: "if :: plen > 0 -> contextPop(); plen-- :: else -> skip fi", count: max(modalDepth, 1)).joined(separator: "; "))
+        lines.append("}")
+        lines.append("inline dropTopModal() {")
+        lines.append("  nm--; mk[nm] = 0; mp[nm] = 0; mn[nm] = 0" + (0..<modalDepth).map { "; mq[nm*\(modalDepth) + \($0)] = 0" }.joined())
+        lines.append("}")
+        lines.append("inline present(kind, which, cut) {")
+        lines.append("  found = 0; " + (0..<StateShape.modalLimit).map { "if :: \($0) < nm && mp[\($0)] == which -> found = 1 :: else -> skip fi" }.joined(separator: "; "))
+        lines.append("  if :: found -> skip :: !found && nm >= \(StateShape.modalLimit) -> cut = 0 :: else -> mk[nm] = kind; mp[nm] = which; nm++ fi")
+        lines.append("}")
+        return lines
+    }
+}

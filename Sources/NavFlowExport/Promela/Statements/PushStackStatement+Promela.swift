@@ -1,0 +1,8 @@
+import NavFlowModel
+
+/// Nothing: pushing a stack is not a navigation of the app.
+extension PushStackStatement: PromelaStatementLowering {
+    func promela(in program: PromelaExporter, at site: PromelaStatementSite) -> [String] {
+        []
+    }
+}
