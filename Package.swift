@@ -76,24 +76,30 @@ let package = Package(
                 "NavFlowIO", "NavFlowGenerator", "NavFlowExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What several test targets share: repository paths, spec models, a coverage run, fixtures.
+        .target(
+            name: "NavFlowTestSupport",
+            dependencies: ["NavFlowSource", "NavFlowSpec", "NavFlowModel", "NavFlowCoverage"],
+            path: "Tests/NavFlowTestSupport"
+        ),
         .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec"]),
         .testTarget(name: "NavFlowSearchTests", dependencies: ["NavFlowModel", "NavFlowSearch"]),
         .testTarget(
             name: "NavFlowCheckTests",
-            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowReport", "NavFlowGenerator"],
+            dependencies: ["NavFlowTestSupport", "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowReport", "NavFlowGenerator"],
             exclude: ["FuzzRegressions"]
         ),
         .testTarget(
             name: "NavFlowCoverageTests",
             dependencies: [
-                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowCoverage", "NavFlowTrace", "NavFlowGenerator",
+                "NavFlowTestSupport", "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowCoverage", "NavFlowTrace", "NavFlowGenerator",
             ],
             exclude: ["Traces"]
         ),
         .testTarget(name: "NavFlowTraceTests", dependencies: ["NavFlowTrace"]),
         .testTarget(
             name: "NavFlowReportTests",
-            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowIO", "NavFlowTrace"],
+            dependencies: ["NavFlowTestSupport", "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowIO", "NavFlowTrace"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "NavFlowGeneratorTests", dependencies: ["NavFlowSource", "NavFlowSpec", "NavFlowGenerator"]),
@@ -103,11 +109,11 @@ let package = Package(
         ),
         // Runs the built `navflow` as a user does; depending on it makes
         // `swift test` build it first.
-        .testTarget(name: "NavFlowCLITests", dependencies: ["navflow", "NavFlowGenerator"]),
+        .testTarget(name: "NavFlowCLITests", dependencies: ["NavFlowTestSupport", "navflow", "NavFlowGenerator"]),
         .testTarget(
             name: "NavFlowZ3Tests",
             dependencies: [
-                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowZ3", "NavFlowGenerator",
+                "NavFlowTestSupport", "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowZ3", "NavFlowGenerator",
                 .product(name: "Z3Solver", package: "Z3Support", condition: .when(traits: ["Z3"])),
             ]
         ),

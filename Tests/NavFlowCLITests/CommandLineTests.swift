@@ -1,5 +1,6 @@
 import Foundation
 import NavFlowGenerator
+import NavFlowTestSupport
 import Testing
 
 /// The `navflow` executable's exit codes and streams, run as a user runs it.

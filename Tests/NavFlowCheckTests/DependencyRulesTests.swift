@@ -1,4 +1,5 @@
 import Foundation
+import NavFlowTestSupport
 import Testing
 
 /// The module dependencies docs/architecture.md allows are the ones the

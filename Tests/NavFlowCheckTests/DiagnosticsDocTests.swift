@@ -2,6 +2,7 @@ import Foundation
 import NavFlowCheck
 import NavFlowDiagnostics
 import NavFlowSpec
+import NavFlowTestSupport
 import Testing
 
 /// `docs/diagnostics.md` is checked against the rule descriptors: its

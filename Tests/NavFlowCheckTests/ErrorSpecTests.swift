@@ -1,5 +1,6 @@
 import NavFlowCheck
 import NavFlowSpec
+import NavFlowTestSupport
 import Testing
 
 /// The specs in `specs/errors/` mark each line that must be reported with a

@@ -1,5 +1,6 @@
 import NavFlowCheck
 import NavFlowSpec
+import NavFlowTestSupport
 import Testing
 
 /// The bundled examples verify clean (notes such as `bounded` allowed), and

@@ -3,6 +3,7 @@ import NavFlowCheck
 import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
+import NavFlowTestSupport
 import Testing
 
 /// Every input a fuzzer found that crashed NavFlow, kept so it never does

@@ -5,6 +5,7 @@ import NavFlowReport
 import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
+import NavFlowTestSupport
 import Testing
 
 /// Thousands of seeded random mutations of the bundled specs never crash

@@ -5,6 +5,7 @@ import NavFlowModel
 import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
+import NavFlowTestSupport
 import Testing
 
 /// `verify --exploration plain` is the oracle of the fast paths: it finds

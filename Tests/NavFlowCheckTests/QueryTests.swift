@@ -5,6 +5,7 @@ import NavFlowQuery
 import NavFlowReport
 import NavFlowSource
 import NavFlowSpec
+import NavFlowTestSupport
 import Testing
 
 @Suite struct QueryTests {

@@ -1,6 +1,7 @@
 import NavFlowCheck
 import NavFlowDiagnostics
 import NavFlowSpec
+import NavFlowTestSupport
 import Testing
 
 /// Tests generated from the rule descriptors: every rule that `verify`

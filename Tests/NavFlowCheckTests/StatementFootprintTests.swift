@@ -2,6 +2,7 @@ import NavFlowGenerator
 @testable import NavFlowModel
 import NavFlowSource
 import NavFlowSpec
+import NavFlowTestSupport
 import Testing
 
 /// Each statement kind's declared footprint agrees with what running it

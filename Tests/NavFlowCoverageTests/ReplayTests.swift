@@ -1,43 +1,11 @@
 import NavFlowCoverage
 import NavFlowModel
 import NavFlowSpec
+import NavFlowTestSupport
 import Testing
 
 /// Coverage figures and drift findings pinned for hand-written traces.
 @Suite struct ReplayTests {
-    static let shop = """
-        app Shop
-        scheme "shop"
-        enum Section { new, sale }
-        id Slug: String
-        flag signedIn = false
-        input beta
-        input region
-        assume !(beta && region)
-        stack HomeStack root Home {
-          destination Catalog
-          destination Product
-          destination Settings
-        }
-        tabs Main {
-          tab home "Home" HomeStack
-          tab labs "Labs" Labs hidden if !beta
-        }
-        screen Home {
-          push Catalog
-          sheet SignIn if !signedIn
-          push Settings if signedIn
-        }
-        screen Catalog(section: Section) { push Product }
-        screen Product(slug: Slug)
-        screen Settings { pop }
-        screen SignIn locked {
-          action "Sign in" { set signedIn = true; dismiss }
-        }
-        screen Labs { tab home }
-        deeplink "shop://product/{s: Slug}" -> home / Catalog(new) / Product(s)
-        """
-
     @Test func messengerTracesArePinned() throws {
         let model = try model(ofFile: "specs/examples/messenger.navflow")
         let universe = CoverageUniverse(model: model)
@@ -71,7 +39,7 @@ import Testing
     }
 
     @Test func aRunWithoutLaunchIsLaunchedAndReported() throws {
-        let (report, errors) = coverage(of: try model(Self.shop), trace: #"{"event":"push","screen":"Catalog","args":{"section":"sale"}}"#)
+        let (report, errors) = coverage(of: try model(Fixtures.shop), trace: #"{"event":"push","screen":"Catalog","args":{"section":"sale"}}"#)
         #expect(errors.isEmpty)
         #expect(report.runs == 1)
         #expect(report.drifts.map(\.message) == ["the run does not begin with a launch event; replay launches the app with every input false"])
@@ -79,7 +47,7 @@ import Testing
     }
 
     @Test func launchInputsAreCheckedAgainstTheSpec() throws {
-        let (report, _) = coverage(of: try model(Self.shop), trace: """
+        let (report, _) = coverage(of: try model(Fixtures.shop), trace: """
             {"event":"launch","inputs":{"beta":true,"region":true,"betta":true}}
             {"event":"tab","tab":"labs"}
             """)
@@ -90,7 +58,7 @@ import Testing
     }
 
     @Test func aGuardThatBlocksAnEventIsNamed() throws {
-        let (report, _) = coverage(of: try model(Self.shop), trace: """
+        let (report, _) = coverage(of: try model(Fixtures.shop), trace: """
             {"event":"launch"}
             {"event":"push","screen":"Settings"}
             {"event":"back"}
@@ -106,7 +74,7 @@ import Testing
     }
 
     @Test func declaredEdgesWinOverImplicitActionsAndRepeatedTabsChangeNothing() throws {
-        let (report, _) = coverage(of: try model(Self.shop), trace: """
+        let (report, _) = coverage(of: try model(Fixtures.shop), trace: """
             {"event":"launch","inputs":{"beta":true}}
             {"event":"tab","tab":"home"}
             {"event":"tab","tab":"Labs"}
@@ -127,7 +95,7 @@ import Testing
     }
 
     @Test func deepLinksMapConcreteArgumentsAndUnknownArgumentsAreDrift() throws {
-        let (report, _) = coverage(of: try model(Self.shop), trace: """
+        let (report, _) = coverage(of: try model(Fixtures.shop), trace: """
             {"event":"launch"}
             {"event":"deeplink","url":"shop://product/shoe-42"}
             {"event":"back"}

@@ -5,6 +5,7 @@ import NavFlowModel
 import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
+import NavFlowTestSupport
 import NavFlowTrace
 import Testing
 

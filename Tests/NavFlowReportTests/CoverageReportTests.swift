@@ -3,45 +3,12 @@ import NavFlowCoverage
 import NavFlowIO
 import NavFlowModel
 import NavFlowReport
+import NavFlowTestSupport
 import Testing
 
 /// The coverage formats pinned byte for byte, gates, and escaping of
 /// everything a spec or a trace brings in.
 @Suite struct CoverageReportTests {
-    /// The shop the replay tests use: tabs, a gated sheet, arguments, a deep link.
-    static let shop = """
-        app Shop
-        scheme "shop"
-        enum Section { new, sale }
-        id Slug: String
-        flag signedIn = false
-        input beta
-        input region
-        assume !(beta && region)
-        stack HomeStack root Home {
-          destination Catalog
-          destination Product
-          destination Settings
-        }
-        tabs Main {
-          tab home "Home" HomeStack
-          tab labs "Labs" Labs hidden if !beta
-        }
-        screen Home {
-          push Catalog
-          sheet SignIn if !signedIn
-          push Settings if signedIn
-        }
-        screen Catalog(section: Section) { push Product }
-        screen Product(slug: Slug)
-        screen Settings { pop }
-        screen SignIn locked {
-          action "Sign in" { set signedIn = true; dismiss }
-        }
-        screen Labs { tab home }
-        deeplink "shop://product/{s: Slug}" -> home / Catalog(new) / Product(s)
-        """
-
     static let trace = """
         {"event":"launch","inputs":{"beta":true}}
         {"event":"push","screen":"Catalog","args":{"section":"sale"}}
@@ -53,7 +20,7 @@ import Testing
         """
 
     static func renderer(gates: [String] = ["edges=40", "screens=90"]) throws -> CoverageRenderer {
-        let model = try model(Self.shop)
+        let model = try model(Fixtures.shop)
         let (report, errors) = coverage(of: model, trace: trace)
         #expect(errors.isEmpty)
         let results = try gates.map { try CoverageGate(parsing: $0).check(report) }

@@ -4,6 +4,7 @@ import NavFlowModel
 import NavFlowReport
 import NavFlowSource
 import NavFlowSpec
+import NavFlowTestSupport
 import Testing
 
 /// Every output format, pinned byte for byte on one spec with findings of

@@ -4,6 +4,7 @@ import NavFlowQuery
 import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
+import NavFlowTestSupport
 import NavFlowZ3
 import Testing
 

@@ -1,0 +1,33 @@
+import Foundation
+import NavFlowSource
+
+/// Paths inside the repository, found from this file's location, for the
+/// test targets that read specs, golden files and docs.
+public enum Repository {
+    public static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    public static func path(_ relative: String) -> String {
+        root.appendingPathComponent(relative).path
+    }
+
+    /// The `.navflow` files of a folder of `specs/`, sorted by name.
+    public static func specs(in folder: String) -> [String] {
+        let directory = path("specs/" + folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".navflow") }.sorted().map { directory + "/" + $0 }
+    }
+
+    /// Every `.navflow` file under `specs/`, at any depth, sorted by path.
+    public static func allSpecs() -> [String] {
+        let directory = path("specs")
+        let names = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
+        return names.filter { $0.hasSuffix(".navflow") }.sorted().map { directory + "/" + $0 }
+    }
+
+    /// A file of the repository as a spec source, named by its absolute path.
+    public static func source(_ path: String) -> SourceFile {
+        let data = FileManager.default.contents(atPath: path) ?? Data()
+        return SourceFile(path: path, bytes: [UInt8](data))
+    }
+}
