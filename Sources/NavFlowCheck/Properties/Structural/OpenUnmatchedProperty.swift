@@ -1,8 +1,11 @@
 import NavFlowDiagnostics
+import NavFlowModel
 import NavFlowSpec
 
 /// `open-unmatched`: an `open "url"` statement whose URL no deep-link
-/// pattern matches, so handling it does nothing.
+/// pattern matches, so handling it does nothing. Which link handles a URL
+/// is the `open` statement's meaning (`OpenStatement.link(in:)`), asked here
+/// rather than matched again.
 public struct OpenUnmatchedProperty: StructuralProperty {
     public static let descriptor = RuleDescriptor(
         id: .openUnmatched, severity: .warning, phase: .structural,
@@ -18,8 +21,8 @@ public struct OpenUnmatchedProperty: StructuralProperty {
             for edge in screen.edges { statements += edge.statements }
         }
         return statements.compactMap { statement in
-            guard case .open(let url) = statement.kind, let path = URLPath(url) else { return nil }
-            if spec.deepLinks.contains(where: { $0.pattern.match(path, in: spec) != nil }) { return nil }
+            // The statement's own meaning says which link handles the URL.
+            guard case .open(let url) = statement.kind, OpenStatement(url: url).link(in: spec) == nil else { return nil }
             return finding("no deep link matches \"\(url)\", so opening it does nothing; fix the URL or declare a matching 'deeplink'",
                            at: statement.range, in: spec)
         }
