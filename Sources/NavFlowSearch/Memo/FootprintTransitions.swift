@@ -98,18 +98,39 @@ struct FootprintTransitions {
         return Int(start[number])..<Int(end[number])
     }
 
-    func isCut(_ entry: Int) -> Bool { kind[entry] == .noTarget }
-    func label(_ entry: Int) -> Int32 { label[entry] }
-    /// The unit an entry runs on every state, if it is one.
-    func unitRunEveryTime(_ entry: Int) -> StepUnit? { kind[entry] == .runEveryTime ? units[Int(unit[entry])] : nil }
+    /// The entries' tables as they are now, for reading entries from a
+    /// range `entries(of:label:)` gave. The hot loops read them through
+    /// this value, taken once per state: reading them through the memo
+    /// itself between calls into the model's transition function (another
+    /// module, which the optimizer cannot see through) copies the whole
+    /// memo, each of its arrays retained, at every read.
+    var table: EntryTable {
+        EntryTable(width: width, kind: kind, label: label, unit: unit, units: units, masks: masks, values: values)
+    }
 
-    /// Writes the target of update `entry` from `state` into `output`.
-    @inline(__always)
-    func apply(_ entry: Int, to state: UnsafeBufferPointer<UInt64>, into output: UnsafeMutableBufferPointer<UInt64>) {
-        let base = entry * width
-        masks.withUnsafeBufferPointer { masks in
-            values.withUnsafeBufferPointer { values in
-                for word in 0..<width { output[word] = state[word] & ~masks[base + word] | values[base + word] }
+    /// The entries of the memo, read-only.
+    struct EntryTable {
+        let width: Int
+        let kind: [EntryKind]
+        let label: [Int32]
+        let unit: [Int32]
+        let units: [StepUnit]
+        let masks: [UInt64]
+        let values: [UInt64]
+
+        func isCut(_ entry: Int) -> Bool { kind[entry] == .noTarget }
+        func label(_ entry: Int) -> Int32 { label[entry] }
+        /// The unit an entry runs on every state, if it is one.
+        func unitRunEveryTime(_ entry: Int) -> StepUnit? { kind[entry] == .runEveryTime ? units[Int(unit[entry])] : nil }
+
+        /// Writes the target of update `entry` from `state` into `output`.
+        @inline(__always)
+        func apply(_ entry: Int, to state: UnsafeBufferPointer<UInt64>, into output: UnsafeMutableBufferPointer<UInt64>) {
+            let base = entry * width
+            masks.withUnsafeBufferPointer { masks in
+                values.withUnsafeBufferPointer { values in
+                    for word in 0..<width { output[word] = state[word] & ~masks[base + word] | values[base + word] }
+                }
             }
         }
     }

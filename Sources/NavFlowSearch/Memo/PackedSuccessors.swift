@@ -189,18 +189,20 @@ public final class PackedSuccessors {
         // nothing is shared: no view is met twice.
         let selected = view.selectedTab(state)
         let parked = store.parksInactiveTabs
-        for entry in footprints.entries(of: state, label: label(of:)) {
-            if let unit = footprints.unitRunEveryTime(entry) {
+        let range = footprints.entries(of: state, label: label(of:))
+        let table = footprints.table
+        for entry in range {
+            if let unit = table.unitRunEveryTime(entry) {
                 run(unit, from: decode(), into: &batch)
-            } else if footprints.isCut(entry) {
-                batch.appendCut(label: footprints.label(entry))
+            } else if table.isCut(entry) {
+                batch.appendCut(label: table.label(entry))
             } else {
-                footprints.apply(entry, to: state, into: target)
+                table.apply(entry, to: state, into: target)
                 let kept = UnsafeBufferPointer(target)
                 if parked && view.selectedTab(kept) == selected {
-                    batch.append(label: footprints.label(entry), view: Int32(store.numberView(of: kept)))
+                    batch.append(label: table.label(entry), view: Int32(store.numberView(of: kept)))
                 } else {
-                    batch.append(label: footprints.label(entry)) { output in
+                    batch.append(label: table.label(entry)) { output in
                         for word in 0..<width { output[word] = target[word] }
                     }
                 }
@@ -213,19 +215,21 @@ public final class PackedSuccessors {
         let begin = Int32(entries.count)
         let selected = view.selectedTab(state)
         let mask = view.maskIndex(selected: selected)
-        for entry in footprints.entries(of: state, label: label(of:)) {
-            if let unit = footprints.unitRunEveryTime(entry) {
+        let range = footprints.entries(of: state, label: label(of:))
+        let table = footprints.table
+        for entry in range {
+            if let unit = table.unitRunEveryTime(entry) {
                 entries.append(ViewEntry(mask: Int32(-2 - unitsRunEveryTime.count), label: -1, view: -1))
                 unitsRunEveryTime.append(unit)
                 entryValues.append(contentsOf: repeatElement(0, count: width))
                 continue
             }
-            if footprints.isCut(entry) {
-                entries.append(ViewEntry(mask: -1, label: footprints.label(entry), view: -1))
+            if table.isCut(entry) {
+                entries.append(ViewEntry(mask: -1, label: table.label(entry), view: -1))
                 entryValues.append(contentsOf: repeatElement(0, count: width))
                 continue
             }
-            footprints.apply(entry, to: state, into: target)
+            table.apply(entry, to: state, into: target)
             let kept = UnsafeBufferPointer(target)
             let start = entryValues.count
             view.masked(Array(kept), mask: mask, appendingTo: &entryValues)
@@ -245,7 +249,7 @@ public final class PackedSuccessors {
                 }
                 globals = Int32(landing.withUnsafeBufferPointer { switchGlobals.insert($0).index })
             }
-            entries.append(ViewEntry(mask: Int32(mask), label: footprints.label(entry), view: number,
+            entries.append(ViewEntry(mask: Int32(mask), label: table.label(entry), view: number,
                                      globals: globals, tab: Int32(tab)))
         }
         if viewRange.count <= viewNumber {
