@@ -27,19 +27,9 @@ import Testing
         return CoverageRenderer(report: report, gates: results, graph: ScreenGraph(model.spec))
     }
 
-    static func check(_ output: String, against name: String) throws {
-        let path = Repository.path("Tests/NavFlowReportTests/Golden/" + name)
-        if ProcessInfo.processInfo.environment["NAVFLOW_UPDATE_GOLDEN"] != nil {
-            try output.write(toFile: path, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(output == expected, "\(name) differs from the golden file; rerun with NAVFLOW_UPDATE_GOLDEN=1 and review")
-    }
-
     @Test(arguments: CoverageFormat.allCases) func coverageOutput(_ format: CoverageFormat) throws {
         let svg: Result<String, Graphviz.Unavailable> = .failure(Graphviz.Unavailable(description: "Graphviz is not installed"))
-        try Self.check(try Self.renderer().render(format, svg: svg), against: "shop.coverage.\(format == .markdown ? "md" : format.rawValue)")
+        try checkGolden(try Self.renderer().render(format, svg: svg), against: "shop.coverage.\(format == .markdown ? "md" : format.rawValue)")
     }
 
     @Test func theJSONHasAnObjectPerMetricWithCoveredAndTotal() throws {

@@ -57,23 +57,13 @@ import Testing
         return VerifyReport(results: [result])
     }
 
-    static func check(_ output: String, against name: String) throws {
-        let path = Repository.path("Tests/NavFlowReportTests/Golden/" + name)
-        if ProcessInfo.processInfo.environment["NAVFLOW_UPDATE_GOLDEN"] != nil {
-            try output.write(toFile: path, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(output == expected, "\(name) differs from the golden file; rerun with NAVFLOW_UPDATE_GOLDEN=1 and review")
-    }
-
     @Test(arguments: VerifyFormat.allCases) func verifyOutput(_ format: VerifyFormat) throws {
-        try Self.check(Self.report().render(format), against: "shop.verify.\(format.rawValue)")
+        try checkGolden(Self.report().render(format), against: "shop.verify.\(format.rawValue)")
     }
 
     @Test(arguments: GraphFormat.allCases) func graphOutput(_ format: GraphFormat) throws {
         let spec = try #require(Frontend.load(SourceFile(path: "shop.navflow", text: Self.spec)).spec)
-        try Self.check(ScreenGraphRenderer.render(ScreenGraph(spec), as: format), against: "shop.graph.\(format.rawValue)")
+        try checkGolden(ScreenGraphRenderer.render(ScreenGraph(spec), as: format), against: "shop.graph.\(format.rawValue)")
     }
 
     @Test func outputIsTheSameOnEveryRun() {
