@@ -76,6 +76,7 @@ struct PinnedDiagnostic: CustomTestStringConvertible, Sendable {
         .init("app A\nscreen S(\n  id: T,«\nscreen X", "syntax: expected ')' to close the parameters of screen 'S'"),
         .init("app A\nscreen S(id: T «{ dismiss }", "syntax: expected ')' to close the parameters of screen 'S'"),
         .init("app A\nscreen S(id: T«", "syntax: expected ')' to close the parameters of screen 'S'"),
+        .init("app A\nscreen S(id: T «}\nscreen X", "syntax: expected ',' or ')' in the parameter list"),
         .init("app A\nscreen S { push T(a «}", "syntax: expected ')' to close the arguments of 'T'"),
         .init("app A\nscreen S {\n  push T(a«\n  dismiss\n}", "syntax: expected ')' to close the arguments of 'T'"),
         .init("app A\nscreen S {\n  action \"Go\" {\n    push T(a«\n  }\n}", "syntax: expected ')' to close the arguments of 'T'"),

@@ -784,12 +784,12 @@ public struct Parser {
     }
 
     /// Whether a screen's parameter list was left open: the next token
-    /// begins the screen's edges, closes an enclosing brace, or starts the
-    /// next declaration on a new line (a line-initial keyword followed by
-    /// ':' still reads as a parameter).
+    /// begins the screen's edges or starts the next declaration on a new
+    /// line (a line-initial keyword followed by ':' still reads as a
+    /// parameter).
     private var isPastParameterList: Bool {
         switch current.kind {
-        case .endOfFile, .leftBrace, .rightBrace: return true
+        case .endOfFile, .leftBrace: return true
         default: return isAtDeclarationStart && peek.kind != .colon
         }
     }
