@@ -52,6 +52,8 @@ public enum Verifier {
         public var statistics: Statistics?
         /// Why exploration stopped before an answer, when a limit was hit.
         public var limit: String?
+        /// Why the requested depths could not apply; the spec was not explored.
+        public var depthProblem: DepthOverride.Problem?
 
         /// Whether the spec could not be read into a model (exit 2).
         public var hasInputErrors: Bool { spec == nil }
@@ -77,6 +79,8 @@ public enum Verifier {
         public var limits: Explorer.Limits
         public var exploration: Exploration = .automatic
         public var progress: (@Sendable (Int) -> Void)?
+        /// Stack depths that replace the spec's before exploring.
+        public var depths = DepthOverride()
 
         public init(structural: [any StructuralProperty] = StructuralProperties.all,
                     graph: [any GraphProperty] = GraphProperties.all,
@@ -91,8 +95,20 @@ public enum Verifier {
 
     public static func verify(_ file: SourceFile, options: Options = Options()) -> Result {
         let output = Frontend.load(file)
-        guard let spec = output.spec else {
+        guard let loaded = output.spec else {
             return Result(file: file, spec: nil, diagnostics: output.diagnostics)
+        }
+        let spec: FlowSpec
+        if options.depths.isEmpty {
+            spec = loaded
+        } else {
+            do {
+                spec = try loaded.overridingDepths(options.depths)
+            } catch {
+                var result = Result(file: file, spec: nil, diagnostics: output.diagnostics)
+                result.depthProblem = error
+                return result
+            }
         }
         var diagnostics = output.diagnostics
         for property in options.structural {

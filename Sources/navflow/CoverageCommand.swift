@@ -43,6 +43,8 @@ struct CoverageCommand: ParsableCommand {
 
     @OptionGroup var limits: LimitOptions
 
+    @OptionGroup var depthOptions: DepthOptions
+
     func validate() throws {
         if traces.isEmpty { throw ValidationError("name at least one trace with --trace FILE") }
         if maxTraceLine < 64 { throw ValidationError("--max-trace-line must be at least 64 bytes") }
@@ -60,7 +62,7 @@ struct CoverageCommand: ParsableCommand {
         case .success(let found): files = found
         case .failure(let failure): throw CommandFailure.input(failure.description)
         }
-        let model = try SpecLoading.model(spec)
+        let model = try SpecLoading.model(spec, depths: try depthOptions.override)
         let universe = CoverageUniverse(model: model, limits: limits.limits)
         let measurement = CoverageMeasurement(universe: universe, reader: TraceReader(maxLineBytes: maxTraceLine))
         let report: CoverageReport

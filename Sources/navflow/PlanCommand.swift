@@ -36,12 +36,14 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var limits: LimitOptions
 
+    @OptionGroup var depthOptions: DepthOptions
+
     func validate() throws {
         if maxSteps < 1 { throw ValidationError("--max-steps must be at least 1") }
     }
 
     func run() throws {
-        let model = try SpecLoading.model(spec)
+        let model = try SpecLoading.model(spec, depths: try depthOptions.override)
         let graph: StateGraph
         do {
             graph = exploration == .plain

@@ -58,6 +58,8 @@ struct QueryCommand: ParsableCommand {
 
     @OptionGroup var limitOptions: LimitOptions
 
+    @OptionGroup var depthOptions: DepthOptions
+
     func validate() throws {
         if bound < 0 || bound > 1000 { throw ValidationError("--bound must be between 0 and 1000") }
         if timeout <= 0 { throw ValidationError("--timeout must be positive") }
@@ -67,7 +69,7 @@ struct QueryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let checked = try SpecLoading.checked(spec)
+        let checked = try SpecLoading.checked(spec, depths: try depthOptions.override)
         let target = try resolve(query, path: "<query>", PatternResolver.resolveQuery, in: checked)
         let start = try from.map { try resolve($0, path: "<from>", PatternResolver.resolvePattern, in: checked) }
         let model: FlowModel

@@ -11,7 +11,7 @@ import NavFlowSpec
 /// read or check it prints its diagnostics and exits 2; a spec beyond the
 /// model's limits exits 3.
 enum SpecLoading {
-    static func checked(_ path: String) throws -> FlowSpec {
+    static func checked(_ path: String, depths: DepthOverride = DepthOverride()) throws -> FlowSpec {
         let file: SourceFile
         switch SpecFiles.read(path) {
         case .success(let read): file = read
@@ -23,12 +23,16 @@ enum SpecLoading {
                 .render(output.diagnostics, sources: [file.path: file]))
             throw ExitCode(2)
         }
-        return spec
+        do {
+            return depths.isEmpty ? spec : try spec.overridingDepths(depths)
+        } catch {
+            throw CommandFailure.input(error.description)
+        }
     }
 
-    static func model(_ path: String) throws -> FlowModel {
+    static func model(_ path: String, depths: DepthOverride = DepthOverride()) throws -> FlowModel {
         do {
-            return try FlowModel(try checked(path))
+            return try FlowModel(try checked(path, depths: depths))
         } catch let limit as FlowModel.LimitExceeded {
             Output.writeError("navflow: error: \(limit.description)\n")
             throw ExitCode(3)
@@ -61,5 +65,25 @@ struct LimitOptions: ParsableArguments {
         limits.maxBytes = maxMemory.bytes
         limits.maxSeconds = maxTime ?? .infinity
         return limits
+    }
+}
+
+/// `--depth N` and `--depth STACK=N`: stack depths that replace the spec's.
+struct DepthOptions: ParsableArguments {
+    @Option(name: .customLong("depth"), help: ArgumentHelp(
+        "Explore every stack to depth N, or one stack with STACK=N (repeatable; per-stack values win over N).",
+        valueName: "N|STACK=N"))
+    var depth: [String] = []
+
+    /// The override the arguments give; a malformed or out-of-range depth
+    /// is an input failure (exit 2).
+    var override: DepthOverride {
+        get throws {
+            do {
+                return try DepthOverride(arguments: depth)
+            } catch {
+                throw CommandFailure.input(error.description)
+            }
+        }
     }
 }

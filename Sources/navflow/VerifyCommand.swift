@@ -38,6 +38,8 @@ struct VerifyCommand: ParsableCommand {
 
     @OptionGroup var limitOptions: LimitOptions
 
+    @OptionGroup var depthOptions: DepthOptions
+
     @Option(help: "Write the report to this file (atomically) instead of standard output.")
     var output: String?
 
@@ -52,6 +54,7 @@ struct VerifyCommand: ParsableCommand {
         case .failure(let failure): throw CommandFailure.input(failure.description)
         }
         let limits = limitOptions.limits
+        let depths = try depthOptions.override
         var results: [Verifier.Result] = []
         for path in paths {
             let file: SourceFile
@@ -62,8 +65,13 @@ struct VerifyCommand: ParsableCommand {
             let progress = ProgressLine(label: path)
             var options = Verifier.Options(limits: limits, progress: progress.report)
             options.exploration = exploration
-            results.append(Verifier.verify(file, options: options))
+            options.depths = depths
+            let result = Verifier.verify(file, options: options)
             progress.finish()
+            if let problem = result.depthProblem {
+                throw CommandFailure.input("\(path): \(problem.description)")
+            }
+            results.append(result)
             if statistics, let result = results.last {
                 Output.writeError(VerifyReport.statisticsLine(result) + "\n")
             }

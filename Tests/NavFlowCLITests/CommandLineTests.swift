@@ -305,3 +305,87 @@ import Testing
 enum AppSpecGeneratorText {
     static let large = AppSpecGenerator.spec(AppShape(tabs: 3, screens: 30, fanOut: 3, depth: 8, sheets: 2, flags: 2))
 }
+
+@Suite(.serialized) struct DepthOptionTests {
+    private func states(_ run: CommandLineTests.Run) -> String? {
+        run.stderr.split(separator: "\n").first { $0.contains(" states (") }
+            .map { String($0.split(separator: ":")[1].split(separator: "(")[0].trimmingCharacters(in: .whitespaces)) }
+    }
+
+    @Test func aGlobalDepthReplacesEveryStacksDepth() throws {
+        let plain = try CommandLineTests.run(["verify", "specs/defects/bounded.navflow", "--statistics"])
+        #expect(plain.status == 0)
+        #expect(states(plain) == "4 states")
+        #expect(plain.stdout.contains("at its depth 3; results hold for paths up to 3 screens"))
+        let deeper = try CommandLineTests.run(["verify", "specs/defects/bounded.navflow", "--statistics", "--depth", "5"])
+        #expect(deeper.status == 0)
+        #expect(states(deeper) == "6 states")
+        #expect(deeper.stdout.contains(
+            "note: exploration cut paths of stack 'HomeStack' at its depth 5 (from --depth); results hold for paths up to 5 screens [bounded]"))
+        #expect(deeper.stdout.contains("note: raise --depth to explore deeper paths"))
+    }
+
+    @Test func aPerStackDepthWinsOverTheGlobalOneInEitherOrder() throws {
+        for arguments in [["--depth", "HomeStack=2", "--depth", "6"], ["--depth", "6", "--depth", "HomeStack=2"]] {
+            let run = try CommandLineTests.run(["verify", "specs/defects/bounded.navflow", "--statistics"] + arguments)
+            #expect(run.status == 0)
+            #expect(states(run) == "3 states")
+            #expect(run.stdout.contains("at its depth 2 (from --depth)"))
+        }
+        let later = try CommandLineTests.run(["verify", "specs/defects/bounded.navflow", "--statistics",
+                                              "--depth", "HomeStack=2", "--depth", "HomeStack=4"])
+        #expect(states(later) == "5 states")
+    }
+
+    @Test func plansAndQueriesExploreToTheGivenDepth() throws {
+        let shallow = try CommandLineTests.run(["plan", "specs/defects/bounded.navflow", "--depth", "1"])
+        let deep = try CommandLineTests.run(["plan", "specs/defects/bounded.navflow", "--depth", "HomeStack=6"])
+        #expect(shallow.status == 0 && deep.status == 0)
+        #expect(shallow.stdout != deep.stdout)
+        let query = try CommandLineTests.run(["query", "specs/defects/bounded.navflow", "reach / Recipe / Recipe / Recipe",
+                                              "--depth", "2"])
+        #expect(query.status == 1, "\(query.stderr)")
+        #expect(query.stdout.hasPrefix("unreachable: all 3 reachable states explored"))
+        let reached = try CommandLineTests.run(["query", "specs/defects/bounded.navflow", "reach / Recipe / Recipe / Recipe"])
+        #expect(reached.status == 0)
+    }
+
+    @Test func coverageCountsTheStatesOfTheGivenDepth() throws {
+        let arguments = ["coverage", "specs/examples/messenger.navflow", "--trace", CommandLineTests.messengerTraces,
+                         "--allow-drift"]
+        let spec = try CommandLineTests.run(arguments)
+        let shallow = try CommandLineTests.run(arguments + ["--depth", "1"])
+        #expect(spec.status == 0 && shallow.status == 0)
+        #expect(spec.stdout.contains("Missing reachable states (562):"))
+        #expect(shallow.stdout.contains("Missing reachable states (138):"))
+        let unknown = try CommandLineTests.run(arguments + ["--depth", "MessageStack=2"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "navflow: error: --depth names no stack 'MessageStack'; did you mean 'MessagesStack'?\n")
+    }
+
+    @Test func anUnknownStackIsAUsageErrorWithASuggestion() throws {
+        let run = try CommandLineTests.run(["verify", "specs/defects/bounded.navflow", "--depth", "homestack=4"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "navflow: error: specs/defects/bounded.navflow: --depth names no stack 'homestack'; did you mean 'HomeStack'?\n")
+        #expect(run.stdout.isEmpty)
+        let plan = try CommandLineTests.run(["plan", "specs/defects/bounded.navflow", "--depth", "Nowhere=4"])
+        #expect(plan.status == 2)
+        #expect(plan.stderr == "navflow: error: --depth names no stack 'Nowhere'\n")
+    }
+
+    @Test func anOutOfRangeOrMalformedDepthIsAUsageError() throws {
+        for (argument, message) in [("0", "--depth 0 is out of range; a stack's depth is 1 to 32"),
+                                    ("HomeStack=33", "--depth 33 is out of range; a stack's depth is 1 to 32"),
+                                    ("HomeStack=", "--depth 'HomeStack=' is not a depth N or STACK=N"),
+                                    ("deep", "--depth 'deep' is not a depth N or STACK=N")] {
+            for command in ["verify", "plan", "query"] {
+                var arguments = [command, "specs/defects/bounded.navflow", "--depth", argument]
+                if command == "query" { arguments.insert("reach / Recipe", at: 2) }
+                let run = try CommandLineTests.run(arguments)
+                #expect(run.status == 2, "\(command) \(argument)")
+                #expect(run.stderr == "navflow: error: \(message)\n")
+                #expect(run.stdout.isEmpty)
+            }
+        }
+    }
+}

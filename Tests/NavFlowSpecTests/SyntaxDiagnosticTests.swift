@@ -1,3 +1,4 @@
+import NavFlowSource
 import NavFlowSpec
 import Testing
 
@@ -70,6 +71,21 @@ struct PinnedDiagnostic: CustomTestStringConvertible, Sendable {
         .init("app A\nscreen S { action «{ dismiss } }", "syntax: expected the action's label, such as \"Sign in\" after 'action', found '{'"),
         .init("app A\nenum E «a, b }", "syntax: expected '{' to begin enum 'E', found 'a'"),
         .init("app A\nscreen S {\n  push T if a\n  sheet U if«\n}", "syntax: expected a condition (a flag, an input, 'true' or 'false') after 'if', found '}'"),
+        .init("app A\nscreen Home { push Privacy }\nscreen Privacy(«\nscreen About", "syntax: expected ')' to close the parameters of screen 'Privacy'"),
+        .init("app A\nscreen S(id: T«\nscreen X", "syntax: expected ')' to close the parameters of screen 'S'"),
+        .init("app A\nscreen S(\n  id: T,«\nscreen X", "syntax: expected ')' to close the parameters of screen 'S'"),
+        .init("app A\nscreen S(id: T «{ dismiss }", "syntax: expected ')' to close the parameters of screen 'S'"),
+        .init("app A\nscreen S(id: T«", "syntax: expected ')' to close the parameters of screen 'S'"),
+        .init("app A\nscreen S(id: T «}\nscreen X", "syntax: expected ',' or ')' in the parameter list"),
+        .init("app A\nscreen S { push T(a «}", "syntax: expected ')' to close the arguments of 'T'"),
+        .init("app A\nscreen S {\n  push T(a«\n  dismiss\n}", "syntax: expected ')' to close the arguments of 'T'"),
+        .init("app A\nscreen S {\n  action \"Go\" {\n    push T(a«\n  }\n}", "syntax: expected ')' to close the arguments of 'T'"),
+        .init("app A\nscreen S { action \"Go\" { push T(a«; dismiss } }", "syntax: expected ')' to close the arguments of 'T'"),
+        .init("app A\ndeeplink \"a://b\" -> / Detail(id«\nscreen X", "syntax: expected ')' to close the arguments of 'Detail'"),
+        .init("app A\nstack S root H {\n  destination D«\nscreen X", "syntax: expected '}' to close stack 'S'"),
+        .init("app A\ntabs T {\n  tab a \"A\" X«\nscreen X", "syntax: expected '}' to close tabs 'T'"),
+        .init("app A\nsplit P {\n  sidebar X«\nscreen X", "syntax: expected '}' to close split 'P'"),
+        .init("app A\nscreen S {\n  action \"Go\" {\n    dismiss«\nscreen X", "syntax: expected '}' to close action \"Go\""),
     ]
 
     @Test(arguments: cases) func pinned(_ pinned: PinnedDiagnostic) {
@@ -94,6 +110,75 @@ struct PinnedDiagnostic: CustomTestStringConvertible, Sendable {
         #expect(output.diagnostics.map { "\($0.range.start)" } == marked.markers)
         #expect(output.diagnostics.allSatisfy { $0.rule == .syntax })
         #expect(output.spec == nil)
+    }
+
+    @Test func anUnclosedParenthesisHasANoteAtItsOpeningToken() {
+        let marked = MarkedSource("app A\nscreen Privacy«(«\nscreen About\nscreen Home { push About«(x«\n}")
+        let output = Frontend.load(marked.file)
+        #expect(output.diagnostics.map { "\($0.range.start)" } == [marked.markers[1], marked.markers[3]])
+        #expect(output.diagnostics.map { $0.notes.map(\.message) } == [["'(' opened here"], ["'(' opened here"]])
+        #expect(output.diagnostics.map { $0.notes.map { "\($0.range?.start.description ?? "-")" } }
+                == [[marked.markers[0]], [marked.markers[2]]])
+    }
+
+    @Test func theDeclarationAfterAnUnclosedParameterListParsesNormally() {
+        let (syntax, diagnostics) = Parser.parse(SourceFile(path: "test.navflow", text: """
+            app A
+            screen Home { push Privacy }
+            screen Privacy(
+            screen About { push Home; dismiss }
+            stack Main root Home { destination About }
+            """))
+        #expect(summaries(diagnostics) == ["3:16 syntax: expected ')' to close the parameters of screen 'Privacy'"])
+        let screens = syntax.declarations.compactMap { declaration -> (String, Int, Int)? in
+            guard case .screen(let name, let parameters, _, let edges) = declaration.kind else { return nil }
+            return (name.text, parameters.count, edges.count)
+        }
+        #expect(screens.map(\.0) == ["Home", "Privacy", "About"])
+        #expect(screens.map(\.1) == [0, 0, 0])
+        #expect(screens.map(\.2) == [1, 0, 2])
+        #expect(syntax.declarations.count == 4)
+    }
+
+    @Test func listsClosedOnALaterLineParseWithoutError() {
+        let output = load("""
+            app A
+            enum Kind { a, b }
+            id ItemID
+            screen Home {
+              push Detail(
+                _,
+                a
+              )
+            }
+            screen Detail(
+              id: ItemID,
+              kind: Kind
+            )
+            stack Main root Home { destination Detail }
+            """)
+        #expect(output.diagnostics.filter { $0.rule == .syntax }.isEmpty, "\(summaries(output.diagnostics))")
+    }
+
+    @Test func aKeywordAtTheStartOfALineStillReadsAsAParameterOrArgumentWhenItIsOne() {
+        let (syntax, diagnostics) = Parser.parse(SourceFile(path: "test.navflow", text: """
+            app A
+            screen S(
+              input: T
+            ) {
+              push U(
+                tab
+              )
+            }
+            """))
+        #expect(summaries(diagnostics).isEmpty)
+        guard case .screen(_, let parameters, _, let edges) = syntax.declarations.first?.kind,
+              case .push(let route) = edges.first?.statements.first?.kind else {
+            Issue.record("unexpected declarations: \(syntax.declarations)")
+            return
+        }
+        #expect(parameters.map(\.name.text) == ["input"])
+        #expect(route.arguments?.count == 1)
     }
 
     @Test func aMissingTokenAtTheEndOfALineIsReportedAfterThePreviousToken() {

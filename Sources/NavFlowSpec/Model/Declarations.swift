@@ -57,6 +57,9 @@ public struct Stack: Hashable, Sendable {
     /// The longest path explored.
     public var depth: Int
     public var range: SourceRange
+    /// Whether `depth` was set by a `DepthOverride` (`--depth`) rather than
+    /// by the spec.
+    public var depthOverridden = false
 }
 
 /// A place where a stack is named, for findings about it.

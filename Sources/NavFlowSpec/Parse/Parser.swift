@@ -161,23 +161,31 @@ public struct Parser {
         if current.kind == .leftParen {
             let open = current
             advance()
-            while current.kind != .rightParen {
-                guard current.kind == .identifier else {
-                    throw failure("expected a parameter such as 'id: RecipeID', found \(describe(current))")
-                }
-                let parameter = Name(current.text, range: tokenRange(current))
-                advance()
-                try expect(.colon, "expected ':' and a type after parameter '\(parameter.text)'")
-                let type = try referencedName("a parameter type (an enum or id type)", after: "':'")
-                parameters.append(ParameterSyntax(name: parameter, type: type))
-                if current.kind == .comma {
+            var closed = false
+            while !closed {
+                if current.kind == .rightParen {
                     advance()
-                } else if current.kind != .rightParen {
-                    throw failure("expected ',' or ')' in the parameter list",
-                                  notes: [DiagnosticNote(message: "'(' opened here", range: tokenRange(open))])
+                    closed = true
+                } else if isPastParameterList {
+                    reportMissingParen(opened: open, for: "the parameters of screen '\(name.text)'")
+                    break
+                } else {
+                    guard current.kind == .identifier else {
+                        throw failure("expected a parameter such as 'id: RecipeID', found \(describe(current))")
+                    }
+                    let parameter = Name(current.text, range: tokenRange(current))
+                    advance()
+                    try expect(.colon, "expected ':' and a type after parameter '\(parameter.text)'")
+                    let type = try referencedName("a parameter type (an enum or id type)", after: "':'")
+                    parameters.append(ParameterSyntax(name: parameter, type: type))
+                    if current.kind == .comma {
+                        advance()
+                    } else if current.kind != .rightParen && !isPastParameterList {
+                        throw failure("expected ',' or ')' in the parameter list",
+                                      notes: [DiagnosticNote(message: "'(' opened here", range: tokenRange(open))])
+                    }
                 }
             }
-            advance()
         }
         var locked = false
         if current.isWord("locked") {
@@ -587,6 +595,9 @@ public struct Parser {
             advance()
             var list: [ArgumentSyntax] = []
             while current.kind != .rightParen {
+                if isPastArgumentList {
+                    throw missingParen(opened: open, for: "the arguments of '\(screen.text)'")
+                }
                 guard current.kind == .identifier else {
                     throw failure("expected an argument ('_', an enum case or a parameter name), found \(describe(current))",
                                   notes: [DiagnosticNote(message: "'(' opened here", range: tokenRange(open))])
@@ -596,7 +607,7 @@ public struct Parser {
                 advance()
                 if current.kind == .comma {
                     advance()
-                } else if current.kind != .rightParen {
+                } else if current.kind != .rightParen && !isPastArgumentList {
                     throw failure("expected ',' or ')' after the argument",
                                   notes: [DiagnosticNote(message: "'(' opened here", range: tokenRange(open))])
                 }
@@ -762,6 +773,42 @@ public struct Parser {
                notes: [DiagnosticNote(message: "'{' opened here", range: tokenRange(open))])
     }
 
+    private mutating func missingParen(opened open: Token, for what: String) -> Recovery {
+        reportMissingParen(opened: open, for: what)
+        return Recovery()
+    }
+
+    private mutating func reportMissingParen(opened open: Token, for what: String) {
+        report("expected ')' to close \(what)", at: missingTokenRange,
+               notes: [DiagnosticNote(message: "'(' opened here", range: tokenRange(open))])
+    }
+
+    /// Whether a screen's parameter list was left open: the next token
+    /// begins the screen's edges or starts the next declaration on a new
+    /// line (a line-initial keyword followed by ':' still reads as a
+    /// parameter).
+    private var isPastParameterList: Bool {
+        switch current.kind {
+        case .endOfFile, .leftBrace: return true
+        default: return isAtDeclarationStart && peek.kind != .colon
+        }
+    }
+
+    /// Whether a route's argument list was left open: the next token closes
+    /// the enclosing brace, or starts the next declaration, edge or
+    /// statement on a new line (a line-initial keyword followed by ',' or
+    /// ')' still reads as an argument).
+    private var isPastArgumentList: Bool {
+        switch current.kind {
+        case .endOfFile, .rightBrace, .semicolon: return true
+        default:
+            return current.atLineStart && current.kind == .identifier
+                && (Keywords.declarations.contains(current.text) || Keywords.statements.contains(current.text)
+                    || current.text == "app" || current.text == "action")
+                && peek.kind != .comma && peek.kind != .rightParen
+        }
+    }
+
     /// Reports an error at the current token (or just after the previous one
     /// when the current token starts a new line) and returns the recovery signal.
     private mutating func failure(_ message: String, at range: SourceRange? = nil,
@@ -823,6 +870,7 @@ public struct Parser {
 
     private var current: Token { tokens[index] }
     private var previous: Token { tokens[max(0, index - 1)] }
+    private var peek: Token { tokens[min(tokens.count - 1, index + 1)] }
 
     private mutating func advance() {
         if index < tokens.count - 1 { index += 1 }

@@ -28,9 +28,11 @@ public struct BoundedProperty: GraphProperty {
         }
         var findings = stacks.sorted().map { index in
             let stack = analysis.spec.stacks[index]
-            return finding("exploration cut paths of stack '\(stack.name)' at its depth \(stack.depth); results hold for paths up to \(stack.depth) screens",
+            let source = stack.depthOverridden ? " (from --depth)" : ""
+            let raise = stack.depthOverridden ? "raise --depth" : "raise 'depth'"
+            return finding("exploration cut paths of stack '\(stack.name)' at its depth \(stack.depth)\(source); results hold for paths up to \(stack.depth) screens",
                            at: stack.range, in: analysis,
-                           notes: [DiagnosticNote(message: "raise 'depth' to explore deeper paths")])
+                           notes: [DiagnosticNote(message: "\(raise) to explore deeper paths")])
         }
         if let modalRange {
             findings.append(finding("exploration cut presentations at \(StateShape.modalLimit) nested modals; results hold up to that many",
