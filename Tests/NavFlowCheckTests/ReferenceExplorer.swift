@@ -125,9 +125,24 @@ struct ReferenceExplorer {
             }
         }
         // A defect reachable only through a deep link has no in-app witness to compare.
+        // Directly registered destinations are judged per stack, those of a
+        // destination set once per set entry, over the stacks including it.
         for (stackIndex, stack) in spec.stacks.enumerated() {
-            for (destination, range) in zip(stack.destinations, stack.destinationRanges)
+            for (destination, registration) in zip(stack.destinations, stack.registrations)
             where !pushed.contains("\(stackIndex).\(destination)") {
+                if case .direct(let range) = registration { add(.unusedDestination, range) }
+            }
+        }
+        for (setIndex, set) in spec.destinationSets.enumerated() {
+            let including = spec.stacks.indices.filter { stackIndex in
+                spec.stacks[stackIndex].includedSets.contains { $0.set == setIndex }
+            }
+            if including.isEmpty {
+                add(.unusedDestination, set.range)
+                continue
+            }
+            for (screen, range) in zip(set.screens, set.screenRanges)
+            where !including.contains(where: { pushed.contains("\($0).\(screen)") }) {
                 add(.unusedDestination, range)
             }
         }

@@ -110,7 +110,7 @@ import Testing
             start Main
             launch cover Onboarding if !onboarded
             """)
-        guard case .stack(let stack, let root, let destinations, let depth) = kinds[0],
+        guard case .stack(let stack, let root, let destinations, let sets, let depth) = kinds[0],
               case .tabs(_, let tabs, let initial) = kinds[1],
               case .split(_, let three) = kinds[2], case .split(_, let two) = kinds[3],
               case .start(let start) = kinds[4], case .launch(let launch, let condition) = kinds[5]
@@ -119,12 +119,34 @@ import Testing
             return
         }
         #expect(stack.text == "HomeStack" && root.text == "Home" && depth?.value == 8)
-        #expect(destinations.map(\.text) == ["Category", "Recipe"])
+        #expect(destinations.map(\.text) == ["Category", "Recipe"] && sets.isEmpty)
         #expect(tabs.map(\.id.text) == ["home", "pro"] && tabs.map(\.title.value) == ["Home", "Pro"])
         #expect(tabs[0].hiddenIf == nil && tabs[1].hiddenIf != nil && initial?.text == "pro")
         #expect(three.map(\.text) == ["Sidebar", "RecipeList", "DetailStack"] && two.map(\.text) == ["S", "D"])
         #expect(start.text == "Main" && condition != nil)
         if case .present(.cover, let target) = launch.kind { #expect(target.text == "Onboarding") } else { Issue.record("launch") }
+    }
+
+    @Test func destinationSetsAndTheStacksThatIncludeThem() {
+        let kinds = declarations("""
+            app A
+            destinations AppRoutes { Post; UserProfile
+              Thread
+            }
+            destinations Empty {}
+            stack HomeStack root Home { destinations AppRoutes; destination Extra; depth 6 }
+            """)
+        guard kinds.count == 3,
+              case .destinationSet(let name, let screens) = kinds[0],
+              case .destinationSet(let empty, let none) = kinds[1],
+              case .stack(_, _, let destinations, let sets, let depth) = kinds[2]
+        else {
+            Issue.record("unexpected declarations: \(kinds)")
+            return
+        }
+        #expect(name.text == "AppRoutes" && screens.map(\.text) == ["Post", "UserProfile", "Thread"])
+        #expect(empty.text == "Empty" && none.isEmpty)
+        #expect(sets.map(\.text) == ["AppRoutes"] && destinations.map(\.text) == ["Extra"] && depth?.value == 6)
     }
 
     @Test func deepLinksWithEveryClause() {

@@ -15,6 +15,11 @@ import Testing
         .init("app A\nscreen X\ntabs T { tab a \"A\" X\n tab «a \"B\" X }", "duplicate-name: tab 'a' is declared twice"),
         .init("app A\nenum E { a }\nscreen S(x: E, «x: E)\nscreen R\nstart R", "duplicate-name: parameter 'x' is declared twice"),
         .init("app A\nscreen H\nscreen D\nstack S root H { destination D\n destination «D }", "duplicate-name: 'D' is registered twice in stack 'S'"),
+        .init("app A\nscreen H\nscreen D\ndestinations R { D; «D }\nstack S root H { destinations R }", "duplicate-name: 'D' is listed twice in destination set 'R'"),
+        .init("app A\nscreen H\nscreen D\ndestinations R { D }\ndestinations «R { H }\nstack S root H { destinations R }", "duplicate-name: destination set 'R' is declared twice"),
+        .init("app A\nscreen H\nscreen D\ndestinations R { D }\nstack S root H { destination D; destinations «R }", "duplicate-name: 'D' is registered twice in stack 'S': directly and through destination set 'R'"),
+        .init("app A\nscreen H\nscreen D\ndestinations R { D }\ndestinations Q { D }\nstack S root H { destinations R; destinations «Q }", "duplicate-name: 'D' is registered twice in stack 'S': through destination sets 'R' and 'Q'"),
+        .init("app A\nscreen H\nscreen D\ndestinations R { D }\nstack S root H { destinations R; destinations «R }", "duplicate-name: destination set 'R' is included twice in stack 'S'"),
         .init("app A\nscreen S { action \"Go\" { pop }\n action «\"Go\" { pop } }", "duplicate-name: screen 'S' has two actions labelled \"Go\""),
         .init("app A\nscreen S\nstart S\nstart «S", "duplicate-name: 'start' is given twice"),
         .init("app A\nflag x = true\ninput «x\nscreen S", "duplicate-name: input 'x' is declared twice"),
@@ -51,6 +56,10 @@ import Testing
         .init(base + "screen S(k: «Int)", "wrong-kind: a parameter's type is an enum or an id type; declare one with 'id IID: Int'"),
         .init(base + "screen S(k: «Knd)", "unknown-name: unknown type 'Knd'"),
         // Containers
+        .init("app A\nscreen H\ndestinations Routes { H }\nstack S root H { destinations «Rutes }", "unknown-name: unknown destination set 'Rutes'"),
+        .init("app A\nscreen H\ndestinations Routes { «Hx }\nstack S root H { destinations Routes }", "unknown-name: unknown screen 'Hx'"),
+        .init("app A\nscreen H\nscreen D\nstack S root H { destinations «D }", "wrong-kind: 'D' is a screen, not a destination set; register it with 'destination D'"),
+        .init("app A\nscreen H\ntabs T { tab a \"A\" H }\ndestinations R { «T }\nstack S root H { destinations R }\nstart S", "wrong-kind: 'T' is a tab view, but a screen is expected here"),
         .init(base + "screen H\nstack Inner root H { }\nstack S root «Inner { }\nstart S", "wrong-kind: 'Inner' is a stack, but a screen (the root of a stack is a screen; stacks do not nest) is expected here"),
         .init(base + "screen X\ntabs T { tab a \"A\" X }\ntabs U { tab b \"B\" «T }\nstart U", "wrong-kind: 'T' is a tab view, but a screen, stack or split (tab views do not nest) is expected here"),
         .init(base + "screen X\nsplit P { sidebar X detail X }\nsplit Q { sidebar «P detail X }\nstart Q", "wrong-kind: 'P' is a split view, but a screen or a stack is expected here"),
@@ -90,6 +99,20 @@ import Testing
         #expect(diagnostic.notes.map(\.message) == ["did you mean 'Privacy'?"])
         #expect(diagnostic.fixIts.map(\.replacement) == ["Privacy"])
         #expect(diagnostic.fixIts.first?.range == diagnostic.range)
+    }
+
+    @Test func aMisspelledDestinationSetGetsADidYouMean() throws {
+        let output = load("app A\nscreen H\ndestinations Routes { H }\nstack S root H { destinations Rutes }")
+        let diagnostic = try #require(output.diagnostics.first)
+        #expect(diagnostic.notes.map(\.message) == ["did you mean 'Routes'?", "declare it with 'destinations Rutes { SCREEN ... }'"])
+        #expect(diagnostic.fixIts.map(\.replacement) == ["Routes"])
+    }
+
+    @Test func aScreenInTwoIncludedPlacesPointsAtBoth() throws {
+        let output = load("app A\nscreen H\nscreen D\ndestinations R { D }\nstack S root H { destination D; destinations R }")
+        let diagnostic = try #require(output.diagnostics.first)
+        #expect(diagnostic.notes.map(\.message) == ["first registered here", "and listed in 'R' here"])
+        #expect(diagnostic.notes.compactMap(\.range?.start.line) == [5, 4])
     }
 
     @Test func duplicatesPointAtTheFirstDeclaration() throws {

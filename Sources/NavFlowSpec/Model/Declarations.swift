@@ -48,10 +48,14 @@ public struct Screen: Hashable, Sendable {
 public struct Stack: Hashable, Sendable {
     public var name: String
     public var root: Int
-    /// Screens registered with `navigationDestination`, in declaration order.
+    /// Screens registered with `navigationDestination`: the stack's own
+    /// `destination` lines in declaration order, then the entries of each
+    /// set it includes, in the order of its `destinations SET` lines.
     public var destinations: [Int]
-    /// The ranges of the `destination` declarations, parallel to `destinations`.
-    public var destinationRanges: [SourceRange]
+    /// How each destination is registered, parallel to `destinations`.
+    public var registrations: [DestinationRegistration]
+    /// The destination sets the stack includes, where it includes them.
+    public var includedSets: [DestinationSetInclusion]
     /// Stacks registered as destinations (the `nested-stack` defect).
     public var nestedDestinations: [StackReference]
     /// The longest path explored.
@@ -60,6 +64,41 @@ public struct Stack: Hashable, Sendable {
     /// Whether `depth` was set by a `DepthOverride` (`--depth`) rather than
     /// by the spec.
     public var depthOverridden = false
+}
+
+/// How a stack registers one of its destinations.
+public enum DestinationRegistration: Hashable, Sendable {
+    /// A `destination SCREEN` line of the stack, at this range.
+    case direct(SourceRange)
+    /// The entry at `entry` of the destination set `set` the stack includes.
+    case shared(set: Int, entry: SourceRange)
+
+    /// Where the registration is written.
+    public var range: SourceRange {
+        switch self {
+        case .direct(let range): range
+        case .shared(_, let entry): entry
+        }
+    }
+}
+
+/// A `destinations` set: a named set of destination screens that stacks
+/// include, like a route enum registered by one shared view modifier.
+public struct DestinationSet: Hashable, Sendable {
+    public var name: String
+    /// The screens of the set, in declaration order.
+    public var screens: [Int]
+    /// The ranges of the entries, parallel to `screens`.
+    public var screenRanges: [SourceRange]
+    /// Stacks listed in the set (the `nested-stack` defect).
+    public var nestedStacks: [StackReference]
+    public var range: SourceRange
+}
+
+/// A `destinations SET` line of a stack.
+public struct DestinationSetInclusion: Hashable, Sendable {
+    public var set: Int
+    public var range: SourceRange
 }
 
 /// A place where a stack is named, for findings about it.

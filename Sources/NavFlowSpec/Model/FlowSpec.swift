@@ -16,6 +16,9 @@ public struct FlowSpec: Sendable {
     public var assumptions: [Assumption]
     public var screens: [Screen]
     public var stacks: [Stack]
+    /// The `destinations` sets; each stack's `destinations` already holds
+    /// the screens of the sets it includes.
+    public var destinationSets: [DestinationSet]
     public var tabViews: [TabView]
     public var splits: [SplitView]
     /// The root content the app starts in.
@@ -36,6 +39,7 @@ public struct FlowSpec: Sendable {
         assumptions = []
         screens = []
         stacks = []
+        destinationSets = []
         tabViews = []
         splits = []
         root = .screen(0)
@@ -61,6 +65,11 @@ public struct FlowSpec: Sendable {
         case .tabs(let index): tabViews.indices.contains(index)
         case .split(let index): splits.indices.contains(index)
         }
+    }
+
+    /// The indices of the stacks that include a destination set.
+    public func stacks(including set: Int) -> [Int] {
+        stacks.indices.filter { stacks[$0].includedSets.contains { $0.set == set } }
     }
 
     /// The name of a value type.

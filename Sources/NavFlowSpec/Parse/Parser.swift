@@ -112,6 +112,8 @@ public struct Parser {
             kind = try parseScreen()
         case "stack":
             kind = try parseStack()
+        case "destinations":
+            kind = try parseDestinationSet()
         case "tabs":
             kind = try parseTabs()
         case "split":
@@ -280,6 +282,7 @@ public struct Parser {
         let root = try referencedName("the stack's root screen", after: "'root'")
         let open = try expectOpenBrace(for: "stack '\(name.text)'")
         var destinations: [Name] = []
+        var sets: [Name] = []
         var depth: IntegerLiteral?
         while current.kind != .rightBrace {
             if current.kind == .semicolon {
@@ -289,6 +292,9 @@ public struct Parser {
             if current.isWord("destination") {
                 advance()
                 destinations.append(try referencedName("a destination screen", after: "'destination'"))
+            } else if current.isWord("destinations") {
+                advance()
+                sets.append(try referencedName("a destination set", after: "'destinations'"))
             } else if current.isWord("depth") {
                 let keyword = current
                 advance()
@@ -305,11 +311,34 @@ public struct Parser {
             } else if current.kind == .endOfFile || isAtDeclarationStart {
                 throw missingBrace(opened: open, for: "stack '\(name.text)'")
             } else {
-                throw failure("expected 'destination SCREEN', 'depth N' or '}' in stack '\(name.text)', found \(describe(current))")
+                throw failure("expected 'destination SCREEN', 'destinations SET', 'depth N' or '}' in stack '\(name.text)', found \(describe(current))")
             }
         }
         advance()
-        return .stack(name: name, root: root, destinations: destinations, depth: depth)
+        return .stack(name: name, root: root, destinations: destinations, sets: sets, depth: depth)
+    }
+
+    /// `destinations NAME { SCREEN ... }`: screens separated by new lines or ';'.
+    private mutating func parseDestinationSet() throws(Recovery) -> DeclarationSyntax.Kind {
+        let name = try declaredName(of: "a destination set", after: "'destinations'")
+        let open = try expectOpenBrace(for: "destination set '\(name.text)'")
+        var screens: [Name] = []
+        while current.kind != .rightBrace {
+            if current.kind == .semicolon {
+                advance()
+                continue
+            }
+            if current.kind == .endOfFile || isAtDeclarationStart {
+                throw missingBrace(opened: open, for: "destination set '\(name.text)'")
+            }
+            guard current.kind == .identifier, !Keywords.all.contains(current.text) else {
+                throw failure("expected a destination screen or '}' in destination set '\(name.text)', found \(describe(current))")
+            }
+            screens.append(Name(current.text, range: tokenRange(current)))
+            advance()
+        }
+        advance()
+        return .destinationSet(name: name, screens: screens)
     }
 
     private mutating func parseTabs() throws(Recovery) -> DeclarationSyntax.Kind {

@@ -18,6 +18,7 @@ public struct Resolver {
     private var types: [String: (ValueType, SourceRange)] = [:]
     private var contents: [String: (Content, SourceRange)] = [:]
     private var values: [String: (Condition, SourceRange)] = [:]
+    private var destinationSetNames: [String: (Int, SourceRange)] = [:]
     private var tabIDs: [String: (view: Int, tab: Int, range: SourceRange)] = [:]
     /// Syntax of each resolved screen, by screen index.
     private var screenSyntax: [(parameters: [ParameterSyntax], edges: [EdgeSyntax])] = []
@@ -93,10 +94,15 @@ public struct Resolver {
                 guard declare(name, kind: "screen", in: \.contents, value: .screen(spec.screens.count)) else { continue }
                 spec.screens.append(Screen(name: name.text, parameters: [], locked: locked, edges: [], range: name.range))
                 screenSyntax.append((parameters, edges))
-            case .stack(let name, _, _, _):
+            case .stack(let name, _, _, _, _):
                 guard declare(name, kind: "stack", in: \.contents, value: .stack(spec.stacks.count)) else { continue }
-                spec.stacks.append(Stack(name: name.text, root: 0, destinations: [], destinationRanges: [],
+                spec.stacks.append(Stack(name: name.text, root: 0, destinations: [], registrations: [], includedSets: [],
                                          nestedDestinations: [], depth: Self.defaultDepth, range: name.range))
+            case .destinationSet(let name, _):
+                guard declare(name, kind: "destination set", in: \.destinationSetNames,
+                              value: spec.destinationSets.count) else { continue }
+                spec.destinationSets.append(DestinationSet(name: name.text, screens: [], screenRanges: [],
+                                                           nestedStacks: [], range: name.range))
             case .tabs(let name, let tabs, _):
                 let viewIndex = spec.tabViews.count
                 guard declare(name, kind: "tab view", in: \.contents, value: .tabs(viewIndex)) else { continue }
@@ -179,13 +185,86 @@ public struct Resolver {
         }
     }
 
+    private mutating func resolveDestinationSets() {
+        for declaration in syntax.declarations {
+            guard case .destinationSet(let name, let screens) = declaration.kind,
+                  let (index, range) = destinationSetNames[name.text], range == name.range else { continue }
+            var listed: [Int: SourceRange] = [:]
+            for entry in screens {
+                guard let content = lookUpContent(entry, expecting: "screen") else { continue }
+                switch content {
+                case .screen(let screen):
+                    if let first = listed[screen] {
+                        error(.duplicateName, "'\(entry.text)' is listed twice in destination set '\(name.text)'",
+                              at: entry.range, notes: [DiagnosticNote(message: "first listed here", range: first)])
+                        continue
+                    }
+                    listed[screen] = entry.range
+                    usedContents.insert(content)
+                    spec.destinationSets[index].screens.append(screen)
+                    spec.destinationSets[index].screenRanges.append(entry.range)
+                case .stack(let nested):
+                    usedContents.insert(content)
+                    spec.destinationSets[index].nestedStacks.append(StackReference(stack: nested, range: entry.range))
+                case .tabs, .split:
+                    wrongKind(entry, is: content, expected: "a screen")
+                }
+            }
+        }
+    }
+
+    /// Adds the screens of the sets a stack includes to its destinations.
+    /// A screen registered twice in one stack, directly and through a set or
+    /// through two sets, is an error, as a screen listed twice in a stack is.
+    private mutating func includeDestinationSets(_ sets: [Name], inStack index: Int) {
+        let stackName = spec.stacks[index].name
+        for reference in sets {
+            guard let (set, _) = destinationSetNames[reference.text] else {
+                if case .screen? = contents[reference.text]?.0 {
+                    error(.wrongKind, "'\(reference.text)' is a screen, not a destination set; register it with 'destination \(reference.text)'",
+                          at: reference.range)
+                } else {
+                    unknown(reference, kind: "destination set", candidates: destinationSetNames.keys,
+                            hint: "declare it with 'destinations \(reference.text) { SCREEN ... }'")
+                }
+                continue
+            }
+            if let earlier = spec.stacks[index].includedSets.first(where: { $0.set == set }) {
+                error(.duplicateName, "destination set '\(reference.text)' is included twice in stack '\(stackName)'",
+                      at: reference.range, notes: [DiagnosticNote(message: "first included here", range: earlier.range)])
+                continue
+            }
+            spec.stacks[index].includedSets.append(DestinationSetInclusion(set: set, range: reference.range))
+            let destinationSet = spec.destinationSets[set]
+            for (screen, entry) in zip(destinationSet.screens, destinationSet.screenRanges) {
+                if let position = spec.stacks[index].destinations.firstIndex(of: screen) {
+                    let screenName = spec.screens[screen].name
+                    let first = spec.stacks[index].registrations[position]
+                    let how = switch first {
+                    case .direct: "directly and through destination set '\(destinationSet.name)'"
+                    case .shared(let other, _):
+                        "through destination sets '\(spec.destinationSets[other].name)' and '\(destinationSet.name)'"
+                    }
+                    error(.duplicateName, "'\(screenName)' is registered twice in stack '\(stackName)': \(how)",
+                          at: reference.range,
+                          notes: [DiagnosticNote(message: "first registered here", range: first.range),
+                                  DiagnosticNote(message: "and listed in '\(destinationSet.name)' here", range: entry)])
+                    continue
+                }
+                spec.stacks[index].destinations.append(screen)
+                spec.stacks[index].registrations.append(.shared(set: set, entry: entry))
+            }
+        }
+    }
+
     private mutating func resolveContainers() {
+        resolveDestinationSets()
         var stackIndex = 0
         var tabsIndex = 0
         var splitIndex = 0
         for declaration in syntax.declarations {
             switch declaration.kind {
-            case .stack(let name, let root, let destinations, let depth):
+            case .stack(let name, let root, let destinations, let sets, let depth):
                 guard case .stack(let index)? = contents[name.text]?.0, stackIndex == index else { continue }
                 stackIndex += 1
                 if let rootScreen = lookUpRootScreen(root, of: "stack '\(name.text)'") {
@@ -205,7 +284,7 @@ public struct Resolver {
                         registered[screen] = destination.range
                         usedContents.insert(content)
                         spec.stacks[index].destinations.append(screen)
-                        spec.stacks[index].destinationRanges.append(destination.range)
+                        spec.stacks[index].registrations.append(.direct(destination.range))
                     case .stack(let nested):
                         usedContents.insert(content)
                         spec.stacks[index].nestedDestinations.append(StackReference(stack: nested, range: destination.range))
@@ -213,6 +292,7 @@ public struct Resolver {
                         wrongKind(destination, is: content, expected: "a screen")
                     }
                 }
+                includeDestinationSets(sets, inStack: index)
                 if let depth {
                     if depth.value < 1 || depth.value > Self.maximumDepth {
                         error(.invalidDeclaration,

@@ -46,7 +46,11 @@ public struct DeclarationSyntax: Hashable, Sendable {
         case input(name: Name)
         case assume(ExpressionSyntax)
         case screen(name: Name, parameters: [ParameterSyntax], locked: Bool, edges: [EdgeSyntax])
-        case stack(name: Name, root: Name, destinations: [Name], depth: IntegerLiteral?)
+        /// `sets` are the `destinations SET` lines: the shared sets the stack includes.
+        case stack(name: Name, root: Name, destinations: [Name], sets: [Name], depth: IntegerLiteral?)
+        /// `destinations NAME { SCREEN ... }`: a named set of destinations
+        /// that stacks include.
+        case destinationSet(name: Name, screens: [Name])
         case tabs(name: Name, tabs: [TabSyntax], initial: Name?)
         case split(name: Name, columns: [Name])
         case start(Name)
