@@ -1,11 +1,11 @@
 import NavFlowModel
 import NavFlowSpec
 
-/// The program's inline helpers: backups of the state, the context a
+/// The program's inline macros: backups of the state, the context a
 /// statement acts on and the stack operations on it, closing the top modal
 /// and presenting one.
 extension PromelaExporter {
-    func helpers() -> [String] {
+    func inlineMacros() -> [String] {
         var lines: [String] = []
         for level in 0...1 {
             lines.append("inline save\(level)() {")
@@ -55,24 +55,12 @@ extension PromelaExporter {
         lines.append("  :: else -> st = 255; plen = 0")
         lines.append("  fi")
         lines.append("}")
-        lines.append("inline contextPush(route) {")
-        lines.append("  if")
-        if modalDepth > 0 { lines.append("  :: cx == \(Self.modalContext) -> mq[(nm-1)*\(modalDepth) + mn[nm-1]] = route; mn[nm-1]++") }
-        for slot in shape.slots.indices where slotDepth(slot) > 0 {
-            lines.append("  :: cx == \(slot) -> p\(slot)[n\(slot)] = route; n\(slot)++")
-        }
-        lines.append("  :: else -> skip")
-        lines.append("  fi")
-        lines.append("}")
-        lines.append("inline contextPop() {")
-        lines.append("  if")
-        if modalDepth > 0 { lines.append("  :: cx == \(Self.modalContext) && mn[nm-1] > 0 -> mn[nm-1]--; mq[(nm-1)*\(modalDepth) + mn[nm-1]] = 0") }
-        for slot in shape.slots.indices where slotDepth(slot) > 0 {
-            lines.append("  :: cx == \(slot) && n\(slot) > 0 -> n\(slot)--; p\(slot)[n\(slot)] = 0")
-        }
-        lines.append("  :: else -> skip")
-        lines.append("  fi")
-        lines.append("}")
+        lines += pathMacro("contextPush(route)",
+                           modal: ":: cx == \(Self.modalContext) -> mq[(nm-1)*\(modalDepth) + mn[nm-1]] = route; mn[nm-1]++",
+                           slot: { ":: cx == \($0) -> p\($0)[n\($0)] = route; n\($0)++" })
+        lines += pathMacro("contextPop()",
+                           modal: ":: cx == \(Self.modalContext) && mn[nm-1] > 0 -> mn[nm-1]--; mq[(nm-1)*\(modalDepth) + mn[nm-1]] = 0",
+                           slot: { ":: cx == \($0) && n\($0) > 0 -> n\($0)--; p\($0)[n\($0)] = 0" })
         lines.append("inline contextClear() {")
         // Loops are unrolled: SPIN rejects a `break` (and so `for`) inside a d_step.
         lines.append("  " + Array(repeating: "if :: plen > 0 -> contextPop(); plen-- :: else -> skip fi", count: max(modalDepth, 1)).joined(separator: "; "))
@@ -84,6 +72,17 @@ extension PromelaExporter {
         lines.append("  found = 0; " + (0..<StateShape.modalLimit).map { "if :: \($0) < nm && mp[\($0)] == which -> found = 1 :: else -> skip fi" }.joined(separator: "; "))
         lines.append("  if :: found -> skip :: !found && nm >= \(StateShape.modalLimit) -> cut = 0 :: else -> mk[nm] = kind; mp[nm] = which; nm++ fi")
         lines.append("}")
+        return lines
+    }
+
+    /// An inline macro that acts on the path of the context's stack: one
+    /// branch for the top modal's path (when modals hold paths) and one per
+    /// slot with a stack, else nothing.
+    private func pathMacro(_ signature: String, modal: String, slot: (Int) -> String) -> [String] {
+        var lines = ["inline \(signature) {", "  if"]
+        if modalDepth > 0 { lines.append("  " + modal) }
+        for index in shape.slots.indices where slotDepth(index) > 0 { lines.append("  " + slot(index)) }
+        lines += ["  :: else -> skip", "  fi", "}"]
         return lines
     }
 }
