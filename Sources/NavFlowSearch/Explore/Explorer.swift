@@ -150,14 +150,14 @@ public struct Explorer: Sendable {
             linked += 1
         }
         // Parents were recorded with their transition's label: keep its step.
-        let labels = successors.labels.values
+        let labels = successors.labels.pairs.values
         graph.tree.step = graph.tree.step.map { $0 < 0 ? -1 : labels[Int($0)].step }
-        inAppEdges.labels = successors.labels.values
-        linkEdges.labels = successors.labels.values
+        inAppEdges.labels = successors.labels.pairs.values
+        linkEdges.labels = successors.labels.pairs.values
         graph.inAppEdges = inAppEdges
         graph.linkEdges = linkEdges
-        graph.steps = successors.steps.values
-        graph.notes = successors.notes.values
+        graph.steps = successors.labels.steps.values
+        graph.notes = successors.labels.notes.values
         graph.memoBytes = successors.bytes
         return graph
     }

@@ -97,15 +97,7 @@ public struct PlainExplorer: Sendable {
         var tree = SearchTree()
         var initialStates: [Int] = []
         var launchNotes: [(inputs: UInt64, note: TransitionNote)] = []
-        var steps = Interner<Step>()
-        var notes = Interner<TransitionNote>()
-        var labels = Interner<TransitionLabel>()
-        _ = notes.id(.empty)
-        func label(of transition: Transition) -> Int32 {
-            let note = transition.facts.isEmpty && transition.outcome == nil
-                ? 0 : notes.id(TransitionNote(facts: transition.facts, outcome: transition.outcome))
-            return labels.id(TransitionLabel(step: steps.id(transition.step), note: note))
-        }
+        var labels = TransitionLabels()
 
         var targets: [Int32] = []
         var labelIDs: [Int32] = []
@@ -113,7 +105,8 @@ public struct PlainExplorer: Sendable {
         /// Adds a transition from state `source` to the scratch lists, storing its target if new.
         func take(_ transition: Transition, from source: Int) {
             guard failure == nil else { return }
-            labelIDs.append(label(of: transition))
+            let label = labels.label(of: transition)
+            labelIDs.append(label)
             guard let target = transition.target else {
                 targets.append(-1)
                 return
@@ -121,7 +114,7 @@ public struct PlainExplorer: Sendable {
             let (number, inserted) = visited.number(target)
             targets.append(Int32(number))
             if inserted {
-                tree.append(parent: source, step: steps.id(transition.step))
+                tree.append(parent: source, step: labels.pairs.values[Int(label)].step)
                 failure = visited.check(goalDirected: false)
             }
         }
@@ -192,12 +185,12 @@ public struct PlainExplorer: Sendable {
         graph.inAppCount = inAppCount
         graph.initialStates = initialStates
         graph.launchNotes = launchNotes
-        inAppEdges.labels = labels.values
-        linkEdges.labels = labels.values
+        inAppEdges.labels = labels.pairs.values
+        linkEdges.labels = labels.pairs.values
         graph.inAppEdges = inAppEdges
         graph.linkEdges = linkEdges
-        graph.steps = steps.values
-        graph.notes = notes.values
+        graph.steps = labels.steps.values
+        graph.notes = labels.notes.values
         return graph
     }
 }

@@ -23,12 +23,8 @@ import NavFlowSpec
 /// numbers states the same way whichever it uses.
 public final class PackedSuccessors {
     public let model: FlowModel
-    /// Labels of the transitions produced so far, by id.
-    public private(set) var steps = Interner<Step>()
-    /// Notes of the transitions produced so far, by id; 0 is the empty note.
-    public private(set) var notes = Interner<TransitionNote>()
-    /// (step, note) pairs of the transitions produced so far, by id.
-    public private(set) var labels = Interner<TransitionLabel>()
+    /// The labels of the transitions produced so far.
+    public private(set) var labels = TransitionLabels()
 
     private let width: Int
     private let view: LocalView
@@ -55,7 +51,6 @@ public final class PackedSuccessors {
 
     public init(model: FlowModel) {
         self.model = model
-        _ = notes.id(.empty)
         width = model.codec.words
         view = LocalView(model: model)
         footprints = FootprintTransitions(model: model)
@@ -260,9 +255,7 @@ public final class PackedSuccessors {
     }
 
     private func label(of transition: Transition) -> Int32 {
-        let note = transition.facts.isEmpty && transition.outcome == nil
-            ? 0 : notes.id(TransitionNote(facts: transition.facts, outcome: transition.outcome))
-        return labels.id(TransitionLabel(step: steps.id(transition.step), note: note))
+        labels.label(of: transition)
     }
 
     private func run(_ unit: StepUnit, from state: NavState, into batch: inout SuccessorBatch) {
