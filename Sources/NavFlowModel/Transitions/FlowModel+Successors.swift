@@ -97,7 +97,9 @@ extension FlowModel {
         var completed = true
         for statement in edge.statements {
             var choice: [Int] = []
-            if statement.footprint.choosesRoute {
+            // The route a statement chooses, not its whole footprint: this runs for every edge
+            // taken (StatementFootprintTests pins that the two agree).
+            if statement.routeToChoose != nil {
                 choice = [choices[choiceIndex]]
                 choiceIndex += 1
             }
