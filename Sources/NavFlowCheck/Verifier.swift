@@ -29,14 +29,25 @@ public enum Verifier {
         public var seconds: Double
         /// Exploration alone.
         public var exploreSeconds: Double
-        /// Whether the tabs that were not selected were kept parked at their
-        /// root (`TabIndependence`): states are then counted with them parked.
-        public var parkedInactiveTabs: Bool = false
+        /// Which search ran.
+        public var search: Search = .full
         /// Why a tab app was explored as a product of its tabs (empty otherwise).
         public var tabsInteract: [String] = []
-        /// Whether the plain explorer ran (`Exploration.plain`). Bytes per
-        /// state then describe the graph it hands over, not its search.
-        public var plain: Bool = false
+
+        /// The search that explored a spec.
+        public enum Search: String, Sendable, Equatable {
+            /// The explorer, with the tabs that were not selected kept parked
+            /// at their root (`TabIndependence`): states are counted with them parked.
+            case parked
+            /// The explorer, over every state of the app.
+            case full
+            /// The plain explorer (`Exploration.plain`). Bytes per state then
+            /// describe the graph it hands over, not its search.
+            case plain
+        }
+
+        /// Whether the tabs that were not selected were kept parked at their root.
+        public var parkedInactiveTabs: Bool { search == .parked }
 
         public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
     }
@@ -139,9 +150,9 @@ public enum Verifier {
                 valuations: graph.launchNotes.count, stateBits: model.codec.bits, stateWords: model.codec.words,
                 bytesPerState: graph.count == 0 ? 0 : Double(graph.bytes) / Double(graph.count),
                 visitedBytesPerState: graph.count == 0 ? 0 : Double(graph.store.bytes) / Double(graph.count),
-                seconds: seconds, exploreSeconds: explored, parkedInactiveTabs: explorer.parksInactiveTabs,
-                tabsInteract: model.hasTabView && model.shape.tabCount >= 2 ? independence.reasons : [],
-                plain: options.exploration == .plain)
+                seconds: seconds, exploreSeconds: explored,
+                search: options.exploration == .plain ? .plain : explorer.parksInactiveTabs ? .parked : .full,
+                tabsInteract: model.hasTabView && model.shape.tabCount >= 2 ? independence.reasons : [])
         } catch let error as FlowModel.LimitExceeded {
             result.limit = error.description
         } catch let error as Explorer.LimitReached {

@@ -48,8 +48,8 @@ import Testing
             return false
         }
         let fast = full.statistics
-        #expect(stats.plain)
-        #expect(fast?.plain == false)
+        #expect(stats.search == .plain)
+        #expect(fast?.search == .full)
         #expect(stats.states == fast?.states, "\(context): states")
         #expect(stats.inAppStates == fast?.inAppStates, "\(context): in-app states")
         #expect(stats.transitions == fast?.transitions, "\(context): transitions")

@@ -95,7 +95,7 @@ public struct VerifyReport: Sendable {
             + "exploration \(explore) s, visited set \(visited) bytes/state, "
             + (stats.parkedInactiveTabs ? "tabs not selected parked at their root"
                : stats.tabsInteract.first.map { "product of the tabs (\($0))" } ?? "every state")
-            + (stats.plain ? ", plain explorer" : "")
+            + (stats.search == .plain ? ", plain explorer" : "")
     }
 
     static func statistics(_ stats: Verifier.Statistics) -> JSONValue {
@@ -105,7 +105,7 @@ public struct VerifyReport: Sendable {
             ("transitions", .int(stats.transitions)),
             ("valuations", .int(stats.valuations)),
             ("stateBits", .int(stats.stateBits)),
-            ("exploration", .string(stats.plain ? "plain" : stats.parkedInactiveTabs ? "parked" : "full")),
+            ("exploration", .string(stats.search.rawValue)),
         ])
     }
 
