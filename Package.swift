@@ -50,7 +50,7 @@ let package = Package(
         ),
         .target(name: "NavFlowTrace"),
         // Exports a model for other checkers (Promela for SPIN).
-        .target(name: "NavFlowExport", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel"]),
+        .target(name: "NavFlowExport", dependencies: ["NavFlowSource", "NavFlowSpec", "NavFlowModel"]),
         .target(
             name: "NavFlowReport",
             dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowCoverage"]

@@ -32,7 +32,7 @@ struct VerifyCommand: ParsableCommand {
     var statistics = false
 
     @Option(help: ArgumentHelp(
-        "How to explore: automatic (keep tabs that are not selected parked at their root when the tabs do not interact) or full (every state).",
+        "How to explore: automatic (keep tabs that are not selected parked at their root when the tabs do not interact), full (every state) or plain (every state, with the plain explorer: slower, the oracle the others are tested against).",
         valueName: "mode"))
     var exploration: Verifier.Exploration = .automatic
 
