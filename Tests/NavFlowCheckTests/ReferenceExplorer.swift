@@ -99,7 +99,7 @@ struct ReferenceExplorer {
             case .dismissWithNothingToClose(_, let range): defect = (.dismissNoop, range)
             case .selectsHiddenTab(_, let range): defect = (.hiddenTab, range)
             case .hidesSelectedTab(_, _, let range): defect = (.selectedTabHidden, range)
-            case .cutAtStackDepth(let stack, _):
+            case .cutAtStackDepth(let stack, _, _):
                 add(.bounded, spec.stacks[stack].range)
                 return
             case .cutAtModalLimit(let range):

@@ -30,7 +30,7 @@ public struct PushStatement: StatementMeaning {
         }
         var path = model.path(of: context, in: state)
         guard path.count < model.spec.stacks[stack].depth else {
-            facts.append(.cutAtStackDepth(stack: stack, statement: environment.range))
+            facts.append(.cutAtStackDepth(stack: stack, screen: screen, statement: environment.range))
             return .cutOff
         }
         path.append(route)

@@ -48,8 +48,8 @@ public enum StepFact: Hashable, Sendable {
     /// `tab` hidden though it was shown before; `shownTab` is the first tab
     /// still shown, if any.
     case hidesSelectedTab(tab: Int, shownTab: Int?, step: SourceRange)
-    /// A push onto `stack` at its depth: the step was cut off there.
-    case cutAtStackDepth(stack: Int, statement: SourceRange)
+    /// A push of `screen` onto `stack` at its depth: the step was cut off there.
+    case cutAtStackDepth(stack: Int, screen: Int, statement: SourceRange)
     /// A presentation beyond the modal limit: the step was cut off there.
     case cutAtModalLimit(statement: SourceRange)
     /// A screen was put on a stack's path (by an edge or a deep link).

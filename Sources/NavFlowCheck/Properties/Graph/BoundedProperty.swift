@@ -18,7 +18,7 @@ public struct BoundedProperty: GraphProperty {
         var modalRange: SourceRange?
         for fact in analysis.firstFacts.keys {
             switch fact {
-            case .cutAtStackDepth(let stack, _):
+            case .cutAtStackDepth(let stack, _, _):
                 stacks.insert(stack)
             case .cutAtModalLimit(let range):
                 if modalRange == nil || range.start < modalRange!.start { modalRange = range }

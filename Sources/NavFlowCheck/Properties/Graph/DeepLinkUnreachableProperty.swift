@@ -18,7 +18,64 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
             "deep link \"\(link.pattern.text)\" lands on a state no in-app navigation reaches: it builds a back stack users cannot, or skips a gate"
         }, notes: { _ in
             [DiagnosticNote(message: "build the target path in the order users navigate, or add 'requires' (with 'else') for the gate the link skips")]
+        }, qualified: { link in
+            guard let cut = Self.depthCut(for: link, in: analysis) else { return nil }
+            return ("deep link \"\(link.pattern.text)\" lands on a state no in-app navigation reaches \(cut.within(analysis.spec))",
+                    cut.notes(analysis.spec), .warning)
         })
+    }
+
+    /// The cut the verdict depends on, if any. The link lands on its
+    /// target paths and modals over an explored source's flags and other
+    /// tabs; pushes and pops alone reach a path the same way at any depth,
+    /// so only the guards on the way can make the landing state reachable
+    /// deeper: the verdict is qualified when a guard of an edge that builds
+    /// the target (a push along a path, a presentation of a target modal)
+    /// or the target tab's `hidden if` reads a flag set beyond a cut. A
+    /// target no edges build (a path with a screen after one that never
+    /// pushes it, a modal nothing presents) is unreachable at any depth.
+    static func depthCut(for link: DeepLink, in analysis: GraphAnalysis) -> DepthCuts.Cut? {
+        let spec = analysis.spec
+        let edges = spec.screens.flatMap(\.edges)
+        var flags = Set<Int>()
+        /// The guards' flags of the edges that run a statement `matches`
+        /// accepts; false when no edge does.
+        func building(_ matches: (Statement.Kind) -> Bool, from screens: [Int]? = nil) -> Bool {
+            let candidates = screens.map { $0.flatMap { spec.screens[$0].edges } } ?? edges
+            let found = candidates.filter { $0.statements.contains { matches($0.kind) } }
+            for edge in found { flags.formUnion(edge.condition?.flagsRead ?? []) }
+            return !found.isEmpty
+        }
+        func root(of content: Content?) -> Int? {
+            if case .stack(let stack)? = content { return spec.stacks[stack].root }
+            return nil
+        }
+        // Each path with the screen it is pushed onto, when the target says.
+        var paths: [(base: Int?, path: [Route])] = []
+        let tab = link.target.tab.flatMap { tab in spec.rootTabView.map { $0.tabs[tab] } }
+        let baseContent = spec.rootTabView == nil ? spec.root : tab?.content
+        for column in link.target.columns {
+            let base = column.shows?.screen ?? (link.target.columns.count == 1 ? root(of: baseContent) : nil)
+            paths.append((base, column.path))
+        }
+        for modal in link.target.modals {
+            paths.append((root(of: modal.content), modal.path))
+            let built = building({
+                if case .present(_, let content) = $0 { return content == modal.content } else { return false }
+            })
+            if !built { return nil }
+        }
+        for (base, path) in paths {
+            let screens = (base.map { [$0] } ?? []) + path.map(\.screen)
+            for (from, to) in zip(screens, screens.dropFirst()) {
+                let built = building({
+                    if case .push(let route) = $0 { return route.screen == to } else { return false }
+                }, from: [from])
+                if !built { return nil }
+            }
+        }
+        flags.formUnion(tab?.hiddenIf?.flagsRead ?? [])
+        return analysis.depthCuts.cut(setting: flags)
     }
 }
 

@@ -27,6 +27,8 @@ public struct GraphAnalysis: Sendable {
     public private(set) var linkFindings: [LinkFinding] = []
     /// States from which no home state can be reached in-app.
     public private(set) var trapStates: [Int] = []
+    /// The pushes exploration cut at their stack's depth, and what lies beyond them.
+    public private(set) var depthCuts: DepthCuts
 
     /// A screen registered or pushed on a stack.
     public struct StackScreen: Hashable, Sendable {
@@ -79,6 +81,7 @@ public struct GraphAnalysis: Sendable {
         guardHeld = spec.screens.map { Array(repeating: false, count: $0.edges.count) }
         tabShown = Array(repeating: false, count: spec.rootTabView?.tabs.count ?? 0)
         pushed = []
+        depthCuts = DepthCuts(facts: [], spec: spec)
         var isHome = [Bool](repeating: false, count: graph.count)
         // What is on screen depends on the local view alone: judge each view once.
         var viewIsHome = [Int8](repeating: -1, count: graph.store.viewNumberCount)
@@ -134,6 +137,7 @@ public struct GraphAnalysis: Sendable {
         for (fact, seen) in firstSeen where firstFacts[fact] == nil {
             firstFacts[fact] = Occurrence(state: seen.state, step: graph.steps[Int(seen.step)], launchInputs: 0)
         }
+        depthCuts = DepthCuts(facts: firstFacts.keys, spec: spec)
         linkFindings = Self.deepLinkFindings(graph)
         trapStates = Self.traps(graph, isHome: isHome)
     }

@@ -10,8 +10,8 @@ public protocol GraphProperty: FlowProperty {
 
 extension GraphProperty {
     func finding(_ message: String, at range: SourceRange, in analysis: GraphAnalysis,
-                 notes: [DiagnosticNote] = [], witness: Witness? = nil) -> Diagnostic {
-        Diagnostic(rule: rule, severity: descriptor.severity, message: message, file: analysis.spec.file.path,
+                 severity: Severity? = nil, notes: [DiagnosticNote] = [], witness: Witness? = nil) -> Diagnostic {
+        Diagnostic(rule: rule, severity: severity ?? descriptor.severity, message: message, file: analysis.spec.file.path,
                    range: range, notes: notes, witness: witness)
     }
 }

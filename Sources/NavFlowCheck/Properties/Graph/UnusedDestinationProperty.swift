@@ -6,7 +6,9 @@ import NavFlowSpec
 /// is judged per stack; a screen registered through a destination set is
 /// judged per set, once at its entry: it is unused only when no stack that
 /// includes the set ever puts it on its path. A set no stack includes is
-/// reported once, at its name.
+/// reported once, at its name. When a push exploration cut at a stack's
+/// depth leads to the screen, the verdict holds only within that depth: it
+/// is a note saying so.
 public struct UnusedDestinationProperty: GraphProperty {
     public static let descriptor = RuleDescriptor(
         id: .unusedDestination, severity: .warning, phase: .exploration,
@@ -23,6 +25,11 @@ public struct UnusedDestinationProperty: GraphProperty {
             where !analysis.pushed.contains(.init(stack: stackIndex, screen: destination)) {
                 guard case .direct(let range) = registration else { continue }
                 let name = spec.screens[destination].name
+                if let cut = analysis.depthCuts.cut(reaching: destination) {
+                    findings.append(finding("'\(name)' is registered in stack '\(stack.name)' but is not pushed there \(cut.within(spec))",
+                                            at: range, in: analysis, severity: .note, notes: cut.notes(spec)))
+                    continue
+                }
                 findings.append(finding("'\(name)' is registered in stack '\(stack.name)' but nothing ever pushes it there",
                                         at: range, in: analysis,
                                         notes: [DiagnosticNote(message: "remove the registration, or push '\(name)' from a screen shown in '\(stack.name)'")]))
@@ -42,6 +49,11 @@ public struct UnusedDestinationProperty: GraphProperty {
             for (screen, range) in zip(set.screens, set.screenRanges)
             where !including.contains(where: { analysis.pushed.contains(.init(stack: $0, screen: screen)) }) {
                 let name = spec.screens[screen].name
+                if let cut = analysis.depthCuts.cut(reaching: screen) {
+                    findings.append(finding("'\(name)' is in destination set '\(set.name)' but is not pushed \(cut.within(spec))",
+                                            at: range, in: analysis, severity: .note, notes: cut.notes(spec)))
+                    continue
+                }
                 findings.append(finding("'\(name)' is in destination set '\(set.name)' but \(stacksText)",
                                         at: range, in: analysis,
                                         notes: [DiagnosticNote(message: "remove '\(name)' from the set, or push it from a screen shown in a stack that includes '\(set.name)'")]))
