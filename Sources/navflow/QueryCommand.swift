@@ -82,11 +82,14 @@ struct QueryCommand: ParsableCommand {
         let limits = limitOptions.limits
         let request = ReachabilityQuery(target: target, from: start, deepLinks: deeplinks)
         let answer: QueryAnswer
+        var defects: [WitnessDefect] = []
         do {
             switch engine {
             case .explicit:
                 // Every mode runs the plain explorer's search (see --exploration).
-                answer = try ExplicitQueryEngine(limits: limits).answer(request, model: model)
+                let (found, trail) = try ExplicitQueryEngine(limits: limits).answerWithTrail(request, model: model)
+                answer = found
+                if let trail { defects = WitnessAudit.defects(of: trail, model: model, limits: limits) }
             case .z3:
                 answer = try SymbolicEngineBridge.answer(request, model: model, bound: bound, timeout: timeout, limits: limits)
             }
@@ -94,7 +97,7 @@ struct QueryCommand: ParsableCommand {
             Output.writeError("navflow: error: query stopped at a limit: \(limit.description)\n")
             throw ExitCode(3)
         }
-        let report = QueryReport(query: query, engine: engine.rawValue, answer: answer)
+        let report = QueryReport(query: query, engine: engine.rawValue, answer: answer, defects: defects)
         Output.write(report.render(format))
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }

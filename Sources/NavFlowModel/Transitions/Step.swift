@@ -90,6 +90,13 @@ public struct Transition: Sendable {
     public var target: NavState?
     public var facts: [StepFact]
     public var outcome: DeepLinkOutcome?
+
+    public init(step: Step, target: NavState?, facts: [StepFact], outcome: DeepLinkOutcome?) {
+        self.step = step
+        self.target = target
+        self.facts = facts
+        self.outcome = outcome
+    }
 }
 
 /// What a transition carries besides its label: the facts of the way and,

@@ -14,6 +14,14 @@ public struct ExplicitQueryEngine: Sendable {
     }
 
     public func answer(_ query: ReachabilityQuery, model: FlowModel) throws(Explorer.LimitReached) -> QueryAnswer {
+        try answerWithTrail(query, model: model).answer
+    }
+
+    /// The answer, and for a witness the concrete states and transitions
+    /// behind it, with the facts of each step (for judging what the
+    /// witness passes through).
+    public func answerWithTrail(_ query: ReachabilityQuery, model: FlowModel)
+        throws(Explorer.LimitReached) -> (answer: QueryAnswer, trail: WitnessTrail?) {
         let valuations: [UInt64]
         do {
             valuations = try model.inputValuations(limit: limits.maxValuations)
@@ -30,7 +38,7 @@ public struct ExplicitQueryEngine: Sendable {
             starts = (0..<reachable.count).map(reachable.state).filter { model.matches(from, $0) }
             startText = WitnessStep(kind: .launch, text: "Start where \(from.text) holds")
             if starts.isEmpty {
-                return .unreachable(.noStart(states: reachable.count))
+                return (.unreachable(.noStart(states: reachable.count)), nil)
             }
         }
         let search = try explorer.search(model, from: starts, deepLinks: query.deepLinks) { model.matches(query.target, $0) }
@@ -42,8 +50,12 @@ public struct ExplicitQueryEngine: Sendable {
                 let start = search.state(search.root(of: found))
                 witness.steps[0] = WitnessStep(kind: .launch, text: startText.text + ": " + builder.describe(start))
             }
-            return .reachable(witness, length: path.count)
+            let end = search.state(found)
+            let launchFacts = query.from == nil ? model.initialState(inputs: end.inputs).facts : []
+            let trail = WitnessTrail(model: model, launchFacts: launchFacts, path: path, end: end,
+                                     startsAtLaunch: query.from == nil)
+            return (.reachable(witness, length: path.count), trail)
         }
-        return .unreachable(.exhausted(states: search.count))
+        return (.unreachable(.exhausted(states: search.count)), nil)
     }
 }

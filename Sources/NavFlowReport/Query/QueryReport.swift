@@ -12,11 +12,14 @@ public struct QueryReport: Sendable {
     public var query: String
     public var engine: String
     public var answer: QueryAnswer
+    /// What the witness passes through that `verify` reports as an error.
+    public var defects: [WitnessDefect]
 
-    public init(query: String, engine: String, answer: QueryAnswer) {
+    public init(query: String, engine: String, answer: QueryAnswer, defects: [WitnessDefect] = []) {
         self.query = query
         self.engine = engine
         self.answer = answer
+        self.defects = defects
     }
 
     /// 0 when a state matches, 1 when none does.
@@ -38,6 +41,11 @@ public struct QueryReport: Sendable {
             }
             output += ":\n"
             for (number, step) in witness.steps.enumerated() { output += "  \(number + 1). \(step.text)\n" }
+            if !defects.isEmpty {
+                let count = defects.count == 1 ? "an error" : "\(defects.count) errors"
+                output += "warning: this witness passes through \(count) that verify reports:\n"
+                for defect in defects { output += "  step \(defect.step): \(defect.message) [\(defect.rule.rawValue)]\n" }
+            }
             return output
         case .unreachable(let proof):
             return "unreachable: " + Self.describe(proof) + "\n"
@@ -66,6 +74,10 @@ public struct QueryReport: Sendable {
                 ("length", .int(length)),
                 ("inputs", .object(witness.inputs.map { ($0.name, .bool($0.value)) })),
                 ("steps", DiagnosticJSON.steps(witness)),
+                ("defects", .array(defects.map { defect in
+                    .object([("step", .int(defect.step)), ("rule", .string(defect.rule.rawValue)),
+                             ("message", .string(defect.message))])
+                })),
                 ("proof", .null),
             ]
         case .unreachable(let proof):
@@ -75,7 +87,8 @@ public struct QueryReport: Sendable {
             case .bounded(let bound): .object([("kind", .string("bounded")), ("bound", .int(bound))])
             case .induction(let depth): .object([("kind", .string("induction")), ("depth", .int(depth))])
             }
-            members += [("length", .null), ("inputs", .object([])), ("steps", .array([])), ("proof", proofValue)]
+            members += [("length", .null), ("inputs", .object([])), ("steps", .array([])), ("defects", .array([])),
+                        ("proof", proofValue)]
         }
         return .object(members)
     }

@@ -28,8 +28,7 @@ public struct TrapProperty: GraphProperty {
             let screen = model.routes.screen(of: model.visibleRoute(of: context, in: state))
             guard seen.insert(screen).inserted else { continue }
             let name = analysis.spec.screens[screen].name
-            let presented = state.modals.last.map { " (in a \($0.kind.rawValue))" } ?? ""
-            findings.append(finding("trap: once '\(name)'\(presented) is on screen, no in-app step leads back to a home state",
+            findings.append(finding(Self.message(name: name, in: state),
                                     at: analysis.spec.screens[screen].range, in: analysis,
                                     notes: [DiagnosticNote(message: state.modals.last?.kind == .cover
                                         ? "a cover has no swipe-down: give '\(name)' an action that dismisses it"
@@ -38,6 +37,12 @@ public struct TrapProperty: GraphProperty {
             if findings.count == Self.limit { break }
         }
         return findings
+    }
+
+    /// The message for a trap state whose top screen is `name`.
+    static func message(name: String, in state: NavState) -> String {
+        let presented = state.modals.last.map { " (in a \($0.kind.rawValue))" } ?? ""
+        return "trap: once '\(name)'\(presented) is on screen, no in-app step leads back to a home state"
     }
 }
 
