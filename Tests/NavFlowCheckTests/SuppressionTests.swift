@@ -149,7 +149,7 @@ import Testing
     @Test func aCommentAtTheEndOfTheFileCoversNothing() throws {
         let result = verify(Self.spec() + "\n// navflow:disable orphan-screen\n")
         let finding = try #require(result.diagnostics.first { $0.rule == .superfluousSuppression })
-        #expect(finding.notes.map(\.message) == ["no declaration or member follows this comment"])
+        #expect(finding.notes.map(\.message) == ["no declaration or member follows this comment in its body or file"])
     }
 
     @Test func aRunStoppedAtALimitReportsNoSuperfluousComment() {

@@ -75,9 +75,12 @@ import Testing
         let text = """
             app A // navflow:disable-file dead-edge
             // navflow:enable dead-edge
-            screen Home
+            screen Home {
+              push B
+              // navflow:disable dead-edge
+            }
             // navflow:disable trap
             """
-        #expect(scopes(text) == ["dead-edge: FILE", "unrecognized navflow:enable", "trap: nothing"])
+        #expect(scopes(text) == ["dead-edge: FILE", "unrecognized navflow:enable", "dead-edge: nothing", "trap: nothing"])
     }
 }

@@ -112,7 +112,7 @@ public enum SuppressionFilter {
                 let place = directive.scope == .file ? " in this file" : ""
                 var notes: [DiagnosticNote] = []
                 if case .item(nil) = directive.scope {
-                    notes.append(DiagnosticNote(message: "no declaration or member follows this comment"))
+                    notes.append(DiagnosticNote(message: "no declaration or member follows this comment in its body or file"))
                 }
                 findings.append(Diagnostic(
                     rule: .superfluousSuppression, severity: .warning,

@@ -147,7 +147,8 @@ enum SuppressionDirectives {
             guard anchor >= 0 else { return nil }
         }
         let token = tokens[anchor]
-        if token.kind == .endOfFile { return nil }
+        // Nothing follows a comment at the end of a body or of the file.
+        if token.kind == .endOfFile || (comment.ownLine && closes(token.kind)) { return nil }
         if depths[anchor] == 0 {
             if let declaration = syntax.declarations.first(where: {
                 $0.range.start.offset <= token.start && token.start < $0.range.end.offset
