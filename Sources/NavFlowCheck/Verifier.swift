@@ -57,8 +57,12 @@ public enum Verifier {
         public var file: SourceFile
         /// The checked spec; nil when the front end reported errors.
         public var spec: FlowSpec?
-        /// Front-end diagnostics, then property findings, in source order.
+        /// Front-end diagnostics, then property findings, in source order;
+        /// suppressed findings are not among them.
         public var diagnostics: [Diagnostic]
+        /// The findings a suppression comment or a baseline kept out of
+        /// `diagnostics`, in source order. They never fail the run.
+        public var suppressed: [SuppressedDiagnostic] = []
         /// Exploration figures; nil when the spec was not explored.
         public var statistics: Statistics?
         /// Why exploration stopped before an answer, when a limit was hit.
@@ -126,8 +130,9 @@ public enum Verifier {
             diagnostics += property.check(spec)
         }
         var result = Result(file: file, spec: spec, diagnostics: diagnostics)
+        var checked = Set(FrontEndRules.all.map(\.id)).union(options.structural.map(\.rule))
         guard !options.graph.isEmpty else {
-            result.diagnostics = diagnostics.sortedByLocation()
+            result.suppress(output.directives, from: diagnostics, checked: checked)
             return result
         }
         let started = DispatchTime.now().uptimeNanoseconds
@@ -153,6 +158,7 @@ public enum Verifier {
                 seconds: seconds, exploreSeconds: explored,
                 search: options.exploration == .plain ? .plain : explorer.parksInactiveTabs ? .parked : .full,
                 tabsInteract: model.hasTabView && model.shape.tabCount >= 2 ? independence.reasons : [])
+            checked.formUnion(options.graph.map(\.rule))
         } catch let error as FlowModel.LimitExceeded {
             result.limit = error.description
         } catch let error as Explorer.LimitReached {
@@ -160,7 +166,17 @@ public enum Verifier {
         } catch {
             result.limit = String(describing: error)
         }
-        result.diagnostics = diagnostics.sortedByLocation()
+        // A run stopped at a limit cannot tell whether a comment is superfluous.
+        result.suppress(output.directives, from: diagnostics, checked: result.limit == nil ? checked : [])
         return result
+    }
+}
+
+extension Verifier.Result {
+    /// Applies the spec's suppression comments to its findings.
+    mutating func suppress(_ directives: [SuppressionDirective], from findings: [Diagnostic], checked: Set<RuleID>) {
+        let outcome = SuppressionFilter.apply(directives, to: findings.sortedByLocation(), file: file.path, checked: checked)
+        diagnostics = outcome.diagnostics
+        suppressed = outcome.suppressed
     }
 }

@@ -46,3 +46,19 @@ public enum InputFiles {
         return .success(found.values.sorted())
     }
 }
+
+extension InputFiles {
+    /// Reads a whole file named on a command line (a baseline, for example).
+    public static func read(_ path: String) -> Result<[UInt8], Failure> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(Failure(path: path, reason: "no such file"))
+        }
+        if isDirectory.boolValue { return .failure(Failure(path: path, reason: "is a directory, not a file")) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.isReadableFile(atPath: path) ? "cannot read the file" : "permission denied"
+            return .failure(Failure(path: path, reason: reason))
+        }
+        return .success([UInt8](data))
+    }
+}

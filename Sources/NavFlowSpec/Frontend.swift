@@ -12,6 +12,8 @@ public enum Frontend {
         public var spec: FlowSpec?
         /// Every front-end diagnostic, in source order.
         public var diagnostics: [Diagnostic]
+        /// The file's `// navflow:` comments, in source order.
+        public var directives: [SuppressionDirective] = []
     }
 
     /// What the front end reads at most; larger input is an `input-limit`
@@ -34,18 +36,22 @@ public enum Frontend {
                                         file: file.path, range: file.range(0, 0))
             return Output(file: file, syntax: SpecSyntax(app: nil, declarations: []), spec: nil, diagnostics: [diagnostic])
         }
-        let (syntax, parsedDiagnostics) = Parser.parse(file)
-        var syntaxDiagnostics = parsedDiagnostics
+        let parsed = Parser.parseKeepingTrivia(file)
+        let syntax = parsed.syntax
+        let directives = SuppressionDirectives.collect(file: file, syntax: syntax, tokens: parsed.tokens,
+                                                       comments: parsed.comments)
+        var syntaxDiagnostics = parsed.diagnostics
         if syntax.declarations.count > Limits.maxDeclarations {
             syntaxDiagnostics.append(Diagnostic(rule: .inputLimit, severity: .error,
                                                 message: "the spec has \(syntax.declarations.count) declarations; at most \(Limits.maxDeclarations) are read",
                                                 file: file.path, range: file.range(0, 0)))
         }
         if syntaxDiagnostics.containsErrors {
-            return Output(file: file, syntax: syntax, spec: nil, diagnostics: syntaxDiagnostics.sortedByLocation())
+            return Output(file: file, syntax: syntax, spec: nil, diagnostics: syntaxDiagnostics.sortedByLocation(),
+                          directives: directives)
         }
         let (spec, diagnostics) = Resolver.resolve(syntax, file: file)
         return Output(file: file, syntax: syntax, spec: spec,
-                      diagnostics: (syntaxDiagnostics + diagnostics).sortedByLocation())
+                      diagnostics: (syntaxDiagnostics + diagnostics).sortedByLocation(), directives: directives)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavFlowCheck
+import NavFlowDiagnostics
 import NavFlowIO
 import NavFlowReport
 import NavFlowSource
@@ -14,8 +15,11 @@ struct VerifyCommand: ParsableCommand {
             Each SPEC is a .navflow file or a directory searched for them. \
             Exit codes: 0 no errors; 1 findings of severity error (or warnings \
             with --warnings-as-errors); 2 a spec is unreadable or does not \
-            parse or resolve, or an option is wrong; 3 a limit (states, memory, \
-            input valuations) stopped the exploration before an answer.
+            parse or resolve, or an option is wrong (a missing or malformed \
+            baseline included); 3 a limit (states, memory, input valuations) \
+            stopped the exploration before an answer. Findings suppressed by a \
+            '// navflow:disable' comment or matched by the --baseline file are \
+            counted but never change the exit code.
             """
     )
 
@@ -43,6 +47,16 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "Write the report to this file (atomically) instead of standard output.")
     var output: String?
 
+    @Option(help: ArgumentHelp(
+        "Suppress the findings this baseline file (written by --write-baseline) lists; only new findings count.",
+        valueName: "file"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp(
+        "Write the findings of this run (those no comment suppresses) to this file as a baseline, atomically.",
+        valueName: "file"))
+    var writeBaseline: String?
+
     func validate() throws {
         if specs.isEmpty { throw ValidationError("name at least one spec file or directory") }
     }
@@ -55,6 +69,7 @@ struct VerifyCommand: ParsableCommand {
         }
         let limits = limitOptions.limits
         let depths = try depthOptions.override
+        let accepted = try baseline.map(Self.readBaseline)
         var results: [Verifier.Result] = []
         for path in paths {
             let file: SourceFile
@@ -76,7 +91,14 @@ struct VerifyCommand: ParsableCommand {
                 Output.writeError(VerifyReport.statisticsLine(result) + "\n")
             }
         }
-        let report = VerifyReport(results: results, warningsAsErrors: warningsAsErrors)
+        if let writeBaseline {
+            try Self.writeBaseline(results, to: writeBaseline)
+        }
+        var fixed: Int?
+        if let accepted, let baseline {
+            fixed = BaselineFilter.apply(accepted, path: baseline, to: &results)
+        }
+        let report = VerifyReport(results: results, warningsAsErrors: warningsAsErrors, baselineFixed: fixed)
         if let output {
             do {
                 try AtomicFile.write(report.render(format, colors: false), to: output)
@@ -91,6 +113,37 @@ struct VerifyCommand: ParsableCommand {
 }
 
 
+
+extension VerifyCommand {
+    static func readBaseline(_ path: String) throws -> Baseline {
+        let bytes: [UInt8]
+        switch InputFiles.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw CommandFailure.input("baseline \(failure.description)")
+        }
+        switch BaselineDocument.parse(bytes) {
+        case .success(let baseline): return baseline
+        case .failure(let problem): throw CommandFailure.input("\(path): \(problem.description)")
+        }
+    }
+
+    /// Writes every finding no comment suppressed, unless a spec could not
+    /// be read or stopped at a limit: then the findings are incomplete and
+    /// the file is left as it was.
+    static func writeBaseline(_ results: [Verifier.Result], to path: String) throws {
+        if let incomplete = results.first(where: { $0.hasInputErrors || $0.limit != nil }) {
+            let why = incomplete.hasInputErrors ? "could not be read" : "stopped at a limit"
+            Output.writeError("navflow: baseline \(path) not written: \(incomplete.file.path) \(why), so its findings are incomplete\n")
+            return
+        }
+        let baseline = Baseline(findings: results.flatMap(\.diagnostics))
+        do {
+            try AtomicFile.write(BaselineDocument.render(baseline), to: path)
+        } catch {
+            throw CommandFailure.input("\(path): cannot write the baseline: \(error.localizedDescription)")
+        }
+    }
+}
 
 extension VerifyFormat: ExpressibleByArgument {}
 extension Verifier.Exploration: ExpressibleByArgument {}

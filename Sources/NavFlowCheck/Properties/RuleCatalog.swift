@@ -2,7 +2,8 @@ import NavFlowDiagnostics
 import NavFlowSpec
 
 /// Every rule NavFlow knows, in documentation order: the front end's, then
-/// those of the properties `verify` checks. Renderers use it for SARIF rule
+/// those of the properties `verify` checks, then those about suppression
+/// comments. Renderers use it for SARIF rule
 /// metadata and JUnit suites; `docs/diagnostics.md`'s table and the
 /// per-rule tests are checked against it.
 public enum RuleCatalog {
@@ -36,7 +37,7 @@ public enum RuleCatalog {
     /// Every rule's descriptor, in documentation order.
     public static let all: [RuleDescriptor] = {
         var seen = Set<RuleID>()
-        return (FrontEndRules.all + properties.map(\.descriptor)).filter { seen.insert($0.id).inserted }
+        return (FrontEndRules.all + properties.map(\.descriptor) + SuppressionRules.all).filter { seen.insert($0.id).inserted }
     }()
 
     private static let byID: [RuleID: RuleDescriptor] = Dictionary(

@@ -43,27 +43,18 @@ extension VerifyReport {
     public func sarif() -> String {
         let rules = RuleCatalog.all
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
-        let results: [JSONValue] = diagnostics.map { diagnostic in
-            var members: [(String, JSONValue)] = [
-                ("ruleId", .string(diagnostic.rule.rawValue)),
-            ]
-            if let index = ruleIndex[diagnostic.rule] { members.append(("ruleIndex", .int(index))) }
-            members += [
-                ("level", .string(diagnostic.severity.rawValue)),
-                ("message", .object([("text", .string(Self.longMessage(diagnostic)))])),
-                ("locations", .array([Self.sarifLocation(diagnostic.file, diagnostic.range, message: nil)])),
-            ]
-            let related = diagnostic.notes.compactMap { note in
-                note.range.map { Self.sarifLocation(diagnostic.file, $0, message: note.message) }
+        var results: [JSONValue] = []
+        for result in self.results {
+            let findings = result.diagnostics.map { ($0, Suppression?.none) }
+                + result.suppressed.map { ($0.diagnostic, Suppression?.some($0.suppression)) }
+            let ordered = findings.enumerated().sorted { left, right in
+                let a = left.element.0, b = right.element.0
+                if a.range.start != b.range.start { return a.range.start < b.range.start }
+                return left.offset < right.offset
             }
-            if !related.isEmpty {
-                members.append(("relatedLocations", .array(related.enumerated().map { index, location in
-                    guard case .object(var fields) = location else { return location }
-                    fields.insert(("id", .int(index + 1)), at: 0)
-                    return .object(fields)
-                })))
+            for (_, (diagnostic, suppression)) in ordered {
+                results.append(Self.sarifResult(diagnostic, suppression: suppression, ruleIndex: ruleIndex[diagnostic.rule]))
             }
-            return .object(members)
         }
         let document = JSONValue.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
@@ -87,6 +78,45 @@ extension VerifyReport {
             ])])),
         ])
         return document.serialized() + "\n"
+    }
+
+    /// One SARIF result. `suppressions` is always present: empty for a
+    /// finding that stands, so consumers know the tool judged it.
+    static func sarifResult(_ diagnostic: Diagnostic, suppression: Suppression?, ruleIndex: Int?) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("ruleId", .string(diagnostic.rule.rawValue)),
+        ]
+        if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
+        members += [
+            ("level", .string(diagnostic.severity.rawValue)),
+            ("message", .object([("text", .string(Self.longMessage(diagnostic)))])),
+            ("locations", .array([Self.sarifLocation(diagnostic.file, diagnostic.range, message: nil)])),
+        ]
+        let related = diagnostic.notes.compactMap { note in
+            note.range.map { Self.sarifLocation(diagnostic.file, $0, message: note.message) }
+        }
+        if !related.isEmpty {
+            members.append(("relatedLocations", .array(related.enumerated().map { index, location in
+                guard case .object(var fields) = location else { return location }
+                fields.insert(("id", .int(index + 1)), at: 0)
+                return .object(fields)
+            })))
+        }
+        switch suppression {
+        case nil:
+            members.append(("suppressions", .array([])))
+        case .inSource(let file, let range):
+            members.append(("suppressions", .array([.object([
+                ("kind", .string("inSource")),
+                ("location", Self.sarifLocation(file, range, message: nil)),
+            ])])))
+        case .baseline(let path):
+            members.append(("suppressions", .array([.object([
+                ("kind", .string("external")),
+                ("justification", .string("accepted in the baseline \(path)")),
+            ])])))
+        }
+        return .object(members)
     }
 
     static func sarifLocation(_ file: String, _ range: SourceRange, message: String?) -> JSONValue {
@@ -124,7 +154,8 @@ extension VerifyReport {
     // MARK: JUnit
 
     /// JUnit XML: one test suite per spec, one test case per rule; a case
-    /// fails when the rule has a failing finding.
+    /// fails when the rule has a failing finding. Findings that do not fail
+    /// the case, suppressed ones included, are listed in its `system-out`.
     public func junit() -> String {
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         let total = results.count * RuleCatalog.all.count
@@ -147,10 +178,14 @@ extension VerifyReport {
                     lines.append("      <failure message=\"\(Self.xml(failing[0].message))\" type=\"\(rule.id.rawValue)\">\(Self.xml(body))</failure>")
                 }
                 let other = findings.filter { !fails($0) }
-                if !other.isEmpty {
-                    let body = other.map { "\($0.severity.rawValue): \($0.file):\($0.range.start.line):\($0.range.start.column): \($0.message)" }
-                        .joined(separator: "\n")
-                    lines.append("      <system-out>\(Self.xml(body))</system-out>")
+                    .map { "\($0.severity.rawValue): \($0.file):\($0.range.start.line):\($0.range.start.column): \($0.message)" }
+                let suppressed = result.suppressed.filter { $0.diagnostic.rule == rule.id }.map { item in
+                    let finding = item.diagnostic
+                    return "suppressed \(finding.severity.rawValue) (\(Self.suppressionText(item.suppression))): "
+                        + "\(finding.file):\(finding.range.start.line):\(finding.range.start.column): \(finding.message)"
+                }
+                if !other.isEmpty || !suppressed.isEmpty {
+                    lines.append("      <system-out>\(Self.xml((other + suppressed).joined(separator: "\n")))</system-out>")
                 }
                 if let limit = result.limit, rule.phase == .exploration {
                     lines.append("      <skipped message=\"\(Self.xml(limit))\"/>")
@@ -161,6 +196,14 @@ extension VerifyReport {
         }
         lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// How a finding was suppressed, in words.
+    static func suppressionText(_ suppression: Suppression) -> String {
+        switch suppression {
+        case .inSource(let file, let range): "by the comment at \(file):\(range.start.line):\(range.start.column)"
+        case .baseline(let path): "by the baseline \(path)"
+        }
     }
 
     /// Escapes text for XML content and attributes.

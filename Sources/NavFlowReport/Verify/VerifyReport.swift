@@ -9,10 +9,14 @@ public struct VerifyReport: Sendable {
     public var results: [Verifier.Result]
     /// Whether warnings fail the run like errors.
     public var warningsAsErrors: Bool
+    /// How many entries of the baseline matched no finding: nil when no
+    /// baseline was given or the run cannot tell (a spec stopped at a limit).
+    public var baselineFixed: Int?
 
-    public init(results: [Verifier.Result], warningsAsErrors: Bool = false) {
+    public init(results: [Verifier.Result], warningsAsErrors: Bool = false, baselineFixed: Int? = nil) {
         self.results = results
         self.warningsAsErrors = warningsAsErrors
+        self.baselineFixed = baselineFixed
     }
 
     /// The documented exit code: 2 when a spec could not be read into a
@@ -25,8 +29,11 @@ public struct VerifyReport: Sendable {
         return diagnostics.contains { $0.severity >= failing } ? 1 : 0
     }
 
-    /// Every diagnostic, spec after spec.
+    /// Every diagnostic, spec after spec; suppressed findings are not among them.
     public var diagnostics: [Diagnostic] { results.flatMap(\.diagnostics) }
+
+    /// How many findings a comment or the baseline suppressed.
+    public var suppressedCount: Int { results.reduce(0) { $0 + $1.suppressed.count } }
 
     private func count(_ severity: Severity) -> Int {
         diagnostics.filter { $0.severity == severity }.count
@@ -50,7 +57,13 @@ public struct VerifyReport: Sendable {
         case 3: "stopped at a limit:"
         default: "failed"
         }
-        output += "\(verdict) \(specs): \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note"))\n"
+        if let fixed = baselineFixed, fixed > 0 {
+            output += "\(fixed == 1 ? "1 baseline entry" : "\(fixed) baseline entries") fixed: "
+                + "no finding matches \(fixed == 1 ? "it" : "them") any more; write the baseline again to drop \(fixed == 1 ? "it" : "them")\n"
+        }
+        let suppressed = suppressedCount
+        output += "\(verdict) \(specs): \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note"))"
+            + (suppressed > 0 ? ", \(suppressed) suppressed" : "") + "\n"
         return output
     }
 
@@ -67,6 +80,7 @@ public struct VerifyReport: Sendable {
                     ("status", .string(result.hasInputErrors ? "invalid" : result.limit != nil ? "limit"
                         : result.diagnostics.contains { $0.severity == .error } ? "failed" : "verified")),
                     ("diagnostics", .array(result.diagnostics.map(DiagnosticJSON.encode))),
+                    ("suppressed", .array(result.suppressed.map(DiagnosticJSON.encode))),
                     ("stats", result.statistics.map(Self.statistics) ?? .null),
                     ("limit", .optional(result.limit)),
                 ])
@@ -75,6 +89,8 @@ public struct VerifyReport: Sendable {
                 ("errors", .int(count(.error))),
                 ("warnings", .int(count(.warning))),
                 ("notes", .int(count(.note))),
+                ("suppressed", .int(suppressedCount)),
+                ("baselineFixed", baselineFixed.map(JSONValue.int) ?? .null),
             ])),
         ]).serialized() + "\n"
     }
@@ -131,6 +147,22 @@ public enum DiagnosticJSON {
             })),
             ("witness", diagnostic.witness.map(witness) ?? .null),
         ])
+    }
+
+    /// A suppressed finding: the diagnostic's members and how it was suppressed.
+    public static func encode(_ suppressed: SuppressedDiagnostic) -> JSONValue {
+        guard case .object(var members) = encode(suppressed.diagnostic) else { return .null }
+        members.append(("suppression", suppression(suppressed.suppression)))
+        return .object(members)
+    }
+
+    static func suppression(_ suppression: Suppression) -> JSONValue {
+        switch suppression {
+        case .inSource(let file, let range):
+            .object([("kind", .string("inSource")), ("file", .string(file)), ("range", Self.range(range))])
+        case .baseline(let path):
+            .object([("kind", .string("baseline")), ("file", .string(path))])
+        }
     }
 
     static func witness(_ witness: Witness) -> JSONValue {

@@ -1,9 +1,10 @@
 import NavFlowDiagnostics
 import NavFlowSource
 
-/// Splits a spec file into tokens. Comments and white space are dropped;
-/// whether a token starts a line is recorded because a line break ends an
-/// action's statement and positions "missing token" diagnostics.
+/// Splits a spec file into tokens. White space is dropped and comments are
+/// kept aside (`comments`, for suppression directives); whether a token
+/// starts a line is recorded because a line break ends an action's
+/// statement and positions "missing token" diagnostics.
 /// Malformed input (a stray character, an unterminated string, invalid
 /// UTF-8) becomes a `syntax` diagnostic and lexing goes on.
 public struct Lexer {
@@ -12,6 +13,18 @@ public struct Lexer {
     private var position = 0
     private var sawLineBreak = true
     public private(set) var diagnostics: [Diagnostic] = []
+    /// Every `//` comment, in source order.
+    public private(set) var comments: [Comment] = []
+
+    /// A `//` comment: its byte offsets (from the slashes to the end of the
+    /// line, the line break excluded), its text after the slashes, and
+    /// whether only white space precedes it on its line.
+    public struct Comment: Hashable, Sendable {
+        public var start: Int
+        public var end: Int
+        public var text: String
+        public var ownLine: Bool
+    }
 
     public init(file: SourceFile) {
         self.file = file
@@ -163,7 +176,13 @@ public struct Lexer {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C:
                 position += 1
             case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "/"):
+                let start = position
                 while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+                var end = position
+                if end > start + 2 && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                comments.append(Comment(start: start, end: end,
+                                        text: String(decoding: bytes[(start + 2)..<end], as: UTF8.self),
+                                        ownLine: sawLineBreak))
             default:
                 return
             }

@@ -20,11 +20,19 @@ public struct Parser {
     /// Parses a whole file. The syntax tree holds everything that parsed;
     /// the diagnostics list every lexical and syntax error.
     public static func parse(_ file: SourceFile) -> (SpecSyntax, [Diagnostic]) {
+        let parsed = parseKeepingTrivia(file)
+        return (parsed.syntax, parsed.diagnostics)
+    }
+
+    /// Parses a whole file and keeps its tokens and comments, from which the
+    /// front end reads suppression directives.
+    static func parseKeepingTrivia(_ file: SourceFile)
+        -> (syntax: SpecSyntax, diagnostics: [Diagnostic], tokens: [Token], comments: [Lexer.Comment]) {
         var lexer = Lexer(file: file)
         let tokens = lexer.tokenize()
         var parser = Parser(file: file, tokens: tokens, diagnostics: lexer.diagnostics)
         let spec = parser.parseFile()
-        return (spec, parser.diagnostics)
+        return (spec, parser.diagnostics, tokens, lexer.comments)
     }
 
     private init(file: SourceFile, tokens: [Token], diagnostics: [Diagnostic]) {

@@ -1,0 +1,177 @@
+import NavFlowSource
+
+/// A `// navflow:...` comment as data: which rules it names, where it was
+/// written, and which part of the file it covers. The front end collects
+/// them; `NavFlowCheck` applies them to the findings of a run.
+///
+/// - `// navflow:disable RULE ...` on a line of its own covers the next
+///   item: the next top-level declaration (all of it), or, inside a
+///   declaration's braces, the next member line (an edge, a destination, a
+///   tab, ...) together with any braces it opens.
+/// - The same comment after a token on its line covers the item that
+///   starts on that line.
+/// - `// navflow:disable-file RULE ...` anywhere covers the whole file.
+///
+/// Rules are separated by commas or spaces; a word `--` ends the list and
+/// starts a free-text reason.
+public struct SuppressionDirective: Hashable, Sendable {
+    public enum Scope: Hashable, Sendable {
+        /// The whole file (`navflow:disable-file`).
+        case file
+        /// One item (`navflow:disable`); nil when no item follows the comment.
+        case item(SourceRange?)
+        /// A `navflow:` word that is not a directive, as written.
+        case unrecognized(Name)
+    }
+
+    public var scope: Scope
+    /// The rule ids as written, with their ranges.
+    public var rules: [Name]
+    /// The whole comment, slashes included.
+    public var range: SourceRange
+    /// The directive's word (`navflow:disable`), for diagnostics about a directive naming no rule.
+    public var keyword: SourceRange
+
+    public init(scope: Scope, rules: [Name], range: SourceRange, keyword: SourceRange) {
+        self.scope = scope
+        self.rules = rules
+        self.range = range
+        self.keyword = keyword
+    }
+
+    /// The directive words the front end recognises.
+    public static let disable = "navflow:disable"
+    public static let disableFile = "navflow:disable-file"
+
+    /// Whether the directive covers a finding that starts at `location`.
+    public func covers(_ location: SourceLocation) -> Bool {
+        switch scope {
+        case .file: true
+        case .item(let item?):
+            location.offset >= item.start.offset
+                && (location.offset < item.end.offset || location.offset == item.start.offset)
+        case .item(nil), .unrecognized: false
+        }
+    }
+}
+
+/// Reads the suppression directives of a file from its comments and tokens.
+enum SuppressionDirectives {
+    static func collect(file: SourceFile, syntax: SpecSyntax, tokens: [Token],
+                        comments: [Lexer.Comment]) -> [SuppressionDirective] {
+        var directives: [SuppressionDirective] = []
+        var depths: [Int]?
+        for comment in comments {
+            guard let parsed = parse(comment, file: file) else { continue }
+            var directive = parsed
+            if case .item = directive.scope {
+                if depths == nil { depths = braceDepths(tokens) }
+                directive.scope = .item(item(for: comment, file: file, syntax: syntax, tokens: tokens, depths: depths!))
+            }
+            directives.append(directive)
+        }
+        return directives
+    }
+
+    /// The directive a comment holds, with its scope still to be placed; nil
+    /// for a comment that does not start with `navflow:`.
+    private static func parse(_ comment: Lexer.Comment, file: SourceFile) -> SuppressionDirective? {
+        let bytes = Array(comment.text.utf8)
+        var index = 0
+        func skipBlanks() {
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        }
+        func word() -> (String, SourceRange)? {
+            let start = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: " "), bytes[index] != UInt8(ascii: "\t"),
+                  bytes[index] != UInt8(ascii: ",") { index += 1 }
+            guard index > start else { return nil }
+            let offset = comment.start + 2
+            return (String(decoding: bytes[start..<index], as: UTF8.self), file.range(offset + start, offset + index))
+        }
+        skipBlanks()
+        guard bytes[index...].starts(with: Array("navflow:".utf8)), let (keyword, keywordRange) = word() else { return nil }
+        let range = file.range(comment.start, comment.end)
+        let scope: SuppressionDirective.Scope
+        switch keyword {
+        case SuppressionDirective.disable: scope = .item(nil)
+        case SuppressionDirective.disableFile: scope = .file
+        default: return SuppressionDirective(scope: .unrecognized(Name(keyword, range: keywordRange)), rules: [],
+                                             range: range, keyword: keywordRange)
+        }
+        var rules: [Name] = []
+        while true {
+            skipBlanks()
+            if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard let (rule, ruleRange) = word(), rule != "--" else { break }
+            rules.append(Name(rule, range: ruleRange))
+        }
+        return SuppressionDirective(scope: scope, rules: rules, range: range, keyword: keywordRange)
+    }
+
+    /// How many braces and parentheses are open before each token.
+    private static func braceDepths(_ tokens: [Token]) -> [Int] {
+        var depths: [Int] = []
+        depths.reserveCapacity(tokens.count)
+        var depth = 0
+        for token in tokens {
+            depths.append(depth)
+            switch token.kind {
+            case .leftBrace, .leftParen: depth += 1
+            case .rightBrace, .rightParen: depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return depths
+    }
+
+    /// The item a `navflow:disable` comment covers: the item that starts at
+    /// the first token after an own-line comment, or at the first token of
+    /// a trailing comment's line.
+    private static func item(for comment: Lexer.Comment, file: SourceFile, syntax: SpecSyntax,
+                             tokens: [Token], depths: [Int]) -> SourceRange? {
+        // The first token after the comment.
+        var low = 0, high = tokens.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].start < comment.end { low = middle + 1 } else { high = middle }
+        }
+        var anchor = low
+        if !comment.ownLine {
+            // Back to the first token of the comment's line.
+            anchor -= 1
+            while anchor > 0, !tokens[anchor].atLineStart { anchor -= 1 }
+            guard anchor >= 0 else { return nil }
+        }
+        let token = tokens[anchor]
+        // Nothing follows a comment at the end of a body or of the file.
+        if token.kind == .endOfFile || (comment.ownLine && closes(token.kind)) { return nil }
+        if depths[anchor] == 0 {
+            if let declaration = syntax.declarations.first(where: {
+                $0.range.start.offset <= token.start && token.start < $0.range.end.offset
+            }) {
+                return declaration.range
+            }
+        }
+        // A member line: up to the next token that starts a line at the
+        // same depth, or to the brace that closes the enclosing body.
+        var end = token.end
+        var index = anchor + 1
+        var open = opens(token.kind) ? 1 : 0
+        while index < tokens.count, tokens[index].kind != .endOfFile {
+            let next = tokens[index]
+            if open == 0 && (next.atLineStart || closes(next.kind)) { break }
+            if opens(next.kind) { open += 1 }
+            if closes(next.kind) { open -= 1 }
+            end = next.end
+            index += 1
+        }
+        return file.range(token.start, end)
+    }
+
+    private static func opens(_ kind: Token.Kind) -> Bool { kind == .leftBrace || kind == .leftParen }
+    private static func closes(_ kind: Token.Kind) -> Bool { kind == .rightBrace || kind == .rightParen }
+}
