@@ -114,7 +114,7 @@ public struct ScreenGraph: Sendable, Equatable {
                 for statement in edge.statements {
                     let drawn: (String, EdgeKind)?
                     switch statement.kind {
-                    case .push(let route): drawn = (id(.screen(route.screen)), .push)
+                    case .push(let route), .pushUnderModals(let route): drawn = (id(.screen(route.screen)), .push)
                     case .pushStack(let stack): drawn = (id(.stack(stack)), .push)
                     case .select(let route): drawn = (id(.screen(route.screen)), .select)
                     case .present(let kind, let content):

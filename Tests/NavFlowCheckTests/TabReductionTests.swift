@@ -110,7 +110,7 @@ import Testing
           action "Both" if !on { push Detail; set on = true }
           action "Close" { dismiss; pop }
         }
-        screen Other {}
+        screen Other { push Detail under modals }
         deeplink "m://x" -> a / Detail keep modals
         deeplink "m://y" -> + sheet Other
         """
@@ -122,6 +122,7 @@ import Testing
             "line 17: an edge of 'Detail' both navigates and changes a flag or presents",
             "line 17: a navigation edge of 'Detail' is guarded by a negated flag",
             "line 18: an edge of 'Detail' acts on a stack after a 'dismiss'",
+            "line 20: an edge of 'Other' changes a stack that is not on screen ('push … under modals')",
             "line 21: deep link \"m://x\" keeps modals",
             "line 22: deep link \"m://y\" selects no tab",
             "line 22: deep link \"m://y\" presents a modal",

@@ -73,7 +73,7 @@ import Testing
         return true
     }
 
-    @Test(.enabled(if: available), arguments: ["messenger", "recipes", "router-tabs"])
+    @Test(.enabled(if: available), arguments: ["messenger", "recipes", "router-tabs", "sheet-router"])
     func examplesHaveTheSameStateCountInSPIN(_ name: String) throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("specs/examples/\(name).navflow")
@@ -89,6 +89,44 @@ import Testing
             if try Self.check(generator.spec(), "seed-\(seed)") { compared += 1 }
         }
         #expect(compared >= 5, "only \(compared) of 8 generated specs checked")
+    }
+
+    /// `push … under modals` from a sheet over a stack, over a screen tab
+    /// (no stack: nothing happens), from a sheet with its own stack, and
+    /// from launch.
+    @Test(.enabled(if: available)) func pushesUnderModalsHaveTheSameStateCountInSPIN() throws {
+        let text = """
+            app Social
+            stack Feed root Timeline {
+              destination Post
+              destination Profile
+              depth 3
+            }
+            stack ComposeStack root Compose { destination Drafts }
+            tabs Main {
+              tab feed "Feed" Feed
+              tab me "Me" Me
+            }
+            start Main
+            launch push Post under modals
+            screen Timeline {
+              push Post
+              sheet ComposeStack
+            }
+            screen Post { sheet Share }
+            screen Share {
+              action "View author" { push Profile under modals }
+              dismiss
+            }
+            screen Profile
+            screen Compose {
+              push Drafts
+              action "Mention" { push Profile under modals; tab me }
+            }
+            screen Drafts
+            screen Me { sheet Share }
+            """
+        #expect(try Self.check(text, "push-under-modals"))
     }
 
     @Test(.enabled(if: available)) func appShapedSpecsHaveTheSameStateCountInSPIN() throws {

@@ -77,6 +77,7 @@ extension Statement {
     public func text(in spec: FlowSpec, bindings: [String] = []) -> String {
         switch kind {
         case .push(let route): "push \(spec.text(of: route, bindings: bindings))"
+        case .pushUnderModals(let route): "push \(spec.text(of: route, bindings: bindings)) under modals"
         case .pushStack(let stack): "push \(spec.stacks[stack].name)"
         case .present(let kind, let content): "\(kind.rawValue) \(spec.name(of: content))"
         case .dismiss: "dismiss"

@@ -54,7 +54,8 @@ enum EventShape: Sendable {
         // unlabelled edge is one statement.
         guard edge.label == nil, let statement = edge.statements.first else { return false }
         switch (self, statement.kind) {
-        case (.push(let screen, _), .push(let route)), (.select(let screen, _), .select(let route)):
+        case (.push(let screen, _), .push(let route)), (.push(let screen, _), .pushUnderModals(let route)),
+             (.select(let screen, _), .select(let route)):
             return route.screen == screen
         case (.present(let kind, let presentable), .present(let declared, let content)):
             return kind == declared && model.shape.presentableIndex[content] == presentable

@@ -38,6 +38,16 @@ extension PromelaExporter {
         lines.append("  :: else -> " + firstSlot.joined(separator: " "))
         lines.append("  fi")
         lines.append("}")
+        if usesPushUnderModals {
+            // The context beneath every modal: the origin slot when it is on
+            // screen, else the first slot of the selected tab.
+            lines.append("inline baseContext(origin) {")
+            lines.append("  if")
+            lines.append("  :: \(activeOrigin) -> cx = origin")
+            lines.append("  :: else -> " + firstSlot.joined(separator: " "))
+            lines.append("  fi")
+            lines.append("}")
+        }
         // The stack shown in the context (255: none), and its path length.
         lines.append("inline contextStack() {")
         lines.append("  if")
@@ -73,6 +83,13 @@ extension PromelaExporter {
         lines.append("  if :: found -> skip :: !found && nm >= \(StateShape.modalLimit) -> cut = 0 :: else -> mk[nm] = kind; mp[nm] = which; nm++ fi")
         lines.append("}")
         return lines
+    }
+
+    /// Whether some statement pushes under modals (`baseContext` is then needed).
+    private var usesPushUnderModals: Bool {
+        let statements = spec.screens.flatMap { $0.edges.flatMap(\.statements) } + spec.launch.map(\.statement)
+            + spec.deepLinks.compactMap(\.otherwise)
+        return statements.contains { if case .pushUnderModals = $0.kind { true } else { false } }
     }
 
     /// An inline macro that acts on the path of the context's stack: one

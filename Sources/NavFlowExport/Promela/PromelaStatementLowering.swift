@@ -34,6 +34,7 @@ extension PromelaExporter {
         let site = PromelaStatementSite(origin: origin, chosenRoute: choice, cut: cut)
         switch statement.kind {
         case .push(let route): return PushStatement(route: route).promela(in: self, at: site)
+        case .pushUnderModals(let route): return PushUnderModalsStatement(route: route).promela(in: self, at: site)
         case .pushStack(let stack): return PushStackStatement(stack: stack).promela(in: self, at: site)
         case .present(let kind, let content): return PresentStatement(kind: kind, content: content).promela(in: self, at: site)
         case .dismiss: return DismissStatement().promela(in: self, at: site)

@@ -18,7 +18,7 @@ protocol StatementMeaning {
 struct StatementEnvironment<Decider: ConditionDecider> {
     let model: FlowModel
     /// The context it acts on (`StatementRun.context(in:)`).
-    let context: Context
+    var context: Context
     let decider: Decider
     /// The route the step chose for it (`push`, `select`), if any.
     let chosenRoute: Int?
@@ -39,6 +39,7 @@ extension Statement {
     public var footprint: StatementFootprint {
         switch kind {
         case .push(let route): PushStatement(route: route).footprint
+        case .pushUnderModals(let route): PushUnderModalsStatement(route: route).footprint
         case .pushStack(let stack): PushStackStatement(stack: stack).footprint
         case .present(let kind, let content): PresentStatement(kind: kind, content: content).footprint
         case .dismiss: DismissStatement().footprint
@@ -56,6 +57,8 @@ extension Statement {
                                         facts: inout [StepFact]) -> StatementResult {
         switch kind {
         case .push(let route): PushStatement(route: route).run(on: &state, in: environment, facts: &facts)
+        case .pushUnderModals(let route):
+            PushUnderModalsStatement(route: route).run(on: &state, in: environment, facts: &facts)
         case .pushStack(let stack): PushStackStatement(stack: stack).run(on: &state, in: environment, facts: &facts)
         case .present(let kind, let content):
             PresentStatement(kind: kind, content: content).run(on: &state, in: environment, facts: &facts)
@@ -73,7 +76,7 @@ extension Statement {
     /// unspecified arguments, when its footprint `choosesRoute`.
     public var routeToChoose: Route? {
         switch kind {
-        case .push(let route), .select(let route): route
+        case .push(let route), .pushUnderModals(let route), .select(let route): route
         case .pushStack, .present, .dismiss, .pop, .popToRoot, .selectTab, .set, .open: nil
         }
     }

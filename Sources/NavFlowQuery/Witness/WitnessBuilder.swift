@@ -37,7 +37,7 @@ public struct WitnessBuilder: Sendable {
             let statement = edge.statements.first
             let action: String
             switch statement?.kind {
-            case .push: action = "open \(choices.first.map { model.routes.text(of: $0, in: spec) } ?? "?")"
+            case .push, .pushUnderModals: action = "open \(choices.first.map { model.routes.text(of: $0, in: spec) } ?? "?")"
             case .select: action = "select \(choices.first.map { model.routes.text(of: $0, in: spec) } ?? "?")"
             case .pushStack(let stack): action = "open \(spec.stacks[stack].name)"
             case .present(let kind, let content): action = "open the \(spec.name(of: content)) \(kind.rawValue)"

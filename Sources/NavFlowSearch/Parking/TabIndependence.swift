@@ -102,6 +102,9 @@ public struct TabIndependence: Sendable {
                 continue
             }
             staying.append(footprint)
+            if footprint.seesWholePaths {
+                add("an edge of '\(screen)' changes a stack that is not on screen ('push … under modals')", statement.range)
+            }
             if footprint.mayClearFlag {
                 add("an edge of '\(screen)' sets a flag to false", statement.range)
             }

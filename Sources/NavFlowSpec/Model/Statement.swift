@@ -5,6 +5,10 @@ public struct Statement: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// Append a route to the active stack.
         case push(Route)
+        /// Append a route to the stack beneath every modal (the selected
+        /// tab's, or the root's), leaving the modals up: sheet content using
+        /// the router of the view that presented it.
+        case pushUnderModals(Route)
         /// Push a screen that is itself a stack (the `nested-stack` defect).
         case pushStack(Int)
         /// Present a screen or stack modally.

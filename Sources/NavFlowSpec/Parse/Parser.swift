@@ -598,7 +598,17 @@ public struct Parser {
         let kind: StatementSyntax.Kind
         switch word {
         case "push":
-            kind = .push(try parseRoute(after: "'push'"))
+            let route = try parseRoute(after: "'push'")
+            if current.isWord("under") && !current.atLineStart {
+                advance()
+                guard current.isWord("modals") else {
+                    throw failure("expected 'modals' after 'under' (as in 'push \(route.screen.text) under modals'), found \(describe(current))")
+                }
+                advance()
+                kind = .pushUnderModals(route)
+            } else {
+                kind = .push(route)
+            }
         case "select":
             kind = .select(try parseRoute(after: "'select'"))
         case "sheet", "cover", "popover":

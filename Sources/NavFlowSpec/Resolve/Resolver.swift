@@ -605,7 +605,7 @@ public struct Resolver {
         var unusedBindings = Set<Int>()
         let kind: Statement.Kind
         switch statement.kind {
-        case .push(let routeSyntax):
+        case .push(let routeSyntax), .pushUnderModals(let routeSyntax):
             if case .stack(let stack)? = contents[routeSyntax.screen.text]?.0 {
                 usedContents.insert(.stack(stack))
                 kind = .pushStack(stack)
@@ -613,7 +613,7 @@ public struct Resolver {
                 guard let route = resolveRoute(routeSyntax, bindings: bindings, inTarget: false, used: &unusedBindings)
                 else { return nil }
                 usedContents.insert(.screen(route.screen))
-                kind = .push(route)
+                if case .pushUnderModals = statement.kind { kind = .pushUnderModals(route) } else { kind = .push(route) }
             }
         case .select(let routeSyntax):
             if spec.splits.isEmpty {

@@ -43,6 +43,8 @@ public enum ModalKind: String, Hashable, Sendable, CaseIterable {
 public struct StatementSyntax: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case push(RouteSyntax)
+        /// `push ROUTE under modals`.
+        case pushUnderModals(RouteSyntax)
         case present(ModalKind, Name)
         case dismiss
         case pop

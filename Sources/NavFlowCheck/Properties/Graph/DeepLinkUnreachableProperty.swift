@@ -69,7 +69,10 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
             let screens = (base.map { [$0] } ?? []) + path.map(\.screen)
             for (from, to) in zip(screens, screens.dropFirst()) {
                 let built = building({
-                    if case .push(let route) = $0 { return route.screen == to } else { return false }
+                    switch $0 {
+                    case .push(let route), .pushUnderModals(let route): return route.screen == to
+                    default: return false
+                    }
                 }, from: [from])
                 if !built { return nil }
             }

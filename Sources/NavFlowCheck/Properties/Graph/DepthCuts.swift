@@ -103,7 +103,7 @@ public struct DepthCuts: Sendable {
     /// The screens one statement can show.
     private static func shows(_ statement: Statement, in spec: FlowSpec) -> [Int] {
         switch statement.kind {
-        case .push(let route), .select(let route):
+        case .push(let route), .pushUnderModals(let route), .select(let route):
             return [route.screen]
         case .pushStack(let stack):
             return [spec.stacks[stack].root]

@@ -5,6 +5,11 @@ import NavFlowSpec
 /// the stack's depth the step is cut off.
 extension PushStatement: PromelaStatementLowering {
     func promela(in program: PromelaExporter, at site: PromelaStatementSite) -> [String] {
+        site.inContext(Self.pushOntoContextStack(in: program, at: site))
+    }
+
+    /// The push onto the stack of the context `cx` already names.
+    static func pushOntoContextStack(in program: PromelaExporter, at site: PromelaStatementSite) -> [String] {
         guard let route = site.chosenRoute else { return [] }
         let spec = program.spec
         let screen = program.routes.screen(of: route)
@@ -16,6 +21,6 @@ extension PushStatement: PromelaStatementLowering {
         }
         lines.append("  :: else -> skip")
         lines.append("  fi;")
-        return site.inContext(lines)
+        return lines
     }
 }

@@ -1,0 +1,30 @@
+import NavFlowSpec
+
+/// `push R under modals`: a push onto the stack beneath every modal, the
+/// one the selected tab (or the root) shows, while the modals stay up. It
+/// is what sheet content does when it navigates with the router of the
+/// view that presented it: the screen is pushed, and appears once the
+/// modals are closed. With no modal up it is a plain push. Everything else
+/// (registration, depth, facts) is `push`'s, on that stack.
+public struct PushUnderModalsStatement: StatementMeaning {
+    public let route: Route
+
+    public init(route: Route) { self.route = route }
+
+    /// It may write a path other than its context's, the base slot's under
+    /// a modal: the search runs it on every state and does not park tabs.
+    public var footprint: StatementFootprint {
+        StatementFootprint(reads: StatementFootprint.Parts.context.union([.contextPath, .slots]),
+                           writes: [.contextPath, .slots],
+                           stackOperations: .push, choosesRoute: true, mayCutOffStep: true)
+    }
+
+    func run<Decider: ConditionDecider>(on state: inout NavState, in environment: StatementEnvironment<Decider>,
+                                        facts: inout [StepFact]) -> StatementResult {
+        var beneath = environment
+        if !state.modals.isEmpty {
+            beneath.context = .slot(environment.model.shape.activeSlots(selectedTab: state.selectedTab).lowerBound)
+        }
+        return PushStatement(route: route).run(on: &state, in: beneath, facts: &facts)
+    }
+}
