@@ -145,6 +145,7 @@ public enum Verifier {
                 ? try PlainExplorer(limits: options.limits, progress: options.progress).explore(model)
                 : try explorer.explore(model)
             let explored = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            try GraphAnalysis.checkFits(graph, limits: options.limits, seconds: explored)
             let analysis = GraphAnalysis(graph)
             for property in options.graph {
                 diagnostics += property.check(analysis)

@@ -84,6 +84,22 @@ public struct Explorer: Sendable {
         let successors = PackedSuccessors(model: model)
         let started = ContinuousClock.now
 
+        // Transitions are kept apart from `graph` while it grows.
+        var inAppEdges = EdgeList()
+        var linkEdges = EdgeList()
+
+        /// Throws when the memory or time limit is reached. The bytes are
+        /// everything the search holds: states, memos and transitions.
+        func checkMemoryAndTime() throws(LimitReached) {
+            let count = graph.tree.count
+            let bytes = graph.bytes + successors.bytes + inAppEdges.bytes + linkEdges.bytes
+            if bytes > limits.maxBytes {
+                throw .tooManyBytes(limits, bytes: bytes, count: count)
+            }
+            if limits.maxSeconds.isFinite, (ContinuousClock.now - started) > .seconds(limits.maxSeconds) {
+                throw .tooLong(limits, count: count)
+            }
+        }
         /// Records a state just stored; throws when a limit is reached.
         func stored(parent: Int, label: Int32) throws(LimitReached) {
             graph.tree.append(parent: parent, step: label)
@@ -92,26 +108,31 @@ public struct Explorer: Sendable {
                 throw .tooManyStates(limits, count: count)
             }
             if count % 4096 == 0 {
-                let bytes = graph.bytes + successors.bytes
-                if bytes > limits.maxBytes {
-                    throw .tooManyBytes(limits, bytes: bytes, count: count)
-                }
-                if limits.maxSeconds.isFinite, (ContinuousClock.now - started) > .seconds(limits.maxSeconds) {
-                    throw .tooLong(limits, count: count)
-                }
+                try checkMemoryAndTime()
                 if let progress, count % progressInterval == 0 { progress(count) }
             }
         }
         var batch = SuccessorBatch()
         var numbers: [Int32] = []
         var isNew: [Bool] = []
-        func expand(_ index: Int, deepLinks: Bool, into list: inout EdgeList) throws(LimitReached) {
+        var expanded = 0
+        /// Expands a state by in-app steps, or by deep links; the
+        /// transitions go to the list of their kind.
+        func expand(_ index: Int, deepLinks: Bool) throws(LimitReached) {
             successors.successors(of: index, in: &graph.store, deepLinks: deepLinks, into: &batch)
             graph.store.insert(batch, from: index, numbers: &numbers, isNew: &isNew)
             for position in 0..<batch.count where isNew[position] {
                 try stored(parent: index, label: batch.label[position])
             }
-            list.append(targets: numbers, labels: batch.label, count: batch.count)
+            if deepLinks {
+                linkEdges.append(targets: numbers, labels: batch.label, count: batch.count)
+            } else {
+                inAppEdges.append(targets: numbers, labels: batch.label, count: batch.count)
+            }
+            // Late in a search most expansions find no new state: the
+            // limits are checked by expansions too, not only by new states.
+            expanded += 1
+            if expanded % 4096 == 0 { try checkMemoryAndTime() }
         }
 
         let valuations: [UInt64]
@@ -128,13 +149,10 @@ public struct Explorer: Sendable {
             if inserted { try stored(parent: -1, label: -1) }
             if !graph.initialStates.contains(index) { graph.initialStates.append(index) }
         }
-        // Transitions are kept apart from `graph` while it grows.
-        var inAppEdges = EdgeList()
-        var linkEdges = EdgeList()
         // In-app steps only: every state found here is reachable in-app.
         var next = 0
         while next < graph.store.count {
-            try expand(next, deepLinks: false, into: &inAppEdges)
+            try expand(next, deepLinks: false)
             next += 1
         }
         graph.inAppCount = graph.store.count
@@ -143,9 +161,9 @@ public struct Explorer: Sendable {
         // breadth first.
         var linked = 0
         while linked < graph.store.count {
-            try expand(linked, deepLinks: true, into: &linkEdges)
+            try expand(linked, deepLinks: true)
             if linked >= graph.inAppCount {
-                try expand(linked, deepLinks: false, into: &inAppEdges)
+                try expand(linked, deepLinks: false)
             }
             linked += 1
         }

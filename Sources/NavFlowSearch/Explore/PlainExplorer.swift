@@ -82,6 +82,7 @@ public struct PlainExplorer: Sendable {
             }
             if let failure { throw failure }
             next += 1
+            if next % 4096 == 0, let failure = visited.checkMemoryAndTime(goalDirected: true) { throw failure }
         }
         return Search(model: model, store: visited.store, tree: tree, steps: steps.values, found: found)
     }
@@ -118,6 +119,7 @@ public struct PlainExplorer: Sendable {
                 failure = visited.check(goalDirected: false)
             }
         }
+        var expanded = 0
         /// The in-app transitions of state `index`, or with `deepLinks` its deep links only.
         func expand(_ index: Int, deepLinks: Bool, into list: inout EdgeList) throws(Explorer.LimitReached) {
             targets.removeAll(keepingCapacity: true)
@@ -134,6 +136,8 @@ public struct PlainExplorer: Sendable {
             }
             if let failure { throw failure }
             list.append(targets: targets, labels: labelIDs, count: targets.count)
+            expanded += 1
+            if expanded % 4096 == 0, let failure = visited.checkMemoryAndTime(goalDirected: false) { throw failure }
         }
         var inAppEdges = EdgeList()
         var linkEdges = EdgeList()
@@ -243,6 +247,16 @@ private struct VisitedStates {
                 : .tooManyStates(limits, count: count)
         }
         guard count % 4096 == 0 else { return nil }
+        if let failure = checkMemoryAndTime(goalDirected: goalDirected) { return failure }
+        if let progress, count % progressInterval == 0 { progress(count) }
+        return nil
+    }
+
+    /// The memory or time limit, if the search breaks it now. Checked
+    /// every 4096 states stored and every 4096 states expanded: late in a
+    /// search most expansions store nothing new.
+    func checkMemoryAndTime(goalDirected: Bool) -> Explorer.LimitReached? {
+        let count = store.count
         let bytes = store.bytes + count * 8 + edgeBytes
         if bytes > limits.maxBytes {
             return goalDirected
@@ -254,7 +268,6 @@ private struct VisitedStates {
                 ? .init(description: "the search ran for more than \(limits.maxSeconds) seconds without an answer (--max-time)", states: count)
                 : .tooLong(limits, count: count)
         }
-        if let progress, count % progressInterval == 0 { progress(count) }
         return nil
     }
 }

@@ -142,6 +142,31 @@ public struct GraphAnalysis: Sendable {
         trapStates = Self.traps(graph, isHome: isHome)
     }
 
+    /// The bytes the analysis adds to its graph, at most: per state the
+    /// home and source marks, the search queue and the reverse graph's
+    /// offsets; per in-app transition the reverse graph's entry.
+    public static func bytesNeeded(for graph: StateGraph) -> Int {
+        graph.count * 26 + graph.inAppEdges.target.count * 4
+    }
+
+    /// Throws when judging the explored graph would break a limit: the time
+    /// is already over, or the graph and the analysis would not fit in the
+    /// memory limit. The search checks the limits as it goes; this holds
+    /// them for the whole of `verify`.
+    public static func checkFits(_ graph: StateGraph, limits: Explorer.Limits, seconds: Double)
+        throws(Explorer.LimitReached) {
+        if limits.maxSeconds.isFinite && seconds > limits.maxSeconds {
+            throw .init(description: "the search ran for more than \(limits.maxSeconds) seconds (--max-time) after \(graph.count) states; lower a stack's depth or raise the limit",
+                        states: graph.count)
+        }
+        let graphBytes = graph.bytes
+        let analysisBytes = bytesNeeded(for: graph)
+        if graphBytes + analysisBytes > limits.maxBytes {
+            throw .init(description: "the state graph (\(graphBytes >> 20) MiB, \(graph.count) states) and the checks on it (\(analysisBytes >> 20) MiB) need more than the memory limit of \(limits.maxBytes >> 20) MiB; lower a stack's depth or raise --max-memory",
+                        states: graph.count)
+        }
+    }
+
     /// Sources are the states reachable in-app, closed under in-app steps
     /// and deep-link steps that are not findings; from each source, every
     /// link whose `requires` holds is judged.

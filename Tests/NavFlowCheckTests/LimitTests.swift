@@ -1,0 +1,54 @@
+import NavFlowCheck
+import NavFlowModel
+import NavFlowSearch
+import NavFlowSource
+import NavFlowSpec
+import Testing
+
+/// Memory and time limits hold for the whole of a run: late in a search,
+/// when expansions find no new state, and for the checks after it.
+@Suite struct LimitTests {
+    /// 4,095 states: no count of stored states reaches a multiple of 4096,
+    /// so only the expansions (each state is expanded twice: by steps,
+    /// then by deep links) can reach a check.
+    static let text = """
+        app A
+        stack S root Home { destination Home destination Other depth 11 }
+        start S
+        screen Home { push Home push Other }
+        screen Other { push Home push Other }
+        """
+
+    private func model() throws -> FlowModel {
+        try FlowModel(try #require(Frontend.load(SourceFile(path: "wide.navflow", text: Self.text)).spec))
+    }
+
+    @Test func bothExplorersCheckTheTimeWhileExpandingOnly() throws {
+        let model = try model()
+        var limits = Explorer.Limits(maxStates: 1_000_000, maxBytes: 1 << 30, maxValuations: 64)
+        #expect(try Explorer(limits: limits).explore(model).count == 4095)
+        limits.maxSeconds = 1e-9
+        #expect(throws: Explorer.LimitReached.self) { try Explorer(limits: limits).explore(model) }
+        #expect(throws: Explorer.LimitReached.self) { try PlainExplorer(limits: limits).explore(model) }
+    }
+
+    /// `verify` judges a graph only if the graph and the checks' own
+    /// arrays fit in the memory limit, and the time is not over.
+    @Test func theChecksAfterTheSearchAreHeldToTheLimits() throws {
+        var limits = Explorer.Limits(maxStates: 1_000_000, maxBytes: 1 << 30, maxValuations: 64)
+        let graph = try Explorer(limits: limits).explore(try model())
+        let needed = graph.bytes + GraphAnalysis.bytesNeeded(for: graph)
+        limits.maxBytes = needed
+        #expect(throws: Never.self) { try GraphAnalysis.checkFits(graph, limits: limits, seconds: 0) }
+        limits.maxBytes = needed - 1
+        do {
+            try GraphAnalysis.checkFits(graph, limits: limits, seconds: 0)
+            Issue.record("the checks' memory was not held to --max-memory")
+        } catch {
+            #expect(error.description == "the state graph (\(graph.bytes >> 20) MiB, 4095 states) and the checks on it (\(GraphAnalysis.bytesNeeded(for: graph) >> 20) MiB) need more than the memory limit of \((needed - 1) >> 20) MiB; lower a stack's depth or raise --max-memory")
+        }
+        limits.maxBytes = 1 << 30
+        limits.maxSeconds = 10
+        #expect(throws: Explorer.LimitReached.self) { try GraphAnalysis.checkFits(graph, limits: limits, seconds: 10.5) }
+    }
+}
