@@ -110,7 +110,8 @@ public struct VerifyReport: Sendable {
             + "\(bytes) bytes/state (\(stats.stateWords * 8) packed), "
             + "exploration \(explore) s, visited set \(visited) bytes/state, "
             + (stats.parkedInactiveTabs ? "tabs not selected parked at their root"
-               : stats.tabsInteract.first.map { "product of the tabs (\($0))" } ?? "every state")
+               : stats.tabsInteract.isEmpty ? "every state"
+               : "product of the tabs (\(stats.tabsInteract.count) reason\(stats.tabsInteract.count == 1 ? "" : "s"): \(stats.tabsInteract.joined(separator: "; ")))")
             + (stats.search == .plain ? ", plain explorer" : "")
     }
 
@@ -122,6 +123,7 @@ public struct VerifyReport: Sendable {
             ("valuations", .int(stats.valuations)),
             ("stateBits", .int(stats.stateBits)),
             ("exploration", .string(stats.search.rawValue)),
+            ("tabsInteract", .array(stats.tabsInteract.map { .string($0) })),
         ])
     }
 
