@@ -147,10 +147,13 @@ struct ReferenceExplorer {
             }
         }
 
-        // Traps: from each reachable state, search in-app for a home state.
+        // Traps: from each reachable state, search in-app for a home state;
+        // one that can close a modal and still not get home is the trap of
+        // the state beneath, not its own.
         for state in all.order {
             let reach = search(from: [state], deepLinks: false)
-            if !reach.order.contains(where: model.isHome) {
+            if !reach.order.contains(where: model.isHome),
+               !reach.order.contains(where: { $0.modals.count < state.modals.count }) {
                 let context = model.activeContexts(of: state).last!
                 let screen = model.routes.screen(of: model.visibleRoute(of: context, in: state))
                 add(.trap, spec.screens[screen].range)

@@ -25,7 +25,9 @@ public struct GraphAnalysis: Sendable {
     public private(set) var firstFacts: [StepFact: Occurrence] = [:]
     /// Deep-link findings: the first source and step for each link and rule.
     public private(set) var linkFindings: [LinkFinding] = []
-    /// States from which no home state can be reached in-app.
+    /// States from which no home state can be reached in-app, and no trap
+    /// state with fewer modals up either (closing a modal over a trap leads
+    /// into the trap beneath: that is the one reported).
     public private(set) var trapStates: [Int] = []
     /// The pushes exploration cut at their stack's depth, and what lies beyond them.
     public private(set) var depthCuts: DepthCuts
@@ -144,9 +146,9 @@ public struct GraphAnalysis: Sendable {
 
     /// The bytes the analysis adds to its graph, at most: per state the
     /// home and source marks, the search queue and the reverse graph's
-    /// offsets; per in-app transition the reverse graph's entry.
+    /// offsets and the traps' modal levels; per in-app transition the reverse graph's entry.
     public static func bytesNeeded(for graph: StateGraph) -> Int {
-        graph.count * 26 + graph.inAppEdges.target.count * 4
+        graph.count * 28 + graph.inAppEdges.target.count * 4
     }
 
     /// Throws when judging the explored graph would break a limit: the time
@@ -247,6 +249,31 @@ public struct GraphAnalysis: Sendable {
                 }
             }
         }
-        return (0..<count).filter { !reachesHome[$0] }
+        // A trap state that can close a modal and reach a trap with fewer
+        // modals up is not where the user is stuck: the modal beneath is.
+        // Lowest modal count reachable, level by level, backwards.
+        var trapped = (0..<count).filter { !reachesHome[$0] }
+        guard !trapped.isEmpty else { return [] }
+        var modals = [Int8](repeating: -1, count: count)
+        for index in trapped { modals[index] = Int8(graph.state(index).modals.count) }
+        var lowest = [Int8](repeating: .max, count: count)
+        for level in Int8(0)...Int8(StateShape.modalLimit) {
+            var queue = trapped.filter { modals[$0] == level && lowest[$0] == .max }
+            for index in queue { lowest[index] = level }
+            var head = 0
+            while head < queue.count {
+                let index = queue[head]
+                head += 1
+                for position in Int(incoming[index])..<Int(incoming[index + 1]) {
+                    let source = Int(sources[position])
+                    if modals[source] >= 0 && lowest[source] == .max {
+                        lowest[source] = level
+                        queue.append(source)
+                    }
+                }
+            }
+        }
+        trapped.removeAll { lowest[$0] < modals[$0] }
+        return trapped
     }
 }

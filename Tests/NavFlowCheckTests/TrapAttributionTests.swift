@@ -1,0 +1,26 @@
+import NavFlowCheck
+import NavFlowSource
+import Testing
+
+/// A trap is reported at the modal the user cannot leave, not at a sheet
+/// above it that closes fine.
+@Suite struct TrapAttributionTests {
+    @Test func aSheetOverATrappedCoverIsNotTheTrap() {
+        let text = """
+            app T
+            stack S root Home { destination A }
+            start S
+            screen Home { push A; cover Onboarding }
+            screen A
+            screen Onboarding { sheet Help }
+            screen Help { action "Close" { dismiss } }
+            """
+        for exploration in [Verifier.Exploration.automatic, .plain] {
+            var options = Verifier.Options()
+            options.exploration = exploration
+            let traps = Verifier.verify(SourceFile(path: "t.navflow", text: text), options: options).diagnostics
+                .filter { $0.rule == .trap }.map(\.message)
+            #expect(traps == ["trap: once 'Onboarding' (in a cover) is on screen, no in-app step leads back to a home state"])
+        }
+    }
+}
