@@ -1,5 +1,6 @@
 import NavFlowCheck
 import NavFlowSource
+import NavFlowTestSupport
 import Testing
 
 /// A trap is reported at the modal the user cannot leave, not at a sheet
@@ -22,5 +23,17 @@ import Testing
                 .filter { $0.rule == .trap }.map(\.message)
             #expect(traps == ["trap: once 'Onboarding' (in a cover) is on screen, no in-app step leads back to a home state"])
         }
+    }
+}
+
+/// The message of `deeplink-state-dependent` says the extra modal stays
+/// presented along with the target, whether it ends up above the target's
+/// path or beneath the modals the target presents.
+@Suite struct StateDependentMessageTests {
+    @Test func theExtraModalIsNamedWithoutClaimingWhereItIs() {
+        let result = Verifier.verify(Repository.source(Repository.path("specs/defects/deeplink-state-dependent.navflow")))
+        #expect(result.diagnostics.filter { $0.rule == .deeplinkStateDependent }.map(\.message) == [
+            "deep link \"shop://item/{id: ItemID}\" does not always land on its target: 'Cart' stays presented along with the target",
+        ])
     }
 }

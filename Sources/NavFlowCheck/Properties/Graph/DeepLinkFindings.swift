@@ -54,7 +54,7 @@ extension DeepLinkOutcome {
             let names = extraModals.map { "'\(model.spec.name(of: model.shape.presentables[$0]))'" }
             return names.isEmpty
                 ? "the modals on screen are not the target's"
-                : "\(names.joined(separator: ", ")) stays on top of the target"
+                : "\(names.joined(separator: ", ")) \(names.count == 1 ? "stays" : "stay") presented along with the target"
         case .invalid(let failure):
             return failure.reason(in: model)
         }
