@@ -121,7 +121,7 @@ public struct ScreenGraph: Sendable, Equatable {
                         drawn = (id(content), EdgeKind(rawValue: kind.rawValue) ?? .sheet)
                     case .selectTab(let tab):
                         if let view = spec.rootTabView { drawn = (id(view.tabs[tab].content), .selectTab) } else { drawn = nil }
-                    case .dismiss, .pop, .popToRoot, .set, .open:
+                    case .dismiss, .pop, .popToRoot, .rebuild, .set, .open:
                         drawn = nil
                     }
                     if let (target, kind) = drawn {

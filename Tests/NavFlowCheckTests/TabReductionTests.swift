@@ -122,7 +122,7 @@ import Testing
             "line 17: an edge of 'Detail' both navigates and changes a flag or presents",
             "line 17: a navigation edge of 'Detail' is guarded by a negated flag",
             "line 18: an edge of 'Detail' acts on a stack after a 'dismiss'",
-            "line 20: an edge of 'Other' changes a stack that is not on screen ('push … under modals')",
+            "line 20: an edge of 'Other' changes stacks that are not on screen ('push … under modals', 'rebuild')",
             "line 21: deep link \"m://x\" keeps modals",
             "line 22: deep link \"m://y\" selects no tab",
             "line 22: deep link \"m://y\" presents a modal",

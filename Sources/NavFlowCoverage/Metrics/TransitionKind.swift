@@ -83,6 +83,7 @@ extension Statement {
         case .dismiss: "dismiss"
         case .pop: "pop"
         case .popToRoot: "popToRoot"
+        case .rebuild: "rebuild"
         case .selectTab(let tab): "tab \(spec.rootTabView?.tabs[tab].id ?? "?")"
         case .set(let flag, let value): "set \(spec.flags[flag].name) = \(value)"
         case .open(let url): "open \"\(url)\""

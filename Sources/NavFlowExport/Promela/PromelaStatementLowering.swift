@@ -40,6 +40,7 @@ extension PromelaExporter {
         case .dismiss: return DismissStatement().promela(in: self, at: site)
         case .pop: return PopStatement().promela(in: self, at: site)
         case .popToRoot: return PopToRootStatement().promela(in: self, at: site)
+        case .rebuild: return RebuildStatement().promela(in: self, at: site)
         case .selectTab(let tab): return SelectTabStatement(tab: tab).promela(in: self, at: site)
         case .set(let flag, let value): return SetStatement(flag: flag, value: value).promela(in: self, at: site)
         case .open(let url): return OpenStatement(url: url).promela(in: self, at: site)

@@ -45,6 +45,7 @@ extension Statement {
         case .dismiss: DismissStatement().footprint
         case .pop: PopStatement().footprint
         case .popToRoot: PopToRootStatement().footprint
+        case .rebuild: RebuildStatement().footprint
         case .selectTab(let tab): SelectTabStatement(tab: tab).footprint
         case .set(let flag, let value): SetStatement(flag: flag, value: value).footprint
         case .open(let url): OpenStatement(url: url).footprint
@@ -65,6 +66,7 @@ extension Statement {
         case .dismiss: DismissStatement().run(on: &state, in: environment, facts: &facts)
         case .pop: PopStatement().run(on: &state, in: environment, facts: &facts)
         case .popToRoot: PopToRootStatement().run(on: &state, in: environment, facts: &facts)
+        case .rebuild: RebuildStatement().run(on: &state, in: environment, facts: &facts)
         case .selectTab(let tab): SelectTabStatement(tab: tab).run(on: &state, in: environment, facts: &facts)
         case .set(let flag, let value): SetStatement(flag: flag, value: value).run(on: &state, in: environment, facts: &facts)
         case .open(let url): OpenStatement(url: url).run(on: &state, in: environment, facts: &facts)
@@ -77,7 +79,7 @@ extension Statement {
     public var routeToChoose: Route? {
         switch kind {
         case .push(let route), .pushUnderModals(let route), .select(let route): route
-        case .pushStack, .present, .dismiss, .pop, .popToRoot, .selectTab, .set, .open: nil
+        case .pushStack, .present, .dismiss, .pop, .popToRoot, .rebuild, .selectTab, .set, .open: nil
         }
     }
 

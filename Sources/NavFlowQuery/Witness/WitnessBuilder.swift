@@ -44,6 +44,7 @@ public struct WitnessBuilder: Sendable {
             case .dismiss: action = "dismiss"
             case .pop: action = "go back"
             case .popToRoot: action = "go back to the root"
+            case .rebuild: action = "start over (every tab at its root, no modal)"
             case .selectTab(let tab): action = "go to the \(tabTitle(tab)) tab"
             case .set(let flag, let value): action = "set \(spec.flags[flag].name) to \(value)"
             case .open(let url): action = "open \(url)"

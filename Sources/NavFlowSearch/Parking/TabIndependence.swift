@@ -103,7 +103,7 @@ public struct TabIndependence: Sendable {
             }
             staying.append(footprint)
             if footprint.seesWholePaths {
-                add("an edge of '\(screen)' changes a stack that is not on screen ('push … under modals')", statement.range)
+                add("an edge of '\(screen)' changes stacks that are not on screen ('push … under modals', 'rebuild')", statement.range)
             }
             if footprint.mayClearFlag {
                 add("an edge of '\(screen)' sets a flag to false", statement.range)

@@ -16,6 +16,10 @@ public struct Statement: Hashable, Sendable {
         case dismiss
         case pop
         case popToRoot
+        /// Empty every path and reset every column, close every modal, keep
+        /// the selected tab and the flags: the root content built anew
+        /// (`TabView` given a new `.id`, on sign-in, sign-out, account switch).
+        case rebuild
         /// Select a tab of the root tab view (index into its tabs).
         case selectTab(Int)
         case set(flag: Int, value: Bool)

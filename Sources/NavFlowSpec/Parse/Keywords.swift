@@ -10,7 +10,7 @@ public enum Keywords {
     /// Words that begin a statement.
     public static let statements: Set<String> = [
         "push", "sheet", "cover", "popover", "dismiss", "pop", "popToRoot",
-        "tab", "set", "open", "select",
+        "tab", "set", "open", "select", "rebuild",
     ]
 
     /// Every reserved word.

@@ -591,7 +591,7 @@ public struct Parser {
         let start = current
         guard current.kind == .identifier, Keywords.statements.contains(current.text) else {
             let where_ = context.isEmpty ? "" : " after \(context)"
-            throw failure("expected a statement (push, sheet, cover, popover, dismiss, pop, popToRoot, tab, set, open, select)\(where_), found \(describe(current))")
+            throw failure("expected a statement (push, sheet, cover, popover, dismiss, pop, popToRoot, rebuild, tab, set, open, select)\(where_), found \(describe(current))")
         }
         let word = current.text
         advance()
@@ -619,6 +619,8 @@ public struct Parser {
             kind = .pop
         case "popToRoot":
             kind = .popToRoot
+        case "rebuild":
+            kind = .rebuild
         case "tab":
             kind = .selectTab(try referencedName("the tab to select", after: "'tab'"))
         case "set":

@@ -642,6 +642,7 @@ public struct Resolver {
         case .dismiss: kind = .dismiss
         case .pop: kind = .pop
         case .popToRoot: kind = .popToRoot
+        case .rebuild: kind = .rebuild
         case .selectTab(let name):
             guard let entry = tabIDs[name.text] else {
                 unknown(name, kind: "tab", candidates: tabIDs.keys, hint: nil)

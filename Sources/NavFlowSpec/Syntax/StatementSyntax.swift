@@ -49,6 +49,8 @@ public struct StatementSyntax: Hashable, Sendable {
         case dismiss
         case pop
         case popToRoot
+        /// `rebuild`.
+        case rebuild
         case selectTab(Name)
         case set(Name, Bool)
         case open(StringLiteral)

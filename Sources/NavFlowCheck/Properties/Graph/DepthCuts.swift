@@ -112,7 +112,7 @@ public struct DepthCuts: Sendable {
         case .selectTab(let tab):
             guard let view = spec.rootTabView else { return [] }
             return entryScreens(of: view.tabs[tab].content, in: spec)
-        case .dismiss, .pop, .popToRoot, .set, .open:
+        case .dismiss, .pop, .popToRoot, .rebuild, .set, .open:
             return []
         }
     }
