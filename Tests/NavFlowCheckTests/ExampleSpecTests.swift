@@ -20,7 +20,7 @@ import Testing
         Golden(name: "messenger", states: 576, inAppStates: 540, transitions: 5220),
         Golden(name: "recipes", states: 25, inAppStates: 25, transitions: 560),
         Golden(name: "router-tabs", states: 2430, inAppStates: 2430, transitions: 26649),
-        Golden(name: "sheet-router", states: 199, inAppStates: 199, transitions: 1018),
+        Golden(name: "sheet-router", states: 199, inAppStates: 199, transitions: 1416),
     ]
 
     @Test(arguments: golden) func exampleVerifiesCleanWithPinnedStateCounts(_ golden: Golden) throws {

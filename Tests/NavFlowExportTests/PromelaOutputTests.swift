@@ -23,7 +23,7 @@ import Testing
         Pinned(name: "messenger", bytes: 24707, hash: 0x1c3d_e6b9_fefd_a4e8),
         Pinned(name: "recipes", bytes: 21227, hash: 0x8262_d59c_eede_ee87),
         Pinned(name: "router-tabs", bytes: 23345, hash: 0x1eb7_f4d1_9351_becb),
-        Pinned(name: "sheet-router", bytes: 16266, hash: 0xc2c4_2736_b381_11dd),
+        Pinned(name: "sheet-router", bytes: 17348, hash: 0xb9e6_1237_8ef0_ac28),
     ]
 
     static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {

@@ -102,15 +102,12 @@ public struct FlowVocabulary: Sendable {
     /// in declaration order) and its argument values.
     func deepLink(for url: String) -> Result<DeepLinkMatch, DriftReason> {
         guard let path = URLPath(url) else {
-            return .failure(DriftReason("'\(url)' is not a URL with a scheme (scheme://...)"))
+            return .failure(DriftReason(url.contains("://")
+                ? "'\(url)' has a malformed percent escape (a '%' not followed by two hex digits, or not UTF-8)"
+                : "'\(url)' is not a URL with a scheme (scheme://...)"))
         }
-        for (index, link) in spec.deepLinks.enumerated() {
-            guard let values = link.pattern.match(path, in: spec) else { continue }
-            let arguments = zip(link.pattern.parameters, values).map { parameter, text -> Int in
-                if case .enumeration(let type) = parameter.type { return spec.enums[type].cases.firstIndex(of: text) ?? 0 }
-                return 0
-            }
-            return .success(DeepLinkMatch(link: index, arguments: arguments))
+        if let (link, arguments) = spec.deepLink(handling: path) {
+            return .success(DeepLinkMatch(link: link, arguments: arguments))
         }
         return .failure(DriftReason("no deep link of the spec matches '\(url)'"))
     }

@@ -19,15 +19,8 @@ public struct OpenStatement: StatementMeaning {
 
     /// The deep link that handles the URL and its argument values, if a pattern matches.
     public func link(in spec: FlowSpec) -> (link: Int, arguments: [Int])? {
-        guard let path = URLPath(url),
-              let link = spec.deepLinks.firstIndex(where: { $0.pattern.match(path, in: spec) != nil }),
-              let values = spec.deepLinks[link].pattern.match(path, in: spec)
-        else { return nil }
-        let arguments = zip(values, spec.deepLinks[link].pattern.parameters).map { value, parameter -> Int in
-            if case .enumeration(let type) = parameter.type { return spec.enums[type].cases.firstIndex(of: value) ?? 0 }
-            return 0
-        }
-        return (link, arguments)
+        guard let path = URLPath(url) else { return nil }
+        return spec.deepLink(handling: path)
     }
 
     func run<Decider: ConditionDecider>(on state: inout NavState, in environment: StatementEnvironment<Decider>,

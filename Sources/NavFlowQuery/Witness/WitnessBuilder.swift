@@ -101,25 +101,9 @@ public struct WitnessBuilder: Sendable {
     }
 
     /// A URL the link's pattern matches, with the given argument values:
-    /// enum cases by name, `1` for an Int id, `x` for a String id.
+    /// enum cases by name, `1` for an Int id, `x` for a String id (see
+    /// `DeepLinkPattern.exampleURL`).
     public func exampleURL(link: Int, arguments: [Int]) -> String {
-        let pattern = spec.deepLinks[link].pattern
-        let parts = pattern.segments.map { segment -> String in
-            switch segment {
-            case .literal(let text): return text
-            case .parameter(let index):
-                switch pattern.parameters[index].type {
-                case .enumeration(let type):
-                    let value = index < arguments.count ? arguments[index] : 0
-                    return spec.enums[type].cases[value]
-                case .identifier(let type):
-                    return spec.idTypes[type].base == .int ? "1" : "x"
-                }
-            }
-        }
-        switch pattern.origin {
-        case .scheme(let scheme): return "\(scheme)://" + parts.joined(separator: "/")
-        case .host(let host): return "https://\(host)" + (parts.isEmpty ? "" : "/" + parts.joined(separator: "/"))
-        }
+        spec.deepLinks[link].pattern.exampleURL(arguments: arguments, in: spec)
     }
 }

@@ -10,22 +10,46 @@ public struct DeepLinkPattern: Hashable, Sendable {
         case host(String)
     }
 
-    /// One `/`-separated part of the path.
+    /// One `/`-separated part of the path, or the value of a query item.
     public enum Segment: Hashable, Sendable {
+        /// Matched exactly, after percent-decoding both sides.
         case literal(String)
         /// A `{name: Type}` segment (index into `parameters`).
         case parameter(Int)
+        /// `_`: any non-empty segment, bound to nothing.
+        case any
+        /// `{_: Type}`: a segment the type accepts, bound to nothing.
+        case typed(ValueType)
+        /// `**`: any number of segments, none included (path only, at most once).
+        case rest
+    }
+
+    /// A `name=VALUE` query item; `name?=VALUE` when it may be absent.
+    public struct QueryItem: Hashable, Sendable {
+        public var name: String
+        public var value: Segment
+        public var optional: Bool
+
+        public init(name: String, value: Segment, optional: Bool) {
+            self.name = name
+            self.value = value
+            self.optional = optional
+        }
     }
 
     public var origin: Origin
     public var segments: [Segment]
+    /// The query items the URL must (or, optional, may) carry, in any order.
+    public var query: [QueryItem]
     public var parameters: [PatternParameter]
     /// The pattern as written.
     public var text: String
 
-    public init(origin: Origin, segments: [Segment], parameters: [PatternParameter], text: String) {
+    public init(origin: Origin, segments: [Segment], query: [QueryItem] = [], parameters: [PatternParameter],
+                text: String) {
         self.origin = origin
         self.segments = segments
+        self.query = query
         self.parameters = parameters
         self.text = text
     }
@@ -36,6 +60,8 @@ public struct PatternParameter: Hashable, Sendable {
     public var name: String
     public var type: ValueType
     public var range: SourceRange
+    /// The type as written.
+    public var typeName: String
 }
 
 /// The state a deep link leads to: a tab, the paths and column selections

@@ -475,8 +475,11 @@ public struct Resolver {
             }
             guard let resolvedPattern = pattern.pattern, let target else { continue }
             for (index, parameter) in resolvedPattern.parameters.enumerated() where !used.contains(index) {
-                error(.deeplinkPattern, "pattern parameter '\(parameter.name)' is not used by the target; pass it to a route, as in 'Screen(\(parameter.name))', or match the segment with a literal",
-                      at: parameter.range)
+                error(.deeplinkPattern, "pattern parameter '\(parameter.name)' is not used by the target; pass it to a route, as in 'Screen(\(parameter.name))', or match the segment without binding it: '{_: \(parameter.typeName)}'",
+                      at: parameter.range,
+                      // A pattern with escapes locates its parts only as the whole string: no edit then.
+                      fixIts: parameter.range == link.pattern.range
+                          ? [] : [FixIt(range: parameter.range, replacement: "{_: \(parameter.typeName)}")])
             }
             spec.deepLinks.append(DeepLink(pattern: resolvedPattern, patternRange: link.pattern.range, target: target,
                                            requires: requires, otherwise: otherwise, keepModals: link.keepModals,
@@ -662,7 +665,9 @@ public struct Resolver {
             kind = .set(flag: flag, value: value)
         case .open(let url):
             if URLPath(url.value) == nil {
-                error(.invalidStatement, "\"\(url.value)\" is not a URL; write it as 'scheme://path' or 'https://host/path'",
+                error(.invalidStatement, url.value.contains("://")
+                      ? "\"\(url.value)\" has a malformed percent escape; write '%' as '%25', and escapes as '%' and two hex digits of UTF-8"
+                      : "\"\(url.value)\" is not a URL; write it as 'scheme://path' or 'https://host/path'",
                       at: url.range)
                 return nil
             }
