@@ -205,7 +205,7 @@ extension DeepLinkPattern {
     public static func examples(of type: ValueType, in spec: FlowSpec) -> [String] {
         switch type {
         case .enumeration(let index): spec.enums[index].cases
-        case .identifier(let index): spec.idTypes[index].base == .int ? ["1"] : ["1", "x"]
+        case .identifier(let index): spec.idTypes[index].base == .int ? ["1"] : ["x", "1"]
         }
     }
 
