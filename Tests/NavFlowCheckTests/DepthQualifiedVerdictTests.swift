@@ -122,4 +122,28 @@ import Testing
             "18 error deeplink-unreachable: deep link \"links://b\" lands on a state no in-app navigation reaches: it builds a back stack users cannot, or skips a gate ",
         ])
     }
+
+    /// A guard no allowed input valuation makes true (an input `assume`
+    /// pins) blocks its edge at any depth: what only it leads to is judged
+    /// without qualification, even beyond a cut.
+    @Test func guardsThatCannotHoldAreNotExcusedByTheDepth() throws {
+        let text = """
+            app Pinned
+            input pro
+            assume !pro
+            stack Main root Home { destination A; depth 1 }
+            start Main
+            screen Home { push A }
+            screen A {
+              push A
+              sheet Pro if pro
+            }
+            screen Pro
+            """
+        #expect(try findings(text).map { String($0.prefix(while: { $0 != "|" })) } == [
+            "4 note bounded: exploration cut paths of stack 'Main' at its depth 1; results hold for paths up to 1 screens ",
+            "9 warning dead-edge: this edge of 'A' can never be taken: its guard 'pro' is false wherever 'A' is visible",
+            "11 error orphan-screen: screen 'Pro' is never on screen: no reachable state shows it, with or without deep links ",
+        ])
+    }
 }

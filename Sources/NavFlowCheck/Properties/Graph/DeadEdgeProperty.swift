@@ -19,7 +19,9 @@ public struct DeadEdgeProperty: GraphProperty {
             for (index, edge) in declaration.edges.enumerated() where !analysis.guardHeld[screen][index] {
                 let condition = edge.condition.map { analysis.spec.text(of: $0) } ?? "true"
                 let cuts = analysis.depthCuts
-                if let cut = cuts.cut(reaching: screen) ?? cuts.cut(setting: edge.condition?.flagsRead ?? []) {
+                // A guard no input valuation and no flags make true is dead at any depth.
+                if cuts.satisfiable(edge.condition),
+                   let cut = cuts.cut(reaching: screen) ?? cuts.cut(setting: edge.condition?.flagsRead ?? []) {
                     findings.append(finding("this edge of '\(declaration.name)' is not taken \(cut.within(analysis.spec)): its guard '\(condition)' is false wherever '\(declaration.name)' is visible there",
                                             at: edge.range, in: analysis, severity: .note, notes: cut.notes(analysis.spec)))
                     continue

@@ -35,7 +35,18 @@ public struct DepthCuts: Sendable {
     /// Per flag: the first cut beyond which some screen sets it.
     public let flagBeyond: [Int?]
 
-    init(facts: some Sequence<StepFact>, spec: FlowSpec) {
+    /// The input valuations explored (those `assume` allows).
+    private let valuations: [UInt64]
+
+    /// Whether some explored input valuation and some flag values make a
+    /// guard true: an edge whose guard cannot hold leads nowhere at any depth.
+    public func satisfiable(_ condition: Condition?) -> Bool {
+        Self.isSatisfiable(condition, valuations: valuations)
+    }
+
+    init(facts: some Sequence<StepFact>, spec: FlowSpec, valuations: [UInt64]) {
+        self.valuations = valuations
+        let satisfiable = { (condition: Condition?) in Self.isSatisfiable(condition, valuations: valuations) }
         var firstByPair: [[Int]: Cut] = [:]
         for case .cutAtStackDepth(let stack, let screen, let statement) in facts {
             if let known = firstByPair[[stack, screen]], known.statement.start <= statement.start { continue }
@@ -52,7 +63,7 @@ public struct DepthCuts: Sendable {
         // What lies beyond a cut: its screen, what that screen leads to,
         // the flags those screens set, and whatever a guard, `hidden if`,
         // `requires` or launch condition reading such a flag opens.
-        let successors = spec.screens.indices.map { Self.successors(of: $0, in: spec) }
+        let successors = spec.screens.indices.map { Self.successors(of: $0, in: spec, where: satisfiable) }
         let setters: [[Int]] = spec.screens.map { declaration in
             declaration.edges.flatMap(\.statements).compactMap {
                 if case .set(let flag, _) = $0.kind { return flag } else { return nil }
@@ -64,7 +75,7 @@ public struct DepthCuts: Sendable {
             for flag in condition.flagsRead { opensWhenRead[flag] += screens }
         }
         for declaration in spec.screens {
-            for edge in declaration.edges {
+            for edge in declaration.edges where satisfiable(edge.condition) {
                 gated(edge.condition, opens: edge.statements.flatMap { Self.shows($0, in: spec) })
             }
         }
@@ -94,10 +105,27 @@ public struct DepthCuts: Sendable {
         self.flagBeyond = flagBeyond
     }
 
-    /// The screens a screen's edges can show next: what they push, select
-    /// or present, and the content of the tabs they select.
-    private static func successors(of screen: Int, in spec: FlowSpec) -> [Int] {
-        spec.screens[screen].edges.flatMap(\.statements).flatMap { shows($0, in: spec) }
+    /// The screens a screen's edges whose guard can hold show next: what
+    /// they push, select or present, and the content of the tabs they select.
+    private static func successors(of screen: Int, in spec: FlowSpec, where satisfiable: (Condition?) -> Bool) -> [Int] {
+        spec.screens[screen].edges.filter { satisfiable($0.condition) }.flatMap(\.statements).flatMap { shows($0, in: spec) }
+    }
+
+    /// A guard tested against the input valuations explored, with the flags
+    /// it reads free (a guard reading more than 12 flags counts as satisfiable).
+    private static func isSatisfiable(_ condition: Condition?, valuations: [UInt64]) -> Bool {
+        guard let condition else { return true }
+        let flags = condition.flagsRead.sorted()
+        guard flags.count <= 12 else { return true }
+        for inputs in valuations {
+            for values in 0..<(1 << flags.count) {
+                let holds = condition.evaluate(
+                    flags: { flag in flags.firstIndex(of: flag).map { values >> $0 & 1 == 1 } ?? false },
+                    inputs: { inputs >> UInt64($0) & 1 == 1 })
+                if holds { return true }
+            }
+        }
+        return false
     }
 
     /// The screens one statement can show.

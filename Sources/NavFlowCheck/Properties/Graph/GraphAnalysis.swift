@@ -83,7 +83,7 @@ public struct GraphAnalysis: Sendable {
         guardHeld = spec.screens.map { Array(repeating: false, count: $0.edges.count) }
         tabShown = Array(repeating: false, count: spec.rootTabView?.tabs.count ?? 0)
         pushed = []
-        depthCuts = DepthCuts(facts: [], spec: spec)
+        depthCuts = DepthCuts(facts: [], spec: spec, valuations: [])
         var isHome = [Bool](repeating: false, count: graph.count)
         // What is on screen depends on the local view alone: judge each view once.
         var viewIsHome = [Int8](repeating: -1, count: graph.store.viewNumberCount)
@@ -139,7 +139,7 @@ public struct GraphAnalysis: Sendable {
         for (fact, seen) in firstSeen where firstFacts[fact] == nil {
             firstFacts[fact] = Occurrence(state: seen.state, step: graph.steps[Int(seen.step)], launchInputs: 0)
         }
-        depthCuts = DepthCuts(facts: firstFacts.keys, spec: spec)
+        depthCuts = DepthCuts(facts: firstFacts.keys, spec: spec, valuations: graph.launchNotes.map(\.inputs))
         linkFindings = Self.deepLinkFindings(graph)
         trapStates = Self.traps(graph, isHome: isHome)
     }
