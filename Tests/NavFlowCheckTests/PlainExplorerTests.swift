@@ -58,7 +58,9 @@ import Testing
     }
 
     @Test func plainAgreesWithTheDefaultOnEverySpec() {
-        let paths = Repository.allSpecs()
+        // Real apps' specs run to tens of millions of states; AppSpecTests
+        // pins what fits (docs/apps.md).
+        let paths = Repository.allSpecs().filter { !$0.contains("/specs/apps/") }
         #expect(paths.count >= 30, "\(paths.count) specs found")
         var explored = 0
         for path in paths where Self.expectAgreement(Repository.source(path), path) {
