@@ -37,3 +37,25 @@ import Testing
         ])
     }
 }
+
+/// A link to a screen only deep links show is unreachable in-app by
+/// construction: the link's finding is a note pointing at the screen's
+/// `deeplink-only-screen`, not a second error.
+@Suite struct LinkOnlyTargetTests {
+    @Test func theLinkFindingDefersToTheScreenFinding() {
+        let result = Verifier.verify(SourceFile(path: "h.navflow", text: """
+            app H
+            scheme "h"
+            stack S root Home { }
+            start S
+            screen Home
+            screen Handoff { action "Done" { dismiss } }
+            deeplink "h://handoff" -> + sheet Handoff
+            """))
+        #expect(result.diagnostics.filter { $0.rule == .deeplinkUnreachable || $0.rule == .deeplinkOnlyScreen }
+            .map { "\($0.severity.rawValue) \($0.rule.rawValue): \($0.message)" } == [
+            "warning deeplink-only-screen: screen 'Handoff' is visible only after a deep link; no in-app navigation reaches it",
+            "note deeplink-unreachable: deep link \"h://handoff\" shows 'Handoff', which only deep links show, so no in-app navigation reaches where it lands",
+        ])
+    }
+}

@@ -6,19 +6,20 @@ import NavFlowSpec
 extension GraphAnalysis {
     /// One diagnostic per link finding that `select` accepts, at the link's
     /// pattern, with the witness that opens the link from its source.
-    /// A link's finding whose verdict holds only within a depth bound gets
-    /// `qualified`'s message, notes and severity instead.
+    /// A link's finding that a closer reading explains (a verdict within
+    /// a depth bound, a link-only screen) gets `refined`'s message, notes
+    /// and severity instead.
     func linkDiagnostics(_ property: some GraphProperty, select: (LinkProblem) -> Bool,
                          message: (DeepLink, LinkProblem) -> String,
                          notes: (DeepLink) -> [DiagnosticNote],
-                         qualified: (DeepLink) -> (message: String, notes: [DiagnosticNote], severity: Severity)? = { _ in nil })
+                         refined: (DeepLink) -> (message: String, notes: [DiagnosticNote], severity: Severity)? = { _ in nil })
         -> [Diagnostic] {
         linkFindings.filter { select($0.problem) }.map { found in
             let link = spec.deepLinks[found.link]
             let witness = graph.witness(to: found.source, then: found.step)
-            if let qualified = qualified(link) {
-                return property.finding(qualified.message, at: link.patternRange, in: self, severity: qualified.severity,
-                                        notes: qualified.notes, witness: witness)
+            if let refined = refined(link) {
+                return property.finding(refined.message, at: link.patternRange, in: self, severity: refined.severity,
+                                        notes: refined.notes, witness: witness)
             }
             return property.finding(message(link, found.problem), at: link.patternRange, in: self, notes: notes(link),
                                     witness: witness)

@@ -18,7 +18,20 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
             "deep link \"\(link.pattern.text)\" lands on a state no in-app navigation reaches: it builds a back stack users cannot, or skips a gate"
         }, notes: { _ in
             [DiagnosticNote(message: "build the target path in the order users navigate, or add 'requires' (with 'else') for the gate the link skips")]
-        }, qualified: { link in
+        }, refined: { link in
+            // A target showing a screen that only deep links show (at any
+            // depth) is unreachable in-app by construction;
+            // `deeplink-only-screen` reports the screen, and this finding
+            // only points at the link.
+            let spec = analysis.spec
+            if let linkOnly = DepthCuts.screens(of: link.target, in: spec).first(where: {
+                analysis.visibleAnywhere[$0] && !analysis.visibleInApp[$0] && analysis.depthCuts.cut(reaching: $0) == nil
+            }) {
+                let name = spec.screens[linkOnly].name
+                return ("deep link \"\(link.pattern.text)\" shows '\(name)', which only deep links show, so no in-app navigation reaches where it lands",
+                        [DiagnosticNote(message: "see deeplink-only-screen at '\(name)'; if the screen is link-only by design, this is expected",
+                                        range: spec.screens[linkOnly].range)], .note)
+            }
             guard let cut = Self.depthCut(for: link, in: analysis) else { return nil }
             return ("deep link \"\(link.pattern.text)\" lands on a state no in-app navigation reaches \(cut.within(analysis.spec))",
                     cut.notes(analysis.spec), .warning)
