@@ -16,7 +16,7 @@ public struct DeepLinkOnlyScreenProperty: GraphProperty {
     public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
         analysis.spec.screens.indices.filter { analysis.visibleAnywhere[$0] && !analysis.visibleInApp[$0] }.map { screen in
             let name = analysis.spec.screens[screen].name
-            if let cut = analysis.depthCuts.cut(reaching: screen) {
+            if let cut = analysis.depthCuts.cut(reachingInApp: screen) {
                 return finding("\(cut.within(analysis.spec)), screen '\(name)' is visible only after a deep link: exploration cut a push that leads to it",
                                at: analysis.spec.screens[screen].range, in: analysis, severity: .note,
                                notes: cut.notes(analysis.spec))

@@ -25,7 +25,7 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
             // only points at the link.
             let spec = analysis.spec
             if let linkOnly = DepthCuts.screens(of: link.target, in: spec).first(where: {
-                analysis.visibleAnywhere[$0] && !analysis.visibleInApp[$0] && analysis.depthCuts.cut(reaching: $0) == nil
+                analysis.visibleAnywhere[$0] && !analysis.visibleInApp[$0] && analysis.depthCuts.cut(reachingInApp: $0) == nil
             }) {
                 let name = spec.screens[linkOnly].name
                 return ("deep link \"\(link.pattern.text)\" shows '\(name)', which only deep links show, so no in-app navigation reaches where it lands",

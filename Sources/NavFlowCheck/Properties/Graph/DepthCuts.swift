@@ -32,6 +32,8 @@ public struct DepthCuts: Sendable {
     public let firstCutOfStack: [Int?]
     /// Per screen: the first cut (index into `cuts`) whose screen leads to it.
     public let beyond: [Int?]
+    /// Per screen: the same, by in-app navigation only (deep links aside).
+    public let beyondInApp: [Int?]
     /// Per flag: the first cut beyond which some screen sets it.
     public let flagBeyond: [Int?]
 
@@ -83,26 +85,33 @@ public struct DepthCuts: Sendable {
             for tab in view.tabs { gated(tab.hiddenIf, opens: Self.entryScreens(of: tab.content, in: spec)) }
         }
         for step in spec.launch { gated(step.condition, opens: Self.shows(step.statement, in: spec)) }
+        let inAppOpens = opensWhenRead
         for link in spec.deepLinks { gated(link.requires, opens: Self.screens(of: link.target, in: spec)) }
-        var beyond = [Int?](repeating: nil, count: spec.screens.count)
-        var flagBeyond = [Int?](repeating: nil, count: spec.flags.count)
-        for (index, cut) in cuts.enumerated() where beyond[cut.screen] == nil {
-            beyond[cut.screen] = index
-            var queue = [cut.screen]
-            while let screen = queue.popLast() {
-                var next = successors[screen]
-                for flag in setters[screen] where flagBeyond[flag] == nil {
-                    flagBeyond[flag] = index
-                    next += opensWhenRead[flag]
-                }
-                for screen in next where beyond[screen] == nil {
-                    beyond[screen] = index
-                    queue.append(screen)
+        let cuts = self.cuts
+        func propagate(_ opens: [[Int]]) -> (screens: [Int?], flags: [Int?]) {
+            var beyond = [Int?](repeating: nil, count: spec.screens.count)
+            var flagBeyond = [Int?](repeating: nil, count: spec.flags.count)
+            for (index, cut) in cuts.enumerated() where beyond[cut.screen] == nil {
+                beyond[cut.screen] = index
+                var queue = [cut.screen]
+                while let screen = queue.popLast() {
+                    var next = successors[screen]
+                    for flag in setters[screen] where flagBeyond[flag] == nil {
+                        flagBeyond[flag] = index
+                        next += opens[flag]
+                    }
+                    for screen in next where beyond[screen] == nil {
+                        beyond[screen] = index
+                        queue.append(screen)
+                    }
                 }
             }
+            return (beyond, flagBeyond)
         }
-        self.beyond = beyond
-        self.flagBeyond = flagBeyond
+        (beyond, flagBeyond) = propagate(opensWhenRead)
+        // Deep links are not in-app navigation: what only a link gated by a
+        // flag set beyond a cut shows is still not reached in-app.
+        beyondInApp = propagate(inAppOpens).screens
     }
 
     /// The screens a screen's edges whose guard can hold show next: what
@@ -176,6 +185,11 @@ public struct DepthCuts: Sendable {
     /// The cut a verdict about `screen` depends on, if any.
     public func cut(reaching screen: Int) -> Cut? {
         beyond[screen].map { cuts[$0] }
+    }
+
+    /// The cut a verdict about reaching `screen` in-app depends on, if any.
+    public func cut(reachingInApp screen: Int) -> Cut? {
+        beyondInApp[screen].map { cuts[$0] }
     }
 
     /// The first cut a verdict about a condition reading `flags` depends
