@@ -69,6 +69,8 @@ public enum Verifier {
         public var limit: String?
         /// Why the requested depths could not apply; the spec was not explored.
         public var depthProblem: DepthOverride.Problem?
+        /// Why the requested input values could not apply; the spec was not explored.
+        public var inputProblem: InputOverride.Problem?
 
         /// Whether the spec could not be read into a model (exit 2).
         public var hasInputErrors: Bool { spec == nil }
@@ -96,6 +98,8 @@ public enum Verifier {
         public var progress: (@Sendable (Int) -> Void)?
         /// Stack depths that replace the spec's before exploring.
         public var depths = DepthOverride()
+        /// Input values fixed before exploring (`--input NAME=VALUE`).
+        public var inputs = InputOverride()
 
         public init(structural: [any StructuralProperty] = StructuralProperties.all,
                     graph: [any GraphProperty] = GraphProperties.all,
@@ -113,15 +117,22 @@ public enum Verifier {
         guard let loaded = output.spec else {
             return Result(file: file, spec: nil, diagnostics: output.diagnostics)
         }
-        let spec: FlowSpec
-        if options.depths.isEmpty {
-            spec = loaded
-        } else {
+        var spec = loaded
+        if !options.depths.isEmpty {
             do {
-                spec = try loaded.overridingDepths(options.depths)
+                spec = try spec.overridingDepths(options.depths)
             } catch {
                 var result = Result(file: file, spec: nil, diagnostics: output.diagnostics)
                 result.depthProblem = error
+                return result
+            }
+        }
+        if !options.inputs.isEmpty {
+            do {
+                spec = try spec.fixingInputs(options.inputs)
+            } catch {
+                var result = Result(file: file, spec: nil, diagnostics: output.diagnostics)
+                result.inputProblem = error
                 return result
             }
         }

@@ -62,7 +62,7 @@ struct CoverageCommand: ParsableCommand {
         case .success(let found): files = found
         case .failure(let failure): throw CommandFailure.input(failure.description)
         }
-        let model = try SpecLoading.model(spec, depths: try depthOptions.override)
+        let model = try SpecLoading.model(spec, depths: try depthOptions.override, inputs: try depthOptions.inputs)
         let universe = CoverageUniverse(model: model, limits: limits.limits)
         let measurement = CoverageMeasurement(universe: universe, reader: TraceReader(maxLineBytes: maxTraceLine))
         let report: CoverageReport

@@ -43,7 +43,7 @@ struct PlanCommand: ParsableCommand {
     }
 
     func run() throws {
-        let model = try SpecLoading.model(spec, depths: try depthOptions.override)
+        let model = try SpecLoading.model(spec, depths: try depthOptions.override, inputs: try depthOptions.inputs)
         let graph: StateGraph
         do {
             graph = exploration == .plain

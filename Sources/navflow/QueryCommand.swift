@@ -69,7 +69,7 @@ struct QueryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let checked = try SpecLoading.checked(spec, depths: try depthOptions.override)
+        let checked = try SpecLoading.checked(spec, depths: try depthOptions.override, inputs: try depthOptions.inputs)
         let target = try resolve(query, path: "<query>", PatternResolver.resolveQuery, in: checked)
         let start = try from.map { try resolve($0, path: "<from>", PatternResolver.resolvePattern, in: checked) }
         let model: FlowModel

@@ -11,7 +11,8 @@ import NavFlowSpec
 /// read or check it prints its diagnostics and exits 2; a spec beyond the
 /// model's limits exits 3.
 enum SpecLoading {
-    static func checked(_ path: String, depths: DepthOverride = DepthOverride()) throws -> FlowSpec {
+    static func checked(_ path: String, depths: DepthOverride = DepthOverride(),
+                        inputs: InputOverride = InputOverride()) throws -> FlowSpec {
         let file: SourceFile
         switch SpecFiles.read(path) {
         case .success(let read): file = read
@@ -24,15 +25,19 @@ enum SpecLoading {
             throw ExitCode(2)
         }
         do {
-            return depths.isEmpty ? spec : try spec.overridingDepths(depths)
-        } catch {
-            throw CommandFailure.input(error.description)
+            let deep = depths.isEmpty ? spec : try spec.overridingDepths(depths)
+            return inputs.isEmpty ? deep : try deep.fixingInputs(inputs)
+        } catch let problem as DepthOverride.Problem {
+            throw CommandFailure.input(problem.description)
+        } catch let problem as InputOverride.Problem {
+            throw CommandFailure.input(problem.description)
         }
     }
 
-    static func model(_ path: String, depths: DepthOverride = DepthOverride()) throws -> FlowModel {
+    static func model(_ path: String, depths: DepthOverride = DepthOverride(),
+                      inputs: InputOverride = InputOverride()) throws -> FlowModel {
         do {
-            return try FlowModel(try checked(path, depths: depths))
+            return try FlowModel(try checked(path, depths: depths, inputs: inputs))
         } catch let limit as FlowModel.LimitExceeded {
             Output.writeError("navflow: error: \(limit.description)\n")
             throw ExitCode(3)
@@ -68,12 +73,29 @@ struct LimitOptions: ParsableArguments {
     }
 }
 
-/// `--depth N` and `--depth STACK=N`: stack depths that replace the spec's.
+/// `--depth N`, `--depth STACK=N` and `--input NAME=VALUE`: stack depths and
+/// input values that replace the spec's for one run.
 struct DepthOptions: ParsableArguments {
     @Option(name: .customLong("depth"), help: ArgumentHelp(
         "Explore every stack to depth N, or one stack with STACK=N (repeatable; per-stack values win over N).",
         valueName: "N|STACK=N"))
     var depth: [String] = []
+
+    @Option(name: .customLong("input"), help: ArgumentHelp(
+        "Fix an input for this run, as an 'assume' would (repeatable; the later value of a name wins).",
+        valueName: "NAME=true|false"))
+    var input: [String] = []
+
+    /// The input values the arguments fix; a malformed one is an input failure (exit 2).
+    var inputs: InputOverride {
+        get throws {
+            do {
+                return try InputOverride(arguments: input)
+            } catch {
+                throw CommandFailure.input(error.description)
+            }
+        }
+    }
 
     /// The override the arguments give; a malformed or out-of-range depth
     /// is an input failure (exit 2).

@@ -69,6 +69,7 @@ struct VerifyCommand: ParsableCommand {
         }
         let limits = limitOptions.limits
         let depths = try depthOptions.override
+        let inputs = try depthOptions.inputs
         let accepted = try baseline.map(Self.readBaseline)
         var results: [Verifier.Result] = []
         for path in paths {
@@ -81,9 +82,13 @@ struct VerifyCommand: ParsableCommand {
             var options = Verifier.Options(limits: limits, progress: progress.report)
             options.exploration = exploration
             options.depths = depths
+            options.inputs = inputs
             let result = Verifier.verify(file, options: options)
             progress.finish()
             if let problem = result.depthProblem {
+                throw CommandFailure.input("\(path): \(problem.description)")
+            }
+            if let problem = result.inputProblem {
                 throw CommandFailure.input("\(path): \(problem.description)")
             }
             results.append(result)

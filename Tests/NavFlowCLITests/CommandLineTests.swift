@@ -155,6 +155,29 @@ import Testing
         #expect(z3.stderr.contains("--exploration applies to the explicit engine"))
     }
 
+    /// `--input NAME=VALUE` checks one configuration without editing the
+    /// spec, in every command that explores; a wrong name is exit 2.
+    @Test func inputsCanBeFixedFromTheCommandLine() throws {
+        let path = try Self.temporarySpec("app A\nflag on = false\ninput beta\nstack S root Home { destination Labs }\nstart S\nscreen Home { push Labs if beta\n action \"On\" { set on = true } }\nscreen Labs { push Labs if on }\n")
+        let free = try Self.run(["verify", path, "--format", "json"])
+        #expect(free.stdout.contains("\"valuations\" : 2") || free.stdout.contains("\"valuations\": 2"))
+        let fixed = try Self.run(["verify", path, "--input", "beta=false"])
+        #expect(fixed.status == 1)
+        #expect(fixed.stdout.contains("screen 'Labs' is never on screen"))
+        #expect(try Self.run(["verify", path, "--input", "beta=false", "--input", "beta=true"]).status == 0)
+        #expect(try Self.run(["query", path, "reach / Labs", "--input", "beta=false"]).status == 1)
+        #expect(try Self.run(["plan", path, "--input", "beta=true"]).status == 0)
+        let unknown = try Self.run(["verify", path, "--input", "bta=true"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasSuffix("--input names no input 'bta'; did you mean 'beta'?\n"))
+        let flag = try Self.run(["coverage", path, "--trace", path, "--input", "on=true"])
+        #expect(flag.status == 2)
+        #expect(flag.stderr.contains("--input names 'on', which is a flag: flags change during a run; only inputs can be fixed"))
+        let malformed = try Self.run(["verify", path, "--input", "beta"])
+        #expect(malformed.status == 2)
+        #expect(malformed.stderr.contains("--input 'beta' is not NAME=true or NAME=false"))
+    }
+
     @Test func queryAnswersWithAWitnessOrAProof() throws {
         let path = try Self.temporarySpec("app A\nscreen Home { sheet Info }\nscreen Info\n")
         let reachable = try Self.run(["query", path, "reach + sheet Info"])

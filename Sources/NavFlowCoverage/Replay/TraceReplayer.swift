@@ -100,7 +100,8 @@ public struct TraceReplayer: Sendable {
         inputs &= relevantInputMask
         for assumption in model.spec.assumptions where !assumption.condition.evaluate(
             flags: { _ in false }, inputs: { valuation >> UInt64($0) & 1 == 1 }) {
-            problems.append("the inputs break `assume \(model.spec.text(of: assumption.condition))` (line \(assumption.range.start.line))")
+            problems.append(assumption.origin.map { "the inputs break `\($0)`" }
+                ?? "the inputs break `assume \(model.spec.text(of: assumption.condition))` (line \(assumption.range.start.line))")
         }
         let (initial, _) = model.initialState(inputs: inputs)
         state = initial ?? model.blankState(inputs: inputs)

@@ -143,4 +143,12 @@ public struct LaunchStep: Hashable, Sendable {
 public struct Assumption: Hashable, Sendable {
     public var condition: Condition
     public var range: SourceRange
+    /// Where it comes from when not from the spec (`--input isBeta=false`).
+    public var origin: String?
+
+    public init(condition: Condition, range: SourceRange, origin: String? = nil) {
+        self.condition = condition
+        self.range = range
+        self.origin = origin
+    }
 }
