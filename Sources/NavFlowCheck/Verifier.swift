@@ -118,23 +118,15 @@ public enum Verifier {
             return Result(file: file, spec: nil, diagnostics: output.diagnostics)
         }
         var spec = loaded
-        if !options.depths.isEmpty {
-            do {
-                spec = try spec.overridingDepths(options.depths)
-            } catch {
-                var result = Result(file: file, spec: nil, diagnostics: output.diagnostics)
-                result.depthProblem = error
-                return result
-            }
-        }
-        if !options.inputs.isEmpty {
-            do {
-                spec = try spec.fixingInputs(options.inputs)
-            } catch {
-                var result = Result(file: file, spec: nil, diagnostics: output.diagnostics)
-                result.inputProblem = error
-                return result
-            }
+        do {
+            if !options.depths.isEmpty { spec = try spec.overridingDepths(options.depths) }
+            if !options.inputs.isEmpty { spec = try spec.fixingInputs(options.inputs) }
+        } catch {
+            // The overrides from outside the spec do not apply: nothing is explored.
+            var result = Result(file: file, spec: nil, diagnostics: output.diagnostics)
+            result.depthProblem = error as? DepthOverride.Problem
+            result.inputProblem = error as? InputOverride.Problem
+            return result
         }
         var diagnostics = output.diagnostics
         for property in options.structural {
