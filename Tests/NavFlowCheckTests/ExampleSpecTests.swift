@@ -21,6 +21,7 @@ import Testing
         Golden(name: "recipes", states: 25, inAppStates: 25, transitions: 560),
         Golden(name: "router-tabs", states: 2430, inAppStates: 2430, transitions: 26649),
         Golden(name: "sheet-router", states: 199, inAppStates: 199, transitions: 1416),
+        Golden(name: "tab-links", states: 555, inAppStates: 555, transitions: 3870),
     ]
 
     @Test(arguments: golden) func exampleVerifiesCleanWithPinnedStateCounts(_ golden: Golden) throws {

@@ -24,6 +24,7 @@ import Testing
         Pinned(name: "recipes", bytes: 21227, hash: 0x8262_d59c_eede_ee87),
         Pinned(name: "router-tabs", bytes: 23345, hash: 0x1eb7_f4d1_9351_becb),
         Pinned(name: "sheet-router", bytes: 17348, hash: 0xb9e6_1237_8ef0_ac28),
+        Pinned(name: "tab-links", bytes: 18999, hash: 0xe756_5580_8067_4329),
     ]
 
     static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {

@@ -165,7 +165,7 @@ import Testing
             return nil
         }
         #expect(links.count == 6)
-        #expect(links[0].pattern.value == "r://recipe/{id: RecipeID}" && links[0].target.tab?.text == "home")
+        #expect(links[0].pattern.value == "r://recipe/{id: RecipeID}" && links[0].target.tab?.name?.text == "home")
         #expect(links[0].target.segments.count == 2)
         #expect(links[1].target.segments.count == 2)
         if case .modal(.sheet, let name, _) = links[1].target.segments[0] { #expect(name.text == "ComposeStack") } else { Issue.record("modal") }

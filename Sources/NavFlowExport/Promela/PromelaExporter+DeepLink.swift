@@ -21,17 +21,30 @@ extension PromelaExporter {
         if let tab = target.tab {
             handled.append("  if :: \(hidden(tab)) -> \(cut) = 0 :: else -> tab = \(tab) fi;")
         }
-        if spec.rootTabView == nil || target.tab != nil {
-            let slots = target.tab.map { shape.tabSlots[$0] } ?? shape.rootSlots
-            for (offset, slot) in slots.enumerated() {
-                let column = offset < target.columns.count ? target.columns[offset] : nil
-                let shows = column?.shows.flatMap { routes.expand($0, bindings: arguments).first } ?? 0
-                let path = column?.path.compactMap { routes.expand($0, bindings: arguments).first } ?? []
-                if !path.isEmpty {
-                    guard let stack = stackOfSlot(slot), pathFits(path, stack: stack) else { valid = false; break }
+        if target.describesCurrentContext {
+            // `*`: the top modal left up, else the content of whichever tab is selected, else the root.
+            handled.append("  if")
+            if declaration.keepModals {
+                handled.append("  :: nm > 0 -> if " + topModalContent(of: target, arguments: arguments, cut: cut)
+                    .map { ":: \($0)" }.joined(separator: " ") + " fi")
+            }
+            if shape.tabSlots.isEmpty {
+                let lines = baseContent(of: target, slots: shape.rootSlots, arguments: arguments, cut: cut)
+                handled.append("  :: else -> " + ((lines ?? ["\(cut) = 0"]) + ["skip"]).joined(separator: "; "))
+            } else {
+                for tab in shape.tabSlots.indices {
+                    let lines = baseContent(of: target, slots: shape.tabSlots[tab], arguments: arguments, cut: cut)
+                    let guardText = declaration.keepModals ? "nm == 0 && tab == \(tab)" : "tab == \(tab)"
+                    handled.append("  :: \(guardText) -> " + ((lines ?? ["\(cut) = 0"]) + ["skip"]).joined(separator: "; "))
                 }
-                if slotHasShows(slot) { handled.append("  s\(slot) = \(shows);") }
-                handled += setSlotPath(slot, path).map { "  \($0);" }
+            }
+            handled.append("  fi;")
+        } else if target.describesBase(rootHasTabs: spec.rootTabView != nil) {
+            let slots = target.tab.map { shape.tabSlots[$0] } ?? shape.rootSlots
+            if let lines = baseContent(of: target, slots: slots, arguments: arguments, cut: cut) {
+                handled += lines.map { "  \($0);" }
+            } else {
+                valid = false
             }
         }
         for modal in target.modals where valid {
@@ -51,6 +64,62 @@ extension PromelaExporter {
         lines += handled.isEmpty ? ["  skip"] : handled.map { "  " + $0 }
         lines.append("  fi;")
         return lines
+    }
+
+    /// Setting the base content in `slots` (a tab's or the root's) as the
+    /// target says: its paths and column selections replaced, or with
+    /// `/ ...` its first path appended to, cut off at the stack's depth.
+    /// Nil when the result is invalid whatever the state.
+    private func baseContent(of target: DeepLinkTarget, slots: Range<Int>, arguments: [Int], cut: String) -> [String]? {
+        var lines: [String] = []
+        if target.appends {
+            let slot = slots.lowerBound
+            let path = target.columns[0].path.compactMap { routes.expand($0, bindings: arguments).first }
+            guard !path.isEmpty else { return [] }
+            guard let stack = stackOfSlot(slot), pathFits(path, stack: stack) else { return nil }
+            let appended = path.map { "p\(slot)[n\(slot)] = \($0); n\(slot)++" }.joined(separator: "; ")
+            return ["if :: n\(slot) + \(path.count) > \(spec.stacks[stack].depth) -> \(cut) = 0 :: else -> \(appended) fi"]
+        }
+        for (offset, slot) in slots.enumerated() {
+            let column = offset < target.columns.count ? target.columns[offset] : nil
+            let shows = column?.shows.flatMap { routes.expand($0, bindings: arguments).first } ?? 0
+            let path = column?.path.compactMap { routes.expand($0, bindings: arguments).first } ?? []
+            if !path.isEmpty {
+                guard let stack = stackOfSlot(slot), pathFits(path, stack: stack) else { return nil }
+            }
+            if slotHasShows(slot) { lines.append("s\(slot) = \(shows)") }
+            lines += setSlotPath(slot, path)
+        }
+        return lines
+    }
+
+    /// `*` with a modal left up: one option per presentable the top modal
+    /// may be, replacing or appending to its path.
+    private func topModalContent(of target: DeepLinkTarget, arguments: [Int], cut: String) -> [String] {
+        let path = target.columns.first?.path.compactMap { routes.expand($0, bindings: arguments).first } ?? []
+        var options: [String] = []
+        for (presentable, content) in shape.presentables.enumerated() {
+            let test = "mp[nm-1] == \(presentable) -> "
+            guard case .stack(let stack) = content else {
+                options.append(test + (path.isEmpty ? "skip" : "\(cut) = 0"))
+                continue
+            }
+            guard pathFits(path, stack: stack) else {
+                options.append(test + "\(cut) = 0")
+                continue
+            }
+            let cell = "mq[(nm-1)*\(modalDepth) + mn[nm-1]]"
+            if target.appends {
+                guard !path.isEmpty else { options.append(test + "skip"); continue }
+                let appended = path.map { "\(cell) = \($0); mn[nm-1]++" }.joined(separator: "; ")
+                options.append(test + "if :: mn[nm-1] + \(path.count) > \(spec.stacks[stack].depth) -> \(cut) = 0 :: else -> \(appended) fi")
+            } else {
+                let cells = (0..<modalDepth).map { "mq[(nm-1)*\(modalDepth) + \($0)] = \($0 < path.count ? path[$0] : 0)" }
+                options.append(test + (cells + ["mn[nm-1] = \(path.count)"]).joined(separator: "; "))
+            }
+        }
+        options.append("else -> skip")
+        return options
     }
 
     func pathFits(_ path: [Int], stack: Int) -> Bool {

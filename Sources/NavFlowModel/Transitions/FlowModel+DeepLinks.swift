@@ -3,8 +3,9 @@ import NavFlowSpec
 extension FlowModel {
     /// Handles deep link `link` with the given argument values, as one
     /// atomic step: the `else` when `requires` is false; otherwise close the
-    /// modals (unless `keep modals`), select the target tab, replace its
-    /// paths and column selections with the target's, and present the
+    /// modals (unless `keep modals`), select the target tab (`*` keeps the
+    /// selected one), replace its paths and column selections with the
+    /// target's (`/ ...` appends to its first path instead), and present the
     /// target's modals. The outcome says whether the result is the target.
     public func handleDeepLink(_ link: Int, arguments: [Int], from state: NavState) -> Transition {
         handleDeepLink(link, arguments: arguments, from: state, decider: ConcreteDecider())
@@ -38,7 +39,42 @@ extension FlowModel {
             }
             next.selectedTab = tab
         }
-        if !hasTabView || target.tab != nil {
+        let described = target.columns.first?.path ?? []
+        if target.describesCurrentContext, let top = next.modals.indices.last {
+            // `*` with a modal kept up: the top modal is where the user is.
+            let presentable = next.modals[top].presentable
+            if case .stack(let stack) = shape.presentables[presentable] {
+                switch extend(next.modals[top].path, with: described, appending: target.appends, on: stack,
+                              arguments: arguments) {
+                case .path(let path, let pushes):
+                    next.modals[top].path = path
+                    facts += pushes
+                case .invalid(let failure):
+                    return invalid(failure)
+                case .cut(let fact):
+                    return Transition(step: step, target: nil, facts: facts + [fact], outcome: nil)
+                }
+            } else if !described.isEmpty {
+                return invalid(.pathOnModalScreen(presentable: presentable))
+            }
+        } else if target.appends {
+            // `/ ...`: the first column's path grows; nothing else of the content changes.
+            let slot = shape.activeSlots(selectedTab: next.selectedTab).lowerBound
+            if !described.isEmpty {
+                guard case .stack(let stack) = shape.slots[slot].declared else {
+                    return invalid(.pathOutsideStack(slot: slot))
+                }
+                switch extend(next.paths[slot], with: described, appending: true, on: stack, arguments: arguments) {
+                case .path(let path, let pushes):
+                    next.paths[slot] = path
+                    facts += pushes
+                case .invalid(let failure):
+                    return invalid(failure)
+                case .cut(let fact):
+                    return Transition(step: step, target: nil, facts: facts + [fact], outcome: nil)
+                }
+            }
+        } else if target.describesBase(rootHasTabs: hasTabView) {
             let slots = shape.activeSlots(selectedTab: next.selectedTab)
             for (offset, slot) in slots.enumerated() {
                 let column = offset < target.columns.count ? target.columns[offset] : nil
@@ -53,7 +89,8 @@ extension FlowModel {
                 next.paths[slot] = path
             }
         }
-        var expected: [Modal] = []
+        // With `*`, the modals left up are where the user is, and so part of the target.
+        var expected: [Modal] = target.describesCurrentContext ? next.modals : []
         for modal in target.modals {
             guard let presentable = shape.presentableIndex[modal.content] else { continue }
             let path = modal.path.compactMap { routes.expand($0, bindings: arguments).first }
@@ -74,6 +111,31 @@ extension FlowModel {
         }
         let extra = next.modals.filter { !expected.contains($0) }.map(\.presentable)
         return Transition(step: step, target: next, facts: facts, outcome: .notTheTarget(extraModals: extra))
+    }
+
+    /// A path a target builds on a stack: the routes, with the pushes to
+    /// record; or the reason it is invalid; or the cut at the stack's depth.
+    private enum PathChange {
+        case path([Int], pushes: [StepFact])
+        case invalid(DeepLinkFailure)
+        case cut(StepFact)
+    }
+
+    /// The path `current` becomes when a target describes `added` on
+    /// `stack`: `added` alone, or appended (`/ ...`). Appended to a full
+    /// path, the first route that does not fit is cut off, as a push is.
+    private func extend(_ current: [Int], with added: [Route], appending: Bool, on stack: Int,
+                        arguments: [Int]) -> PathChange {
+        let routesAdded = added.compactMap { routes.expand($0, bindings: arguments).first }
+        var pushes: [StepFact] = []
+        if let problem = check(routesAdded, on: stack, facts: &pushes) { return .invalid(problem) }
+        guard appending else { return .path(routesAdded, pushes: pushes) }
+        let depth = spec.stacks[stack].depth
+        if current.count + routesAdded.count > depth {
+            let cut = added[depth - current.count]
+            return .cut(.cutAtStackDepth(stack: stack, screen: cut.screen, statement: cut.range))
+        }
+        return .path(current + routesAdded, pushes: pushes)
     }
 
     /// Checks a target path against its stack; records the pushes.

@@ -62,6 +62,8 @@ public enum DeepLinkFailure: Hashable, Sendable {
     case hiddenTab(Int)
     /// The target gives a path to the content of `slot`, which is not a stack.
     case pathOutsideStack(slot: Int)
+    /// The target (`*`) gives a path to the top modal, which is a screen.
+    case pathOnModalScreen(presentable: Int)
     /// The target pushes `screen` onto `stack`, which does not register it.
     case unregisteredDestination(stack: Int, screen: Int)
     /// The target's path is deeper than `stack`'s depth.

@@ -5,7 +5,8 @@ import NavFlowSpec
 /// inputs and the selected tab.
 ///
 /// A deep link that closes the modals (no `keep modals`), selects a tab
-/// when the root is a tab view, and whose `else` is nothing or a statement
+/// when the root is a tab view, replaces the paths it describes (no
+/// `/ ...`), and whose `else` is nothing or a statement
 /// whose footprint reads only flags, inputs and the selected tab and writes
 /// the flags at most (a `set`), reads only flags, inputs and the selected
 /// tab: `requires`, whether its tab is hidden, and, for its `else`, what
@@ -87,9 +88,11 @@ struct DeepLinkTransitions {
                     && otherwise.writes.isSubset(of: .flags)
             }
             var mask: [UInt64]?
-            // In a tab view, a link without a tab keeps the selected tab and its slots.
-            let selectsATab = !model.hasTabView || link.target.tab != nil
-            if !link.keepModals && elseKeepsToTheKey && selectsATab {
+            // In a tab view, a link without a tab keeps the selected tab and its slots
+            // (or, with `*`, writes slots chosen by the selected tab); a link that
+            // appends reads a path.
+            let replacesAKnownContent = !link.target.dependsOnWhereTheUserIs(rootHasTabs: model.hasTabView)
+            if !link.keepModals && elseKeepsToTheKey && replacesAKnownContent {
                 var fields = [0..<spec.flags.count, codec.tabField, codec.modalField]
                 let slots: Range<Int>? = model.hasTabView
                     ? link.target.tab.map { model.shape.tabSlots[$0] }

@@ -23,8 +23,8 @@ import NavFlowSpec
 ///    the last modal never acts on the stack beneath it.
 /// 5. Flags only ever become true (`set F = false` appears nowhere outside
 ///    `launch`), and `hidden if` reads inputs only.
-/// 6. Every deep link selects a tab, presents nothing, closes modals (no
-///    `keep modals`), has a `requires` that reads inputs only, and an
+/// 6. Every deep link selects a tab, replaces its path (no `/ ...`),
+///    presents nothing, closes modals (no `keep modals`), has a `requires` that reads inputs only, and an
 ///    `else` that pushes, pops and dismisses nothing.
 ///
 /// What each statement does in these rules (acts on a stack, may leave its
@@ -74,7 +74,12 @@ public struct TabIndependence: Sendable {
         }
         for link in spec.deepLinks {
             let name = "deep link \"\(link.pattern.text)\""
-            if link.target.tab == nil { add("\(name) selects no tab", link.range) }
+            if link.target.describesCurrentContext {
+                add("\(name) acts on the selected tab ('*')", link.range)
+            } else if link.target.tab == nil {
+                add("\(name) selects no tab", link.range)
+            }
+            if link.target.appends { add("\(name) appends to a tab's path ('/ ...')", link.range) }
             if !link.target.modals.isEmpty { add("\(name) presents a modal", link.range) }
             if link.keepModals { add("\(name) keeps modals", link.range) }
             if let requires = link.requires, !requires.flagsRead.isEmpty { add("\(name) requires a flag", link.range) }

@@ -70,11 +70,44 @@ public struct DeepLinkTarget: Hashable, Sendable {
     /// The tab of the root tab view to select; nil keeps the selected tab (or
     /// the root has no tabs).
     public var tab: Int?
+    /// `*`: the target describes where the user is once the link has closed
+    /// what it closes: the top modal when one stays up (`keep modals`), else
+    /// the selected tab's content, else the root's (`tab` is nil). The
+    /// modals that stay up are then part of the target.
+    public var describesCurrentContext: Bool
+    /// `/ ...`: the path of the first column described is kept and the
+    /// routes of `columns[0].path` are appended to it; nothing else of the
+    /// base content changes.
+    public var appends: Bool
     /// For the base content: one entry per column described (a plain stack
     /// has one column). Empty when the target describes no base content.
     public var columns: [ColumnTarget]
     public var modals: [ModalTarget]
     public var range: SourceRange
+
+    public init(tab: Int?, describesCurrentContext: Bool = false, appends: Bool = false, columns: [ColumnTarget],
+                modals: [ModalTarget], range: SourceRange) {
+        self.tab = tab
+        self.describesCurrentContext = describesCurrentContext
+        self.appends = appends
+        self.columns = columns
+        self.modals = modals
+        self.range = range
+    }
+
+    /// Whether handling the link sets the base content (the paths and
+    /// column selections) of a tab, or of the root when it has no tabs:
+    /// false only for a target on a tab root that names no tab and no `*`,
+    /// which presents modals and keeps the selected tab's content.
+    public func describesBase(rootHasTabs: Bool) -> Bool {
+        !rootHasTabs || tab != nil || describesCurrentContext
+    }
+
+    /// Whether the result depends on the selected tab or on a path of the
+    /// source state (`*`, `/ ...`, or a tab root's target naming no tab).
+    public func dependsOnWhereTheUserIs(rootHasTabs: Bool) -> Bool {
+        appends || (rootHasTabs && tab == nil)
+    }
 }
 
 /// What a target puts in one column (or in a plain stack): the route the

@@ -459,16 +459,25 @@ public struct Parser {
 
     private mutating func parseTarget() throws(Recovery) -> TargetSyntax {
         let start = current
-        var tab: Name?
+        var tab: TargetSyntax.Tab?
         if current.kind == .identifier, !Keywords.all.contains(current.text) {
-            tab = Name(current.text, range: tokenRange(current))
+            tab = .named(Name(current.text, range: tokenRange(current)))
+            advance()
+        } else if current.kind == .star {
+            tab = .selected(tokenRange(current))
             advance()
         }
         var segments: [TargetSyntax.Segment] = []
         loop: while true {
             switch current.kind {
             case .slash:
+                let marker = current
                 advance()
+                if current.kind == .ellipsis {
+                    advance()
+                    segments.append(.keptPath(rangeFrom(marker)))
+                    continue
+                }
                 segments.append(.push(try parseRoute(after: "'/'")))
             case .greater:
                 let marker = current
@@ -489,7 +498,7 @@ public struct Parser {
             }
         }
         if tab == nil && segments.isEmpty {
-            throw failure("expected a target after '->': a tab, '/ Screen', '> Screen' or '+ sheet Name'")
+            throw failure("expected a target after '->': a tab, '*', '/ Screen', '> Screen' or '+ sheet Name'")
         }
         return TargetSyntax(tab: tab, segments: segments, range: rangeFrom(start))
     }

@@ -462,7 +462,8 @@ public struct Resolver {
             let bindings = pattern.pattern?.parameters.map { ($0.name, $0.type) } ?? []
             // A target is checked against the pattern's parameters, so only once the pattern is right.
             let target = pattern.pattern == nil ? nil
-                : resolveTarget(link.target, bindings: bindings, patternKnown: true, used: &used)
+                : resolveTarget(link.target, bindings: bindings, patternKnown: true, keepsModals: link.keepModals,
+                                used: &used)
             let requires = link.requires.flatMap { resolveCondition($0) }
             var otherwise: Statement?
             if let statement = link.otherwise {
@@ -488,13 +489,28 @@ public struct Resolver {
     }
 
     private mutating func resolveTarget(_ target: TargetSyntax, bindings: [(String, ValueType)], patternKnown: Bool,
-                                        used: inout Set<Int>) -> DeepLinkTarget? {
+                                        keepsModals: Bool, used: inout Set<Int>) -> DeepLinkTarget? {
         // Without a root (no screens, or `start` unresolved, already reported) no target can be judged.
         guard spec.declares(spec.root) else { return nil }
         var ok = true
         var result = DeepLinkTarget(tab: nil, columns: [], modals: [], range: target.range)
         var base: Content = spec.root
-        if let tabName = target.tab {
+        var selectedTab = false
+        if case .selected? = target.tab {
+            // Which content `*` describes depends on the state: the selected tab's, the root's, or with
+            // `keep modals` the top modal's. A push needs one of them to be a stack.
+            selectedTab = true
+            result.describesCurrentContext = true
+            var candidates = spec.rootTabView?.tabs.map(\.content) ?? [spec.root]
+            if keepsModals { candidates += spec.stacks.indices.map { Content.stack($0) } }
+            let stacks = candidates.compactMap { content -> Content? in
+                switch content {
+                case .split(let split): spec.splits[split].columns.first
+                default: content
+                }
+            }.filter { if case .stack = $0 { true } else { false } }
+            base = stacks.first ?? candidates.first ?? spec.root
+        } else if case .named(let tabName)? = target.tab {
             guard let rootView = spec.rootTabView else {
                 error(.deeplinkTarget, "the app's root '\(spec.name(of: spec.root))' has no tabs, so a target cannot name tab '\(tabName.text)'; start the target with '/'",
                       at: tabName.range)
@@ -510,7 +526,7 @@ public struct Resolver {
             guard spec.declares(base) else { return nil }
         } else if spec.rootTabView != nil {
             if let first = target.segments.first, case .modal = first {} else if !target.segments.isEmpty {
-                error(.deeplinkTarget, "the app's root is a tab view: name the tab first, as in 'home / Screen'",
+                error(.deeplinkTarget, "the app's root is a tab view: name the tab first, as in 'home / Screen', or write '*' for where the user is, as in '* / ... / Screen'",
                       at: target.range)
                 return nil
             }
@@ -529,15 +545,30 @@ public struct Resolver {
             return nil
         }()
         var describing = "'\(spec.name(of: columnContents.first ?? base))'"
-        for segment in target.segments {
+        for (index, segment) in target.segments.enumerated() {
             switch segment {
+            case .keptPath(let range):
+                guard index == 0 else {
+                    error(.deeplinkTarget, "'/ ...' keeps the path of the stack the target starts with, so it must come first, right after the tab",
+                          at: range)
+                    ok = false
+                    continue
+                }
+                guard currentStack != nil else {
+                    let subject = selectedTab ? "no content '*' can describe is a stack" : "\(describing) is not a stack"
+                    error(.deeplinkTarget, "\(subject), so there is no path for '/ ...' to keep", at: range)
+                    return nil
+                }
+                result.appends = true
+                result.columns.append(ColumnTarget(shows: nil, path: []))
             case .push(let routeSyntax):
                 guard let route = resolveRoute(routeSyntax, bindings: bindings, inTarget: true, used: &used) else {
                     ok = false
                     continue
                 }
                 guard currentStack != nil else {
-                    error(.deeplinkTarget, "\(describing) is not a stack, so the target cannot push '\(routeSyntax.screen.text)' onto it",
+                    let subject = selectedTab && !inModal ? "no content '*' can describe is a stack" : "\(describing) is not a stack"
+                    error(.deeplinkTarget, "\(subject), so the target cannot push '\(routeSyntax.screen.text)' onto it",
                           at: routeSyntax.range)
                     ok = false
                     continue
@@ -549,6 +580,14 @@ public struct Resolver {
                     result.columns[result.columns.count - 1].path.append(route)
                 }
             case .column(let routeSyntax, let range):
+                if selectedTab || result.appends {
+                    error(.deeplinkTarget, selectedTab
+                          ? "'>' selects a column of a named tab's split view: what '*' describes depends on where the user is, so name the tab"
+                          : "'/ ...' appends to one stack, so the target cannot also select a column with '>'",
+                          at: range)
+                    ok = false
+                    continue
+                }
                 guard !inModal, case .split = base else {
                     error(.deeplinkTarget, "'>' selects the next column of a split view, and \(describing) is not in one",
                           at: range)

@@ -36,6 +36,8 @@ extension DeepLinkFailure {
             return "tab '\(spec.rootTabView!.tabs[tab].id)' is hidden"
         case .pathOutsideStack(let slot):
             return "'\(spec.name(of: model.shape.slots[slot].declared))' is not a stack"
+        case .pathOnModalScreen(let presentable):
+            return "'\(spec.name(of: model.shape.presentables[presentable]))' is presented on top, and it is not a stack"
         case .unregisteredDestination(let stack, let screen):
             return "stack '\(spec.stacks[stack].name)' has no destination '\(spec.screens[screen].name)'"
         case .deeperThanStack(let stack):

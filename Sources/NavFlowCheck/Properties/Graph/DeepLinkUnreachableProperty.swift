@@ -68,7 +68,9 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
         let tab = link.target.tab.flatMap { tab in spec.rootTabView.map { $0.tabs[tab] } }
         let baseContent = spec.rootTabView == nil ? spec.root : tab?.content
         for column in link.target.columns {
-            let base = column.shows?.screen ?? (link.target.columns.count == 1 ? root(of: baseContent) : nil)
+            // Appended routes go on top of whatever the path holds: no known screen beneath.
+            let base = link.target.appends ? nil
+                : column.shows?.screen ?? (link.target.columns.count == 1 ? root(of: baseContent) : nil)
             paths.append((base, column.path))
         }
         for modal in link.target.modals {
