@@ -5,9 +5,13 @@
 /// The same seed always gives the same text.
 public struct SpecGenerator: Sendable {
     var generator: SeededGenerator
+    /// Choices added after the first generator's stream was fixed (where a
+    /// deep link lands), drawn apart so that every seed keeps its other choices.
+    var later: SeededGenerator
 
     public init(seed: UInt64) {
         generator = SeededGenerator(seed: seed)
+        later = SeededGenerator(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
     }
 
     private mutating func chance(_ percent: Int) -> Bool {
@@ -108,11 +112,13 @@ public struct SpecGenerator: Sendable {
             let pattern = paths[index]
             var target: String
             let route = pattern.contains("{c") ? "\(parameterized)(c)" : pick(screens)
-            if tabbed {
-                target = "\(pick(tabIDs)) / \(route)"
-            } else {
-                target = "/ \(route)"
-            }
+            // Where the link lands: a tab (or the root) replaced, its path appended
+            // to ('/ ...'), or where the user is ('*').
+            let place = Int.random(in: 0..<10, using: &later)
+            let base = place < 2 ? "*" : tabbed ? pick(tabIDs) : ""
+            target = base.isEmpty ? "" : base + " "
+            if place == 0 || place == 2 { target += "/ ... " }
+            target += "/ \(route)"
             if chance(30), let modalStack { target += " + sheet \(modalStack.name)" }
             var line = "deeplink \"g://\(pattern)\" -> \(target)"
             if !conditions.isEmpty, chance(30) { line += " requires \(pick(conditions))" + (chance(50) ? " else sheet \(pick(screens))" : "") }

@@ -129,6 +129,58 @@ import Testing
         #expect(try Self.check(text, "push-under-modals"))
     }
 
+    /// Links where the user is (`*`) and appended paths (`/ ...`): over a
+    /// tab view with a tab that cannot take the route, over a sheet with a
+    /// stack and one without, and on a root that is a single stack.
+    @Test(.enabled(if: available)) func relativeDeepLinksHaveTheSameStateCountInSPIN() throws {
+        let tabs = """
+            app Reader
+            scheme "reader"
+            id ArticleID
+            enum Kind { news, blog }
+            destinations Pages { Article; Topic }
+            stack FeedStack root Feed { destinations Pages; depth 2 }
+            stack SettingsStack root Settings { destination About }
+            stack ComposeStack root Compose { destinations Pages; depth 2 }
+            tabs Main {
+              tab feed "Feed" FeedStack
+              tab settings "Settings" SettingsStack
+              tab help "Help" Help
+            }
+            start Main
+            screen Feed { push Article; sheet ComposeStack; sheet Help }
+            screen Settings { push About }
+            screen About
+            screen Article(id: ArticleID) { push Topic }
+            screen Topic(kind: Kind)
+            screen Compose { push Article; dismiss }
+            screen Help { dismiss }
+            deeplink "reader://article/{id: ArticleID}" -> * / ... / Article(id)
+            deeplink "reader://here/{k: Kind}" -> * / ... / Topic(k) keep modals
+            deeplink "reader://reset/{k: Kind}" -> * / Topic(k) keep modals
+            deeplink "reader://top" -> * + sheet ComposeStack
+            deeplink "reader://feed/{k: Kind}" -> feed / ... / Topic(k)
+            """
+        #expect(try Self.check(tabs, "relative-links-tabs"))
+        let stack = """
+            app Notes
+            scheme "notes"
+            enum Folder { inbox, archive }
+            stack Main root List { destination Note; destination Folder; depth 3 }
+            stack EditStack root Edit { destination Note; depth 2 }
+            start Main
+            screen List { push Note; push Folder; sheet EditStack; popover Info }
+            screen Folder(folder: Folder) { push Note }
+            screen Note { sheet EditStack }
+            screen Edit { push Note; dismiss }
+            screen Info { dismiss }
+            deeplink "notes://note" -> / ... / Note keep modals
+            deeplink "notes://here/{f: Folder}" -> * / ... / Folder(f) keep modals
+            deeplink "notes://top" -> * keep modals
+            """
+        #expect(try Self.check(stack, "relative-links-stack"))
+    }
+
     @Test(.enabled(if: available)) func appShapedSpecsHaveTheSameStateCountInSPIN() throws {
         let shapes = [AppShape(tabs: 2, screens: 6, fanOut: 3, depth: 3, sheets: 1, flags: 1, inputs: 1, deepLinks: 2),
                       AppShape(tabs: 3, screens: 9, fanOut: 2, depth: 2, sheets: 2, flags: 2, inputs: 2, deepLinks: 4, seed: 7)]
