@@ -112,4 +112,27 @@ import Testing
         """
         #expect(try Self.check(text, name: "links.navflow"))
     }
+
+    /// A link that selects a tab but appends to its path reads the path:
+    /// shared by flags, inputs and selected tab, it would land every state
+    /// of a key on the first one's path. `*` writes the selected tab's slots.
+    @Test func deepLinksThatReadAPath() throws {
+        let text = """
+        app S
+        scheme "s"
+        stack TimelineStack root Timeline { destination Post; depth 3 }
+        stack ProfileStack root Profile { destination Post; depth 2 }
+        tabs Main {
+          tab timeline "Timeline" TimelineStack
+          tab profile "Profile" ProfileStack
+        }
+        start Main
+        screen Timeline { push Post }
+        screen Post { push Post }
+        screen Profile { push Post }
+        deeplink "s://more" -> timeline / ... / Post
+        deeplink "s://here" -> * / Post
+        """
+        #expect(try Self.check(text, name: "append.navflow"))
+    }
 }

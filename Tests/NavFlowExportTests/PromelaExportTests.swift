@@ -142,11 +142,16 @@ import Testing
             stack FeedStack root Feed { destinations Pages; depth 2 }
             stack SettingsStack root Settings { destination About }
             stack ComposeStack root Compose { destinations Pages; depth 2 }
+            stack DetailStack root Detail { destinations Pages; depth 2 }
+            split Mail { sidebar Folders; detail DetailStack }
             tabs Main {
               tab feed "Feed" FeedStack
               tab settings "Settings" SettingsStack
               tab help "Help" Help
+              tab mail "Mail" Mail
             }
+            screen Folders { select Detail }
+            screen Detail { push Article }
             start Main
             screen Feed { push Article; sheet ComposeStack; sheet Help }
             screen Settings { push About }

@@ -29,11 +29,13 @@ extension PromelaExporter {
                     .map { ":: \($0)" }.joined(separator: " ") + " fi")
             }
             if shape.tabSlots.isEmpty {
-                let lines = baseContent(of: target, slots: shape.rootSlots, arguments: arguments, cut: cut)
+                let slot = shape.currentStackSlot(selectedTab: 0) ?? shape.rootSlots.lowerBound
+                let lines = stackPath(of: target, slot: slot, arguments: arguments, cut: cut)
                 handled.append("  :: else -> " + ((lines ?? ["\(cut) = 0"]) + ["skip"]).joined(separator: "; "))
             } else {
                 for tab in shape.tabSlots.indices {
-                    let lines = baseContent(of: target, slots: shape.tabSlots[tab], arguments: arguments, cut: cut)
+                    let slot = shape.currentStackSlot(selectedTab: tab) ?? shape.tabSlots[tab].lowerBound
+                    let lines = stackPath(of: target, slot: slot, arguments: arguments, cut: cut)
                     let guardText = declaration.keepModals ? "nm == 0 && tab == \(tab)" : "tab == \(tab)"
                     handled.append("  :: \(guardText) -> " + ((lines ?? ["\(cut) = 0"]) + ["skip"]).joined(separator: "; "))
                 }
@@ -71,15 +73,8 @@ extension PromelaExporter {
     /// `/ ...` its first path appended to, cut off at the stack's depth.
     /// Nil when the result is invalid whatever the state.
     private func baseContent(of target: DeepLinkTarget, slots: Range<Int>, arguments: [Int], cut: String) -> [String]? {
+        if target.appends { return stackPath(of: target, slot: slots.lowerBound, arguments: arguments, cut: cut) }
         var lines: [String] = []
-        if target.appends {
-            let slot = slots.lowerBound
-            let path = target.columns[0].path.compactMap { routes.expand($0, bindings: arguments).first }
-            guard !path.isEmpty else { return [] }
-            guard let stack = stackOfSlot(slot), pathFits(path, stack: stack) else { return nil }
-            let appended = path.map { "p\(slot)[n\(slot)] = \($0); n\(slot)++" }.joined(separator: "; ")
-            return ["if :: n\(slot) + \(path.count) > \(spec.stacks[stack].depth) -> \(cut) = 0 :: else -> \(appended) fi"]
-        }
         for (offset, slot) in slots.enumerated() {
             let column = offset < target.columns.count ? target.columns[offset] : nil
             let shows = column?.shows.flatMap { routes.expand($0, bindings: arguments).first } ?? 0
@@ -91,6 +86,20 @@ extension PromelaExporter {
             lines += setSlotPath(slot, path)
         }
         return lines
+    }
+
+    /// The target's first path set on the stack in `slot` alone, or with
+    /// `/ ...` appended to it and cut off at its depth; nil when the result
+    /// is invalid (routes for a slot that is not a stack, or that its stack
+    /// does not take).
+    private func stackPath(of target: DeepLinkTarget, slot: Int, arguments: [Int], cut: String) -> [String]? {
+        let path = target.columns.first?.path.compactMap { routes.expand($0, bindings: arguments).first } ?? []
+        guard let stack = stackOfSlot(slot) else { return path.isEmpty ? [] : nil }
+        guard pathFits(path, stack: stack) else { return nil }
+        guard target.appends else { return setSlotPath(slot, path) }
+        guard !path.isEmpty else { return [] }
+        let appended = path.map { "p\(slot)[n\(slot)] = \($0); n\(slot)++" }.joined(separator: "; ")
+        return ["if :: n\(slot) + \(path.count) > \(spec.stacks[stack].depth) -> \(cut) = 0 :: else -> \(appended) fi"]
     }
 
     /// `*` with a modal left up: one option per presentable the top modal

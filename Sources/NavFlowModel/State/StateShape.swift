@@ -65,4 +65,14 @@ public struct StateShape: Sendable {
     public func activeSlots(selectedTab: Int) -> Range<Int> {
         tabSlots.isEmpty ? rootSlots : tabSlots[selectedTab]
     }
+
+    /// The stack a deep link's `*` acts on when no modal is up: the slot
+    /// of the selected tab (or of the root) when it is a stack; in a split,
+    /// its last column that is a stack (the detail, where a split pushes).
+    /// Nil when no slot there is a stack.
+    public func currentStackSlot(selectedTab: Int) -> Int? {
+        activeSlots(selectedTab: selectedTab).last { slot in
+            if case .stack = slots[slot].declared { true } else { false }
+        }
+    }
 }

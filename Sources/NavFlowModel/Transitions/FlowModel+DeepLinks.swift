@@ -57,14 +57,15 @@ extension FlowModel {
             } else if !described.isEmpty {
                 return invalid(.pathOnModalScreen(presentable: presentable))
             }
-        } else if target.appends {
+        } else if target.appends || target.describesCurrentContext {
             // `/ ...`: the first column's path grows; nothing else of the content changes.
-            let slot = shape.activeSlots(selectedTab: next.selectedTab).lowerBound
-            if !described.isEmpty {
-                guard case .stack(let stack) = shape.slots[slot].declared else {
-                    return invalid(.pathOutsideStack(slot: slot))
-                }
-                switch extend(next.paths[slot], with: described, appending: true, on: stack, arguments: arguments) {
+            // `*`: the selected tab's stack (a split's last stack column) is replaced or grows.
+            let active = shape.activeSlots(selectedTab: next.selectedTab)
+            let slot = target.describesCurrentContext
+                ? shape.currentStackSlot(selectedTab: next.selectedTab) ?? active.lowerBound : active.lowerBound
+            if case .stack(let stack) = shape.slots[slot].declared, !described.isEmpty || !target.appends {
+                switch extend(next.paths[slot], with: described, appending: target.appends, on: stack,
+                              arguments: arguments) {
                 case .path(let path, let pushes):
                     next.paths[slot] = path
                     facts += pushes
@@ -73,6 +74,9 @@ extension FlowModel {
                 case .cut(let fact):
                     return Transition(step: step, target: nil, facts: facts + [fact], outcome: nil)
                 }
+            } else if !described.isEmpty {
+                // No stack to take the routes; `*` alone on a screen has no path to empty.
+                return invalid(.pathOutsideStack(slot: slot))
             }
         } else if target.describesBase(rootHasTabs: hasTabView) {
             let slots = shape.activeSlots(selectedTab: next.selectedTab)

@@ -503,12 +503,14 @@ public struct Resolver {
             result.describesCurrentContext = true
             var candidates = spec.rootTabView?.tabs.map(\.content) ?? [spec.root]
             if keepsModals { candidates += spec.stacks.indices.map { Content.stack($0) } }
+            func isStack(_ content: Content) -> Bool { if case .stack = content { true } else { false } }
+            // In a split, `*` acts on the last column that is a stack (the detail).
             let stacks = candidates.compactMap { content -> Content? in
                 switch content {
-                case .split(let split): spec.splits[split].columns.first
+                case .split(let split): spec.splits[split].columns.last(where: isStack)
                 default: content
                 }
-            }.filter { if case .stack = $0 { true } else { false } }
+            }.filter(isStack)
             base = stacks.first ?? candidates.first ?? spec.root
         } else if case .named(let tabName)? = target.tab {
             guard let rootView = spec.rootTabView else {
