@@ -132,9 +132,13 @@ public struct ScreenGraph: Sendable, Equatable {
             }
         }
         for (index, link) in spec.deepLinks.enumerated() {
-            entryPoints.append(EntryPoint(id: "deeplink.\(index)", pattern: link.pattern.text,
-                                          to: Self.landing(of: link.target, in: spec, id: id),
-                                          requires: link.requires.map { spec.text(of: $0) }))
+            // One entry per handler: a link handled twice leads to two places.
+            for (number, handler) in link.handlers.enumerated() {
+                entryPoints.append(EntryPoint(id: number == 0 ? "deeplink.\(index)" : "deeplink.\(index).\(number)",
+                                              pattern: link.pattern.text,
+                                              to: Self.landing(of: handler.target, in: spec, id: id),
+                                              requires: handler.requires.map { spec.text(of: $0) }))
+            }
         }
     }
 

@@ -108,6 +108,7 @@ struct ReferenceExplorer {
             case .pushed(let stack, let screen):
                 pushed.insert("\(stack).\(screen)")
                 return
+            case .handlerOrderMatters(let link): defect = (.deeplinkHandlerOrder, spec.deepLinks[link].patternRange)
             }
             add(defect.0, defect.1)
             if let distance {

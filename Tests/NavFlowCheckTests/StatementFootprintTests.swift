@@ -159,8 +159,8 @@ import Testing
                     }
                 }
             }
-            for link in spec.deepLinks {
-                guard let otherwise = link.otherwise else { continue }
+            for handler in spec.deepLinks.flatMap(\.handlers) {
+                guard let otherwise = handler.otherwise else { continue }
                 let choices = otherwise.routeChoices(routes: model.routes, bindings: []).first ?? []
                 check.runStep([otherwise], choices: choices, origin: nil, from: state)
             }
@@ -213,7 +213,7 @@ import Testing
         func collect(_ text: String) {
             guard let spec = Frontend.load(SourceFile(path: "kinds.navflow", text: text)).spec else { return }
             let statements = spec.screens.flatMap { $0.edges.flatMap(\.statements) } + spec.launch.map(\.statement)
-                + spec.deepLinks.compactMap(\.otherwise)
+                + spec.deepLinks.flatMap(\.handlers).compactMap(\.otherwise)
             for statement in statements { kinds.insert(String(describing: statement.kind).prefix { $0 != "(" }.description) }
         }
         for folder in ["examples", "defects"] {

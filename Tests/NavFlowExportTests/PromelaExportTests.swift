@@ -186,6 +186,41 @@ import Testing
         #expect(try Self.check(stack, "relative-links-stack"))
     }
 
+    /// Several handlers of one URL, run in order, with `keep tab` (on a
+    /// hidden tab too), `else` and `keep modals` among them.
+    @Test(.enabled(if: available)) func deepLinkHandlersHaveTheSameStateCountInSPIN() throws {
+        let text = """
+            app Social
+            scheme "social"
+            id StatusID
+            flag signedIn = false
+            stack TimelineStack root Timeline { destination Status; depth 2 }
+            stack SearchStack root Search { destination Status; depth 2 }
+            stack MeStack root Me { destination Status; depth 1 }
+            tabs Main {
+              tab timeline "Timeline" TimelineStack
+              tab search "Search" SearchStack
+              tab me "Me" MeStack hidden if !signedIn
+            }
+            start Main
+            screen Timeline { push Status; sheet Compose; action "Sign in" { set signedIn = true } }
+            screen Search { push Status }
+            screen Me { push Status }
+            screen Status(id: StatusID) { push Status }
+            screen Compose { dismiss }
+            deeplink "social://status/{id: StatusID}"
+                -> timeline / ... / Status(id) keep tab, modals
+                -> me / Status(id) keep tab
+                -> search / Status(id) requires signedIn
+            deeplink "social://welcome" -> timeline requires signedIn else set signedIn = true
+            deeplink "social://open/{id: StatusID}"
+                -> timeline keep modals
+                -> * / ... / Status(id)
+                -> + sheet Compose keep modals
+            """
+        #expect(try Self.check(text, "deep-link-handlers"))
+    }
+
     @Test(.enabled(if: available)) func appShapedSpecsHaveTheSameStateCountInSPIN() throws {
         let shapes = [AppShape(tabs: 2, screens: 6, fanOut: 3, depth: 3, sheets: 1, flags: 1, inputs: 1, deepLinks: 2),
                       AppShape(tabs: 3, screens: 9, fanOut: 2, depth: 2, sheets: 2, flags: 2, inputs: 2, deepLinks: 4, seed: 7)]

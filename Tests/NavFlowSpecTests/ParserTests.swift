@@ -165,16 +165,16 @@ import Testing
             return nil
         }
         #expect(links.count == 6)
-        #expect(links[0].pattern.value == "r://recipe/{id: RecipeID}" && links[0].target.tab?.name?.text == "home")
-        #expect(links[0].target.segments.count == 2)
-        #expect(links[1].target.segments.count == 2)
-        if case .modal(.sheet, let name, _) = links[1].target.segments[0] { #expect(name.text == "ComposeStack") } else { Issue.record("modal") }
-        #expect(links[2].requires != nil && links[2].otherwise != nil && links[2].keepModals)
-        #expect(!links[0].keepModals && links[0].requires == nil)
-        #expect(links[3].target.tab == nil && links[3].target.segments.count == 3)
-        if case .column(let route, _) = links[3].target.segments[0] { #expect(route.screen.text == "RecipeList") } else { Issue.record("column") }
-        #expect(links[4].target.tab == nil && links[4].target.segments.count == 1)
-        #expect(links[5].target.tab == nil && links[5].target.segments.count == 2)
+        #expect(links[0].pattern.value == "r://recipe/{id: RecipeID}" && links[0].handlers[0].target.tab?.name?.text == "home")
+        #expect(links[0].handlers[0].target.segments.count == 2)
+        #expect(links[1].handlers[0].target.segments.count == 2)
+        if case .modal(.sheet, let name, _) = links[1].handlers[0].target.segments[0] { #expect(name.text == "ComposeStack") } else { Issue.record("modal") }
+        #expect(links[2].handlers[0].requires != nil && links[2].handlers[0].otherwise != nil && links[2].handlers[0].keepModals)
+        #expect(!links[0].handlers[0].keepModals && links[0].handlers[0].requires == nil)
+        #expect(links[3].handlers[0].target.tab == nil && links[3].handlers[0].target.segments.count == 3)
+        if case .column(let route, _) = links[3].handlers[0].target.segments[0] { #expect(route.screen.text == "RecipeList") } else { Issue.record("column") }
+        #expect(links[4].handlers[0].target.tab == nil && links[4].handlers[0].target.segments.count == 1)
+        #expect(links[5].handlers[0].target.tab == nil && links[5].handlers[0].target.segments.count == 2)
     }
 
     @Test func expressionPrecedenceFollowsSwift() {
@@ -200,7 +200,7 @@ import Testing
             Issue.record("expected a deeplink")
             return
         }
-        #expect(link.target.segments.count == 1 && link.requires != nil)
+        #expect(link.handlers[0].target.segments.count == 1 && link.handlers[0].requires != nil)
     }
 
     @Test func keywordsMayNameParametersArgumentsAndCases() {

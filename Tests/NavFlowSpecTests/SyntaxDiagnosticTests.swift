@@ -57,7 +57,7 @@ struct PinnedDiagnostic: CustomTestStringConvertible, Sendable {
         .init("app A\nscreen X\nsplit P { sidebar X «}", "syntax: split 'P' has no detail column; add 'detail SCREEN'"),
         .init("app A\ndeeplink \"a://b\" «home", "syntax: expected '->' and a target after the URL pattern, found 'home'"),
         .init("app A\ndeeplink \"a://b\" -> home «else pop", "syntax: 'else' needs a 'requires' condition before it"),
-        .init("app A\ndeeplink \"a://b\" -> home keep «tabs", "syntax: expected 'modals' after 'keep'"),
+        .init("app A\ndeeplink \"a://b\" -> home keep «tabs", "syntax: expected 'modals' or 'tab' after 'keep', as in 'keep modals' or 'keep tab, modals'"),
         .init("app A\ndeeplink \"a://b\" -> home + «push X", "syntax: expected 'sheet', 'cover' or 'popover' after '+'"),
         .init("app A\ndeeplink \"a://b\" ->«\nscreen X", "syntax: expected a target after '->': a tab, '*', '/ Screen', '> Screen' or '+ sheet Name'"),
         .init("app A\nscreen S { action \"Go\" { dismiss; «root } }", "syntax: expected a statement (push, sheet, cover, popover, dismiss, pop, popToRoot, rebuild, tab, set, open, select) after ';', found keyword 'root'"),

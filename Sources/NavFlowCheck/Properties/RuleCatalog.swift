@@ -18,6 +18,7 @@ public enum RuleCatalog {
         DeepLinkStateDependentProperty(),
         DeepLinkUnreachableProperty(),
         DeepLinkAmbiguityProperty(),
+        DeepLinkHandlerOrderProperty(),
         TrapProperty(),
         PushOutsideStackProperty(),
         UnregisteredDestinationProperty(),

@@ -4,9 +4,13 @@ import NavFlowSpec
 /// A deep link's handling in Promela: the same steps as
 /// `FlowModel.handleDeepLink`, on the program's variables.
 extension PromelaExporter {
-    /// Handling a deep link: `cut` is set to 0 when there is no resulting state.
+    /// Handling a deep link: `cut` is set to 0 when there is no resulting
+    /// state. Several handlers run one after the other, in declaration order.
     func deepLink(_ link: Int, arguments: [Int], cut: String) -> [String] {
-        let declaration = spec.deepLinks[link]
+        spec.deepLinks[link].handlers.flatMap { handler($0, arguments: arguments, cut: cut) }
+    }
+
+    private func handler(_ declaration: DeepLinkHandler, arguments: [Int], cut: String) -> [String] {
         var otherwise: [String] = []
         if let statement = declaration.otherwise {
             let choice = statement.routeChoices(routes: routes, bindings: []).first?.first
@@ -18,7 +22,7 @@ extension PromelaExporter {
             handled.append("  " + Array(repeating: "if :: nm > 0 -> dropTopModal() :: else -> skip fi", count: StateShape.modalLimit).joined(separator: "; ") + ";")
         }
         var valid = true
-        if let tab = target.tab {
+        if let tab = target.tab, !declaration.keepsTab {
             handled.append("  if :: \(hidden(tab)) -> \(cut) = 0 :: else -> tab = \(tab) fi;")
         }
         if target.describesCurrentContext {

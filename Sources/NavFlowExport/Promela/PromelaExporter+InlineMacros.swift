@@ -88,7 +88,7 @@ extension PromelaExporter {
     /// Whether some statement pushes under modals (`baseContext` is then needed).
     private var usesPushUnderModals: Bool {
         let statements = spec.screens.flatMap { $0.edges.flatMap(\.statements) } + spec.launch.map(\.statement)
-            + spec.deepLinks.compactMap(\.otherwise)
+            + spec.deepLinks.flatMap(\.handlers).compactMap(\.otherwise)
         return statements.contains { if case .pushUnderModals = $0.kind { true } else { false } }
     }
 

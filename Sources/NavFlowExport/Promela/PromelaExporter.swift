@@ -63,10 +63,12 @@ public struct PromelaExporter: Sendable {
     /// The contexts a screen can be shown in.
     func contexts(of screen: Int) -> [Int] {
         var result: [Int] = []
-        let selectable = Set(spec.screens.flatMap { $0.edges.flatMap { $0.statements } }.compactMap { statement -> Int? in
+        let selected = spec.screens.flatMap { $0.edges.flatMap { $0.statements } }.compactMap { statement -> Int? in
             guard statement.footprint.stackOperations.contains(.selectIntoNextColumn) else { return nil }
             return statement.routeToChoose?.screen
-        } + spec.deepLinks.flatMap { $0.target.columns.compactMap { $0.shows?.screen } })
+        }
+        let columns: [ColumnTarget] = spec.deepLinks.flatMap(\.handlers).flatMap(\.target.columns)
+        let selectable = Set(selected + columns.compactMap { $0.shows?.screen })
         for slot in shape.slots.indices {
             var shown: Set<Int> = []
             switch shape.slots[slot].declared {

@@ -11,16 +11,73 @@ extension FlowModel {
         handleDeepLink(link, arguments: arguments, from: state, decider: ConcreteDecider())
     }
 
-    /// Handles a deep link, deciding `requires` and tab visibility with `decider`.
+    /// Handles a deep link, deciding `requires` and tab visibility with
+    /// `decider`. A link with several handlers runs each on the result of
+    /// the one before, in declaration order: the step ends where one has no
+    /// result, and lands when each whose `requires` holds lands. When the
+    /// handlers give another result in another order (SwiftUI does not say
+    /// in which order it calls `onOpenURL` handlers), the transition
+    /// reports it.
     public func handleDeepLink<D: ConditionDecider>(_ link: Int, arguments: [Int], from state: NavState,
                                                     decider: D) -> Transition {
         let declaration = spec.deepLinks[link]
         let step = Step.deepLink(link: link, arguments: arguments)
+        guard declaration.handlers.count > 1 else {
+            return handle(declaration.handlers[0], step: step, arguments: arguments, from: state, decider: decider)
+        }
+        var transition = run(declaration.handlers, step: step, arguments: arguments, from: state, decider: decider)
+        let declared = transition.target
+        for order in Self.otherOrders(of: declaration.handlers.count) {
+            let other = run(order.map { declaration.handlers[$0] }, step: step, arguments: arguments, from: state,
+                            decider: decider)
+            if other.target != declared {
+                transition.facts.append(.handlerOrderMatters(link: link))
+                break
+            }
+        }
+        return transition
+    }
+
+    /// The handlers run one after the other, as one step.
+    private func run<D: ConditionDecider>(_ handlers: [DeepLinkHandler], step: Step, arguments: [Int],
+                                          from state: NavState, decider: D) -> Transition {
         var next = state
         var facts: [StepFact] = []
-        guard decider.holds(declaration.requires, in: state) else {
+        var outcome = DeepLinkOutcome.otherwise
+        for handler in handlers {
+            let part = handle(handler, step: step, arguments: arguments, from: next, decider: decider)
+            facts += part.facts
+            guard let target = part.target else {
+                return Transition(step: step, target: nil, facts: facts, outcome: part.outcome)
+            }
+            next = target
+            // The first handler that misses its target decides; `otherwise` decides nothing.
+            if outcome == .otherwise || outcome == .landed, let result = part.outcome, result != .otherwise {
+                outcome = result
+            }
+        }
+        return Transition(step: step, target: next, facts: facts, outcome: outcome)
+    }
+
+    /// Every order of `count` handlers but the declared one, for up to 5
+    /// handlers; beyond, the reversed order only.
+    public static func otherOrders(of count: Int) -> [[Int]] {
+        guard count <= 5 else { return [Array((0..<count).reversed())] }
+        var orders: [[Int]] = [[]]
+        for _ in 0..<count {
+            orders = orders.flatMap { order in (0..<count).filter { !order.contains($0) }.map { order + [$0] } }
+        }
+        return orders.filter { $0 != Array(0..<count) }
+    }
+
+    /// One handler on `state`.
+    private func handle<D: ConditionDecider>(_ handler: DeepLinkHandler, step: Step, arguments: [Int],
+                                             from state: NavState, decider: D) -> Transition {
+        var next = state
+        var facts: [StepFact] = []
+        guard decider.holds(handler.requires, in: state) else {
             var completed = true
-            if let otherwise = declaration.otherwise {
+            if let otherwise = handler.otherwise {
                 var run = StatementRun(model: self, origin: nil, decider: decider)
                 let choice = otherwise.routeChoices(routes: routes, bindings: []).first ?? []
                 completed = run.execute(otherwise, choice: choice, on: &next, facts: &facts)
@@ -31,13 +88,20 @@ extension FlowModel {
         func invalid(_ failure: DeepLinkFailure) -> Transition {
             Transition(step: step, target: nil, facts: facts, outcome: .invalid(failure))
         }
-        let target = declaration.target
-        if !declaration.keepModals { next.modals = [] }
+        let target = handler.target
+        if !handler.keepModals { next.modals = [] }
+        // The tab whose content the target describes: with `keep tab`, it is not selected.
+        var describedTab = next.selectedTab
         if let tab = target.tab {
-            if isHidden(tab, in: next, decider: decider) {
-                return invalid(.hiddenTab(tab))
+            if handler.keepsTab {
+                describedTab = tab
+            } else {
+                if isHidden(tab, in: next, decider: decider) {
+                    return invalid(.hiddenTab(tab))
+                }
+                next.selectedTab = tab
+                describedTab = tab
             }
-            next.selectedTab = tab
         }
         let described = target.columns.first?.path ?? []
         if target.describesCurrentContext, let top = next.modals.indices.last {
@@ -60,9 +124,9 @@ extension FlowModel {
         } else if target.appends || target.describesCurrentContext {
             // `/ ...`: the first column's path grows; nothing else of the content changes.
             // `*`: the selected tab's stack (a split's last stack column) is replaced or grows.
-            let active = shape.activeSlots(selectedTab: next.selectedTab)
+            let active = shape.activeSlots(selectedTab: describedTab)
             let slot = target.describesCurrentContext
-                ? shape.currentStackSlot(selectedTab: next.selectedTab) ?? active.lowerBound : active.lowerBound
+                ? shape.currentStackSlot(selectedTab: describedTab) ?? active.lowerBound : active.lowerBound
             if case .stack(let stack) = shape.slots[slot].declared, !described.isEmpty || !target.appends {
                 switch extend(next.paths[slot], with: described, appending: target.appends, on: stack,
                               arguments: arguments) {
@@ -79,7 +143,7 @@ extension FlowModel {
                 return invalid(.pathOutsideStack(slot: slot))
             }
         } else if target.describesBase(rootHasTabs: hasTabView) {
-            let slots = shape.activeSlots(selectedTab: next.selectedTab)
+            let slots = shape.activeSlots(selectedTab: describedTab)
             for (offset, slot) in slots.enumerated() {
                 let column = offset < target.columns.count ? target.columns[offset] : nil
                 next.shows[slot] = column?.shows.flatMap { routes.expand($0, bindings: arguments).first } ?? 0

@@ -50,7 +50,9 @@ public final class FlowModel: Sendable {
         for screen in spec.screens { for edge in screen.edges { read.formUnion(edge.condition?.inputsRead ?? []) } }
         for view in spec.tabViews { for tab in view.tabs { read.formUnion(tab.hiddenIf?.inputsRead ?? []) } }
         for step in spec.launch { read.formUnion(step.condition?.inputsRead ?? []) }
-        for link in spec.deepLinks { read.formUnion(link.requires?.inputsRead ?? []) }
+        for link in spec.deepLinks {
+            for handler in link.handlers { read.formUnion(handler.requires?.inputsRead ?? []) }
+        }
         relevantInputs = read.sorted()
         deepLinkArguments = spec.deepLinks.map { link in
             var combinations: [[Int]] = [[]]

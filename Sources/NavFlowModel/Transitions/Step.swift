@@ -54,6 +54,9 @@ public enum StepFact: Hashable, Sendable {
     case cutAtModalLimit(statement: SourceRange)
     /// A screen was put on a stack's path (by an edge or a deep link).
     case pushed(stack: Int, screen: Int)
+    /// The handlers of deep link `link` give another result when run in
+    /// another order than the declared one.
+    case handlerOrderMatters(link: Int)
 }
 
 /// Why handling a deep link gave no valid state.

@@ -83,7 +83,9 @@ struct DeepLinkTransitions {
         let global = 0..<codec.tabField.upperBound
         for (index, link) in spec.deepLinks.enumerated() {
             var elseKeepsToTheKey = true
-            if let otherwise = link.otherwise?.footprint {
+            // A link with several handlers is run every time.
+            let handler = link.handlers[0]
+            if let otherwise = handler.otherwise?.footprint {
                 elseKeepsToTheKey = otherwise.reads.isSubset(of: [.flags, .inputs, .selectedTab])
                     && otherwise.writes.isSubset(of: .flags)
             }
@@ -91,11 +93,13 @@ struct DeepLinkTransitions {
             // In a tab view, a link without a tab keeps the selected tab and its slots
             // (or, with `*`, writes slots chosen by the selected tab); a link that
             // appends reads a path.
-            let replacesAKnownContent = !link.target.dependsOnWhereTheUserIs(rootHasTabs: model.hasTabView)
-            if !link.keepModals && elseKeepsToTheKey && replacesAKnownContent {
+            // With `keep tab`, the link writes a tab that is not the selected one.
+            let replacesAKnownContent = !handler.target.dependsOnWhereTheUserIs(rootHasTabs: model.hasTabView)
+                && !handler.keepsTab && link.handlers.count == 1
+            if !handler.keepModals && elseKeepsToTheKey && replacesAKnownContent {
                 var fields = [0..<spec.flags.count, codec.tabField, codec.modalField]
                 let slots: Range<Int>? = model.hasTabView
-                    ? link.target.tab.map { model.shape.tabSlots[$0] }
+                    ? handler.target.tab.map { model.shape.tabSlots[$0] }
                     : model.shape.rootSlots
                 for slot in slots ?? 0..<0 { fields.append(codec.slotFields[slot]) }
                 mask = codec.mask(fields)

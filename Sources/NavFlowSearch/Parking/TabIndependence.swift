@@ -74,19 +74,24 @@ public struct TabIndependence: Sendable {
         }
         for link in spec.deepLinks {
             let name = "deep link \"\(link.pattern.text)\""
-            if link.target.describesCurrentContext {
-                add("\(name) acts on the selected tab ('*')", link.range)
-            } else if link.target.tab == nil {
-                add("\(name) selects no tab", link.range)
-            }
-            if link.target.appends { add("\(name) appends to a tab's path ('/ ...')", link.range) }
-            if !link.target.modals.isEmpty { add("\(name) presents a modal", link.range) }
-            if link.keepModals { add("\(name) keeps modals", link.range) }
-            if let requires = link.requires, !requires.flagsRead.isEmpty { add("\(name) requires a flag", link.range) }
-            if let otherwise = link.otherwise {
-                let footprint = otherwise.footprint
-                if footprint.mayChangeAPath || footprint.mayLeaveItsTab || footprint.mayClearFlag {
-                    add("the 'else' of \(name) changes a tab, a stack or clears a flag", otherwise.range)
+            if link.handlers.count > 1 { add("\(name) has \(link.handlers.count) handlers", link.range) }
+            for (number, handler) in link.handlers.enumerated() {
+                let range = number == 0 ? link.range : handler.range
+                if handler.target.describesCurrentContext {
+                    add("\(name) acts on the selected tab ('*')", range)
+                } else if handler.target.tab == nil {
+                    add("\(name) selects no tab", range)
+                }
+                if handler.keepsTab { add("\(name) changes a tab it does not select ('keep tab')", range) }
+                if handler.target.appends { add("\(name) appends to a tab's path ('/ ...')", range) }
+                if !handler.target.modals.isEmpty { add("\(name) presents a modal", range) }
+                if handler.keepModals { add("\(name) keeps modals", range) }
+                if let requires = handler.requires, !requires.flagsRead.isEmpty { add("\(name) requires a flag", range) }
+                if let otherwise = handler.otherwise {
+                    let footprint = otherwise.footprint
+                    if footprint.mayChangeAPath || footprint.mayLeaveItsTab || footprint.mayClearFlag {
+                        add("the 'else' of \(name) changes a tab, a stack or clears a flag", otherwise.range)
+                    }
                 }
             }
         }

@@ -125,14 +125,45 @@ public struct ModalTarget: Hashable, Sendable {
     public var range: SourceRange
 }
 
-/// A `deeplink` declaration.
+/// A `deeplink` declaration: a pattern and the handlers a matching URL
+/// runs, in declaration order, in one step.
 public struct DeepLink: Hashable, Sendable {
     public var pattern: DeepLinkPattern
     public var patternRange: SourceRange
+    /// At least one.
+    public var handlers: [DeepLinkHandler]
+    public var range: SourceRange
+
+    public init(pattern: DeepLinkPattern, patternRange: SourceRange, handlers: [DeepLinkHandler], range: SourceRange) {
+        self.pattern = pattern
+        self.patternRange = patternRange
+        self.handlers = handlers
+        self.range = range
+    }
+
+    /// Whether any handler keeps the modals up.
+    public var keepsModals: Bool { handlers.contains { $0.keepModals } }
+}
+
+/// What one registered URL handler does with a URL its link matches
+/// (`-> TARGET [requires EXPR [else STMT]] [keep ...]`).
+public struct DeepLinkHandler: Hashable, Sendable {
     public var target: DeepLinkTarget
     public var requires: Condition?
     /// What runs when `requires` is false.
     public var otherwise: Statement?
     public var keepModals: Bool
+    /// `keep tab`: the target's tab is changed but not selected.
+    public var keepsTab: Bool
     public var range: SourceRange
+
+    public init(target: DeepLinkTarget, requires: Condition?, otherwise: Statement?, keepModals: Bool,
+                keepsTab: Bool = false, range: SourceRange) {
+        self.target = target
+        self.requires = requires
+        self.otherwise = otherwise
+        self.keepModals = keepModals
+        self.keepsTab = keepsTab
+        self.range = range
+    }
 }

@@ -433,6 +433,18 @@ public struct Parser {
     private mutating func parseDeepLink() throws(Recovery) -> DeclarationSyntax.Kind {
         let pattern = try expectString("the URL pattern, such as \"myapp://item/{id: ItemID}\"", after: "'deeplink'")
         try expect(.arrow, "expected '->' and a target after the URL pattern")
+        var handlers = [try parseDeepLinkHandler()]
+        // Each further '->' is another handler of the same URL.
+        while current.kind == .arrow {
+            advance()
+            handlers.append(try parseDeepLinkHandler())
+        }
+        return .deeplink(DeepLinkSyntax(pattern: pattern, handlers: handlers))
+    }
+
+    /// One handler, after its '->'.
+    private mutating func parseDeepLinkHandler() throws(Recovery) -> DeepLinkHandlerSyntax {
+        let start = current
         let target = try parseTarget()
         var requires: ExpressionSyntax?
         var otherwise: StatementSyntax?
@@ -447,14 +459,25 @@ public struct Parser {
         } else if current.isWord("else") {
             throw failure("'else' needs a 'requires' condition before it", at: tokenRange(current))
         }
+        var keepTab: SourceRange?
         if current.isWord("keep") {
             advance()
-            guard current.isWord("modals") else { throw failure("expected 'modals' after 'keep'") }
-            advance()
-            keepModals = true
+            // `keep modals`, `keep tab`, or both, separated by a comma.
+            while true {
+                if current.isWord("modals"), !keepModals {
+                    keepModals = true
+                } else if current.isWord("tab"), keepTab == nil {
+                    keepTab = tokenRange(current)
+                } else {
+                    throw failure("expected 'modals' or 'tab' after 'keep', as in 'keep modals' or 'keep tab, modals'")
+                }
+                advance()
+                guard current.kind == .comma else { break }
+                advance()
+            }
         }
-        return .deeplink(DeepLinkSyntax(pattern: pattern, target: target, requires: requires,
-                                        otherwise: otherwise, keepModals: keepModals))
+        return DeepLinkHandlerSyntax(target: target, requires: requires, otherwise: otherwise, keepModals: keepModals,
+                                     keepTab: keepTab, range: rangeFrom(start))
     }
 
     private mutating func parseTarget() throws(Recovery) -> TargetSyntax {

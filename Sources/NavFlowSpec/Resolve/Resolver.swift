@@ -460,21 +460,37 @@ public struct Resolver {
             diagnostics += pattern.diagnostics
             var used = Set<Int>()
             let bindings = pattern.pattern?.parameters.map { ($0.name, $0.type) } ?? []
-            // A target is checked against the pattern's parameters, so only once the pattern is right.
-            let target = pattern.pattern == nil ? nil
-                : resolveTarget(link.target, bindings: bindings, patternKnown: true, keepsModals: link.keepModals,
-                                used: &used)
-            let requires = link.requires.flatMap { resolveCondition($0) }
-            var otherwise: Statement?
-            if let statement = link.otherwise {
-                if case .open = statement.kind {
-                    error(.invalidStatement, "'open' may not be a deep link's 'else': a link would open another link",
-                          at: statement.range)
-                } else {
-                    otherwise = resolveStatement(statement, bindings: [])
+            var handlers: [DeepLinkHandler] = []
+            var complete = true
+            for handler in link.handlers {
+                // A target is checked against the pattern's parameters, so only once the pattern is right.
+                let target = pattern.pattern == nil ? nil
+                    : resolveTarget(handler.target, bindings: bindings, patternKnown: true,
+                                    keepsModals: handler.keepModals, used: &used)
+                let requires = handler.requires.flatMap { resolveCondition($0) }
+                var otherwise: Statement?
+                if let statement = handler.otherwise {
+                    if case .open = statement.kind {
+                        error(.invalidStatement, "'open' may not be a deep link's 'else': a link would open another link",
+                              at: statement.range)
+                    } else {
+                        otherwise = resolveStatement(statement, bindings: [])
+                    }
                 }
+                if let keepTab = handler.keepTab, let target, target.tab == nil {
+                    error(.deeplinkTarget, "'keep tab' changes a named tab without selecting it; this target names no tab, so the selected tab stays anyway",
+                          at: keepTab)
+                    complete = false
+                }
+                guard let target else {
+                    complete = false
+                    continue
+                }
+                handlers.append(DeepLinkHandler(target: target, requires: requires, otherwise: otherwise,
+                                                keepModals: handler.keepModals, keepsTab: handler.keepTab != nil,
+                                                range: handler.range))
             }
-            guard let resolvedPattern = pattern.pattern, let target else { continue }
+            guard let resolvedPattern = pattern.pattern, complete else { continue }
             for (index, parameter) in resolvedPattern.parameters.enumerated() where !used.contains(index) {
                 error(.deeplinkPattern, "pattern parameter '\(parameter.name)' is not used by the target; pass it to a route, as in 'Screen(\(parameter.name))', or match the segment without binding it: '{_: \(parameter.typeName)}'",
                       at: parameter.range,
@@ -482,8 +498,7 @@ public struct Resolver {
                       fixIts: parameter.range == link.pattern.range
                           ? [] : [FixIt(range: parameter.range, replacement: "{_: \(parameter.typeName)}")])
             }
-            spec.deepLinks.append(DeepLink(pattern: resolvedPattern, patternRange: link.pattern.range, target: target,
-                                           requires: requires, otherwise: otherwise, keepModals: link.keepModals,
+            spec.deepLinks.append(DeepLink(pattern: resolvedPattern, patternRange: link.pattern.range, handlers: handlers,
                                            range: declaration.range))
         }
     }

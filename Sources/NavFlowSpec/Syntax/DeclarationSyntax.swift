@@ -69,21 +69,35 @@ public struct DeclarationSyntax: Hashable, Sendable {
     }
 }
 
-/// `deeplink "PATTERN" -> TARGET [requires EXPR [else STMT]] [keep modals]`.
+/// `deeplink "PATTERN" HANDLER...`: one handler, or several that each run.
 public struct DeepLinkSyntax: Hashable, Sendable {
     public var pattern: StringLiteral
+    public var handlers: [DeepLinkHandlerSyntax]
+
+    public init(pattern: StringLiteral, handlers: [DeepLinkHandlerSyntax]) {
+        self.pattern = pattern
+        self.handlers = handlers
+    }
+}
+
+/// `-> TARGET [requires EXPR [else STMT]] [keep modals | keep tab | keep tab, modals]`.
+public struct DeepLinkHandlerSyntax: Hashable, Sendable {
     public var target: TargetSyntax
     public var requires: ExpressionSyntax?
     public var otherwise: StatementSyntax?
     public var keepModals: Bool
+    /// `keep tab`: where it was written.
+    public var keepTab: SourceRange?
+    public var range: SourceRange
 
-    public init(pattern: StringLiteral, target: TargetSyntax, requires: ExpressionSyntax?,
-                otherwise: StatementSyntax?, keepModals: Bool) {
-        self.pattern = pattern
+    public init(target: TargetSyntax, requires: ExpressionSyntax?, otherwise: StatementSyntax?, keepModals: Bool,
+                keepTab: SourceRange? = nil, range: SourceRange) {
         self.target = target
         self.requires = requires
         self.otherwise = otherwise
         self.keepModals = keepModals
+        self.keepTab = keepTab
+        self.range = range
     }
 }
 

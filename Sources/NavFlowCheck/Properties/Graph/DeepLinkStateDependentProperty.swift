@@ -20,7 +20,7 @@ public struct DeepLinkStateDependentProperty: GraphProperty {
             let reason = DeepLinkOutcome.notTheTarget(extraModals: extraModals).reason(in: analysis.model) ?? ""
             return "deep link \"\(link.pattern.text)\" does not always land on its target: \(reason)"
         }, notes: { link in
-            link.keepModals
+            link.keepsModals
                 ? [DiagnosticNote(message: "remove 'keep modals' so the link closes what is presented, or list the modal in the target")]
                 : [DiagnosticNote(message: "make the target describe the whole state the link should show")]
         })

@@ -24,7 +24,7 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
             // `deeplink-only-screen` reports the screen, and this finding
             // only points at the link.
             let spec = analysis.spec
-            if let linkOnly = DepthCuts.screens(of: link.target, in: spec).first(where: {
+            if let linkOnly = link.handlers.flatMap({ DepthCuts.screens(of: $0.target, in: spec) }).first(where: {
                 analysis.visibleAnywhere[$0] && !analysis.visibleInApp[$0] && analysis.depthCuts.cut(reachingInApp: $0) == nil
             }) {
                 let name = spec.screens[linkOnly].name
@@ -65,20 +65,25 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
         }
         // Each path with the screen it is pushed onto, when the target says.
         var paths: [(base: Int?, path: [Route])] = []
-        let tab = link.target.tab.flatMap { tab in spec.rootTabView.map { $0.tabs[tab] } }
-        let baseContent = spec.rootTabView == nil ? spec.root : tab?.content
-        for column in link.target.columns {
-            // Appended routes go on top of whatever the path holds: no known screen beneath.
-            let base = link.target.appends ? nil
-                : column.shows?.screen ?? (link.target.columns.count == 1 ? root(of: baseContent) : nil)
-            paths.append((base, column.path))
-        }
-        for modal in link.target.modals {
-            paths.append((root(of: modal.content), modal.path))
-            let built = building({
-                if case .present(_, let content) = $0 { return content == modal.content } else { return false }
-            })
-            if !built { return nil }
+        var hiddenFlags = Set<Int>()
+        for handler in link.handlers {
+            let target = handler.target
+            let tab = target.tab.flatMap { tab in spec.rootTabView.map { $0.tabs[tab] } }
+            hiddenFlags.formUnion(tab?.hiddenIf?.flagsRead ?? [])
+            let baseContent = spec.rootTabView == nil ? spec.root : tab?.content
+            for column in target.columns {
+                // Appended routes go on top of whatever the path holds: no known screen beneath.
+                let base = target.appends || target.describesCurrentContext ? nil
+                    : column.shows?.screen ?? (target.columns.count == 1 ? root(of: baseContent) : nil)
+                paths.append((base, column.path))
+            }
+            for modal in target.modals {
+                paths.append((root(of: modal.content), modal.path))
+                let built = building({
+                    if case .present(_, let content) = $0 { return content == modal.content } else { return false }
+                })
+                if !built { return nil }
+            }
         }
         for (base, path) in paths {
             let screens = (base.map { [$0] } ?? []) + path.map(\.screen)
@@ -92,7 +97,7 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
                 if !built { return nil }
             }
         }
-        flags.formUnion(tab?.hiddenIf?.flagsRead ?? [])
+        flags.formUnion(hiddenFlags)
         return analysis.depthCuts.cut(setting: flags)
     }
 }

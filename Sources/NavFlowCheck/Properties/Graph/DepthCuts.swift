@@ -86,7 +86,9 @@ public struct DepthCuts: Sendable {
         }
         for step in spec.launch { gated(step.condition, opens: Self.shows(step.statement, in: spec)) }
         let inAppOpens = opensWhenRead
-        for link in spec.deepLinks { gated(link.requires, opens: Self.screens(of: link.target, in: spec)) }
+        for handler in spec.deepLinks.flatMap(\.handlers) {
+            gated(handler.requires, opens: Self.screens(of: handler.target, in: spec))
+        }
         let cuts = self.cuts
         func propagate(_ opens: [[Int]]) -> (screens: [Int?], flags: [Int?]) {
             var beyond = [Int?](repeating: nil, count: spec.screens.count)

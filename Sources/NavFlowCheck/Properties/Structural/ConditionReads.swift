@@ -16,7 +16,7 @@ struct ConditionReads {
             conditions += view.tabs.compactMap(\.hiddenIf)
         }
         conditions += spec.launch.compactMap(\.condition)
-        conditions += spec.deepLinks.compactMap(\.requires)
+        conditions += spec.deepLinks.flatMap(\.handlers).compactMap(\.requires)
         for condition in conditions {
             flags.formUnion(condition.flagsRead)
             inputs.formUnion(condition.inputsRead)

@@ -21,23 +21,27 @@ public struct DeepLinkTargetProperty: StructuralProperty {
     }
 
     private func findings(for link: DeepLink, in spec: FlowSpec) -> [Diagnostic] {
+        link.handlers.flatMap { findings(for: $0.target, of: link, in: spec) }
+    }
+
+    private func findings(for target: DeepLinkTarget, of link: DeepLink, in spec: FlowSpec) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        let target = link.target
         var base = spec.root
         if let tab = target.tab, let view = spec.rootTabView { base = view.tabs[tab].content }
         let columns: [Content] = if case .split(let split) = base { spec.splits[split].columns } else { [base] }
         for (index, column) in target.columns.enumerated() where index < columns.count {
             guard case .stack(let stack) = columns[index] else { continue }
-            findings += checkPath(column.path, in: stack, link: link, spec: spec)
+            findings += checkPath(column.path, in: stack, link: link, target: target, spec: spec)
         }
         for modal in target.modals {
             guard case .stack(let stack) = modal.content else { continue }
-            findings += checkPath(modal.path, in: stack, link: link, spec: spec)
+            findings += checkPath(modal.path, in: stack, link: link, target: target, spec: spec)
         }
         return findings
     }
 
-    private func checkPath(_ path: [Route], in stack: Int, link: DeepLink, spec: FlowSpec) -> [Diagnostic] {
+    private func checkPath(_ path: [Route], in stack: Int, link: DeepLink, target: DeepLinkTarget,
+                           spec: FlowSpec) -> [Diagnostic] {
         let declaration = spec.stacks[stack]
         var findings: [Diagnostic] = []
         for route in path where !declaration.destinations.contains(route.screen) {
@@ -50,7 +54,7 @@ public struct DeepLinkTargetProperty: StructuralProperty {
         if path.count > declaration.depth {
             findings.append(finding(
                 "deep link \"\(link.pattern.text)\" builds a path of \(path.count) screens in stack '\(declaration.name)', deeper than its depth \(declaration.depth)",
-                at: link.target.range, in: spec,
+                at: target.range, in: spec,
                 notes: [DiagnosticNote(message: "raise the stack's 'depth' to at least \(path.count)", range: declaration.range)]))
         }
         return findings

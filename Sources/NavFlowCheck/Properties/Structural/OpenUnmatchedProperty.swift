@@ -16,7 +16,7 @@ public struct OpenUnmatchedProperty: StructuralProperty {
 
     public func check(_ spec: FlowSpec) -> [Diagnostic] {
         var statements: [Statement] = spec.launch.map(\.statement)
-        statements += spec.deepLinks.compactMap(\.otherwise)
+        statements += spec.deepLinks.flatMap(\.handlers).compactMap(\.otherwise)
         for screen in spec.screens {
             for edge in screen.edges { statements += edge.statements }
         }

@@ -1,0 +1,28 @@
+import NavFlowDiagnostics
+import NavFlowModel
+import NavFlowSource
+import NavFlowSpec
+
+/// `deeplink-handler-order`: a link with several handlers leads somewhere
+/// else when its handlers run in another order. SwiftUI calls every
+/// `onOpenURL` handler a URL reaches, in an order it does not document, so
+/// the app relies on an order it is not given. Reported once per link, with
+/// the shortest witness that opens it where the order matters.
+public struct DeepLinkHandlerOrderProperty: StatementDefectProperty {
+    public static let descriptor = RuleDescriptor(
+        id: .deeplinkHandlerOrder, severity: .warning, phase: .exploration,
+        summary: "A deep link's handlers give another result in another order.",
+        givesWitness: true, examples: .defects(.deeplinkHandlerOrder))
+    public init() {}
+
+    public func defect(_ fact: StepFact, in model: FlowModel) -> (statement: SourceRange, message: String)? {
+        guard case .handlerOrderMatters(let link) = fact else { return nil }
+        let declaration = model.spec.deepLinks[link]
+        return (declaration.patternRange,
+                "the \(declaration.handlers.count) handlers of deep link \"\(declaration.pattern.text)\" lead to another state when they run in another order, and SwiftUI does not say in which order it calls them")
+    }
+}
+
+extension RuleID {
+    public static let deeplinkHandlerOrder = RuleID(rawValue: "deeplink-handler-order")
+}
