@@ -114,8 +114,9 @@ public struct SpecGenerator: Sendable {
             let route = pattern.contains("{c") ? "\(parameterized)(c)" : pick(screens)
             // Where the link lands: a tab (or the root) replaced, its path appended
             // to ('/ ...'), or where the user is ('*').
-            let place = Int.random(in: 0..<10, using: &later)
-            let base = place < 2 ? "*" : tabbed ? pick(tabIDs) : ""
+            let place = Int.random(in: 0..<16, using: &later)
+            let tabID = tabbed ? pick(tabIDs) : ""
+            let base = place < 2 ? "*" : tabID
             target = base.isEmpty ? "" : base + " "
             if place == 0 || place == 2 { target += "/ ... " }
             target += "/ \(route)"
@@ -123,6 +124,10 @@ public struct SpecGenerator: Sendable {
             var line = "deeplink \"g://\(pattern)\" -> \(target)"
             if !conditions.isEmpty, chance(30) { line += " requires \(pick(conditions))" + (chance(50) ? " else sheet \(pick(screens))" : "") }
             if chance(15) { line += " keep modals" }
+            // Now and then a second handler: another tab's router, which keeps the selection.
+            if tabbed, place == 3 {
+                line += "\n    -> \(tabIDs[(index + 1) % tabIDs.count]) / ... / \(route) keep tab"
+            }
             lines.append(line)
         }
         return lines.joined(separator: "\n") + "\n"
