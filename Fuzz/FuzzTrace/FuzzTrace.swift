@@ -24,6 +24,7 @@ let model: FlowModel = {
         screen Draft { push Item; dismiss }
         screen Labs { tab home }
         deeplink "fuzz://item/{i: Item}" -> home / Detail(red) / Item(i)
+        entry notification item(i: Item, c: Color) -> home / Detail(c) / Item(i) requires signedIn
         """
     guard let spec = Frontend.load(SourceFile(path: "fuzz.navflow", text: text)).spec, let model = try? FlowModel(spec) else {
         fatalError("the fuzz spec must check")

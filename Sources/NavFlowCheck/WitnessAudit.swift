@@ -55,7 +55,7 @@ public enum WitnessAudit {
                case .deepLink(let link, _) = step.transition.step {
                 let reason = DeepLinkOutcome.notTheTarget(extraModals: extraModals).reason(in: model) ?? ""
                 add(number, .deeplinkStateDependent,
-                    "deep link \"\(model.spec.deepLinks[link].pattern.text)\" does not land on its target here: \(reason)")
+                    "\(model.spec.deepLinks[link].subject) does not land on its target here: \(reason)")
             }
             if let target = step.transition.target, isTrap(target) { add(number, .trap, trapMessage(target, model: model)) }
         }

@@ -32,6 +32,9 @@ public struct WitnessStep: Hashable, Sendable {
         case switchTab = "switch-tab"
         case swipeDown = "swipe-down"
         case openURL = "open-url"
+        /// An entry point that is not a URL: a notification, a shortcut,
+        /// a widget, a quick action, a continued activity.
+        case entry
     }
 
     public var kind: Kind
@@ -39,7 +42,8 @@ public struct WitnessStep: Hashable, Sendable {
     public var text: String
     /// The screen the step is taken on, when there is one.
     public var screen: String?
-    /// The URL opened, for deep-link steps.
+    /// The URL opened, for deep-link steps; for an entry point, its name
+    /// and argument values (`mention(id: x)`).
     public var url: String?
 
     public init(kind: Kind, text: String, screen: String? = nil, url: String? = nil) {

@@ -121,7 +121,10 @@ public struct SpecGenerator: Sendable {
             if place == 0 || place == 2 { target += "/ ... " }
             target += "/ \(route)"
             if chance(30), let modalStack { target += " + sheet \(modalStack.name)" }
-            var line = "deeplink \"g://\(pattern)\" -> \(target)"
+            // Now and then an entry point that is not a URL, with the link's parameter.
+            var line = place == 4
+                ? "entry notification e\(index)" + (pattern.contains("{c") ? "(c: Color)" : "") + " -> \(target)"
+                : "deeplink \"g://\(pattern)\" -> \(target)"
             if !conditions.isEmpty, chance(30) { line += " requires \(pick(conditions))" + (chance(50) ? " else sheet \(pick(screens))" : "") }
             if chance(15) { line += " keep modals" }
             // Now and then a second handler: another tab's router, which keeps the selection.

@@ -132,6 +132,18 @@ public final class NavigationTraceRecorder: @unchecked Sendable {
         return result
     }
 
+    /// An entry point that is not a URL (a notification tap, a shortcut, a
+    /// widget, a quick action, a continued activity), by the name the spec
+    /// gives it, with its arguments; the navigation `handle` does is part of it.
+    public func entry<Result>(_ name: String, arguments: [String: String] = [:],
+                              handle: () throws -> Result) rethrows -> Result {
+        let result = try Self.$suppressedRecorder.withValue(ObjectIdentifier(self)) { try handle() }
+        var members: [(String, TraceLine.Value)] = [("name", .string(name))]
+        if !arguments.isEmpty { members.append(("args", .strings(arguments.sorted { $0.key < $1.key }))) }
+        record(TraceLine(event: .entry, members))
+        return result
+    }
+
     /// Marks the end of a run and writes what is buffered.
     public func endRun() {
         flush()

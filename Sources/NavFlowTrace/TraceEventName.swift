@@ -26,6 +26,8 @@ public enum TraceEventName: String, CaseIterable, Sendable {
     case dismiss
     /// A URL the app handled.
     case deeplink
+    /// An entry point that is not a URL (a notification, a shortcut, ...), by name.
+    case entry
     /// A labelled action.
     case action
 }

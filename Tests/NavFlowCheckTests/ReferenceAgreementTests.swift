@@ -50,7 +50,7 @@ import Testing
             }
 
             for diagnostic in result.diagnostics {
-                guard let witness = diagnostic.witness, !witness.steps.contains(where: { $0.kind == .openURL }),
+                guard let witness = diagnostic.witness, !witness.steps.contains(where: { $0.kind == .openURL || $0.kind == .entry }),
                       let length = witnessLengths["\(diagnostic.rule) \(diagnostic.range.start)"] else { continue }
                 #expect(witness.steps.count - 1 == length, "seed \(seed): \(diagnostic.rule) at \(diagnostic.range.start)\n\(text)")
             }

@@ -164,7 +164,7 @@ struct ReferenceExplorer {
         // Deep links, judged from every source state. A target invalid from
         // every state is reported once, structurally, so it is skipped here.
         let staticallyInvalid = Set(DeepLinkTargetProperty().check(spec).compactMap { finding in
-            spec.deepLinks.firstIndex { finding.message.hasPrefix("deep link \"\($0.pattern.text)\"") }
+            spec.deepLinks.firstIndex { finding.message.hasPrefix($0.subject + " ") }
         })
         var sources = Set(inApp.order)
         var queue = inApp.order

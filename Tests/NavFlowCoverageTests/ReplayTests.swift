@@ -139,4 +139,33 @@ import Testing
         ])
         #expect(report.metric("deeplinks")?.covered == 1)
     }
+
+    /// An `entry` event names the entry point and gives its arguments; it is
+    /// replayed as its link, counted with the deep links, and a wrong name or
+    /// argument is drift.
+    @Test func entryEventsReplayAsTheirEntryPoints() throws {
+        let model = try model(ofFile: "specs/examples/entry-points.navflow")
+        let (report, errors) = coverage(of: model, trace: """
+            {"event":"launch"}
+            {"event":"entry","name":"newMail","args":{"id":"m-1"}}
+            {"event":"action","label":"Sign in"}
+            {"event":"entry","name":"newMail","args":{"id":"m-1"}}
+            {"event":"entry","name":"openMailbox","args":{"box":"archive"}}
+            {"event":"entry","name":"unread"}
+            {"event":"entry","name":"newMial","args":{"id":"m-1"}}
+            {"event":"entry","name":"openMailbox","args":{"box":"trash"}}
+            {"event":"entry","name":"openMailbox"}
+            {"event":"entry","name":"unread","args":{"id":"1"}}
+            """)
+        #expect(errors.isEmpty)
+        #expect(report.metric("deeplinks")?.covered == 3)
+        #expect(report.metric("deeplinks")?.missing.map(\.text) == ["quickAction newMessage", "handoff readMessage(id: MessageID)"])
+        #expect(report.drifts.map { "\($0.location.line): \($0.message)" } == [
+            "7: entry 'newMial(id: m-1)': the spec has no entry point 'newMial' (did you mean 'newMail'?)",
+            "8: entry 'openMailbox(box: trash)': 'trash' is not a case of Mailbox (argument 'box' of entry point 'openMailbox')",
+            "9: entry 'openMailbox': entry point 'openMailbox' needs a value for 'box'",
+            "10: entry 'unread(id: 1)': entry point 'unread' has no parameter 'id'",
+        ])
+        #expect(report.metric("screens")?.covered == 4)
+    }
 }

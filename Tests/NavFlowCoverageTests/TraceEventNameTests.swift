@@ -7,6 +7,7 @@ import Testing
     @Test(arguments: TraceEventName.allCases) func everyNameIsRead(_ name: TraceEventName) {
         let members: [(String, TraceLine.Value)] = [
             ("screen", .string("Home")), ("tab", .string("home")), ("url", .string("app://home")), ("label", .string("Go")),
+            ("name", .string("newMail")),
         ]
         var events: [TraceEvent] = []
         let errors = TraceReader().read(bytes: Array(TraceLine(event: name, members).text.utf8), file: "run.jsonl") { event, _ in

@@ -49,8 +49,25 @@ public struct PlanTraceWriter: Sendable {
         case .switchTab(let tab): return TraceLine(event: .tab, [("tab", .string(tabID(tab)))])
         case .swipeDown: return TraceLine(event: .dismiss)
         case .deepLink(let link, let arguments):
+            if let entry = spec.deepLinks[link].entry {
+                return TraceLine(event: .entry, [("name", .string(entry.name))] + entryArguments(link, arguments))
+            }
             return TraceLine(event: .deeplink, [("url", .string(WitnessBuilder(model: model).exampleURL(link: link, arguments: arguments)))])
         }
+    }
+
+    /// An entry point's argument values: enum cases by name, `1` for an
+    /// `Int` id, `x` for a `String` id.
+    private func entryArguments(_ link: Int, _ arguments: [Int]) -> [(String, TraceLine.Value)] {
+        let parameters = spec.deepLinks[link].pattern.parameters
+        guard !parameters.isEmpty else { return [] }
+        let values = zip(parameters, arguments).map { parameter, value -> (String, String) in
+            switch parameter.type {
+            case .enumeration(let type): (parameter.name, spec.enums[type].cases[value])
+            case .identifier(let type): (parameter.name, spec.idTypes[type].base == .int ? "1" : "x")
+            }
+        }
+        return [("args", .strings(values))]
     }
 
     private func tabID(_ tab: Int) -> String {

@@ -34,6 +34,9 @@ enum EventShape: Sendable {
         case .dismiss: return .success(.dismiss)
         case .deepLink(let url):
             return .success(.deepLink(match: vocabulary.deepLink(for: url), url: url))
+        case .entry(let name, let given):
+            // An entry point is handled like a link; no `open` edge opens it.
+            return vocabulary.entry(named: name, arguments: given).map { .deepLink(match: .success($0), url: "") }
         case .action(let screen, let label):
             guard let screen else { return .success(.action(screen: nil, label: label)) }
             return vocabulary.screen(named: screen).map { .action(screen: $0, label: label) }

@@ -113,6 +113,40 @@ public struct FlowVocabulary: Sendable {
     }
 }
 
+extension FlowVocabulary {
+    /// The entry point of that name and its argument values: every
+    /// parameter needs one (an enum case by name, any valid id).
+    func entry(named name: String, arguments given: [String: String]) -> Result<DeepLinkMatch, DriftReason> {
+        guard let link = spec.deepLinks.firstIndex(where: { $0.entry?.name == name }) else {
+            let names = spec.deepLinks.compactMap { $0.entry?.name }
+            return .failure(DriftReason("the spec has no entry point '\(name)'" + (names.isEmpty ? "" : hint(name, among: names))))
+        }
+        let parameters = spec.deepLinks[link].pattern.parameters
+        for key in given.keys.sorted() where !parameters.contains(where: { $0.name == key }) {
+            return .failure(DriftReason("entry point '\(name)' has no parameter '\(key)'"))
+        }
+        var values: [Int] = []
+        for parameter in parameters {
+            guard let text = given[parameter.name] else {
+                return .failure(DriftReason("entry point '\(name)' needs a value for '\(parameter.name)'"))
+            }
+            switch parameter.type {
+            case .enumeration(let type):
+                guard let index = spec.enums[type].cases.firstIndex(of: text) else {
+                    return .failure(DriftReason("'\(text)' is not a case of \(spec.enums[type].name) (argument '\(parameter.name)' of entry point '\(name)')\(hint(text, among: spec.enums[type].cases))"))
+                }
+                values.append(index)
+            case .identifier(let type):
+                guard DeepLinkPattern.accepts(parameter.type, text, in: spec) else {
+                    return .failure(DriftReason("'\(text)' is not a valid \(spec.idTypes[type].name) (argument '\(parameter.name)' of entry point '\(name)')"))
+                }
+                values.append(0)
+            }
+        }
+        return .success(DeepLinkMatch(link: link, arguments: values))
+    }
+}
+
 /// The deep link that handles a URL and the argument values it binds.
 struct DeepLinkMatch: Sendable {
     var link: Int

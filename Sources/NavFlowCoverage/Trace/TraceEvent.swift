@@ -39,6 +39,8 @@ public enum TraceEvent: Hashable, Sendable {
     case dismiss
     /// The app handled a URL.
     case deepLink(url: String)
+    /// The app was opened at an entry point that is not a URL, with its arguments.
+    case entry(name: String, arguments: [String: String])
     /// The user took a labelled action; `screen` is where, when recorded.
     case action(screen: String?, label: String)
 
@@ -54,6 +56,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .popToRoot: TraceEventName.popToRoot.rawValue
         case .dismiss: TraceEventName.dismiss.rawValue
         case .deepLink(let url): "\(TraceEventName.deeplink.rawValue) '\(url)'"
+        case .entry(let name, let arguments): "\(TraceEventName.entry.rawValue) '\(Self.route(name, arguments))'"
         case .action(let screen, let label):
             screen.map { "\(TraceEventName.action.rawValue) '\(label)' on '\($0)'" } ?? "\(TraceEventName.action.rawValue) '\(label)'"
         }
@@ -84,7 +87,8 @@ public enum TraceEvent: Hashable, Sendable {
         }
         func required(_ key: String, _ event: String) throws(TraceJSONError) -> String {
             guard let text = try string(key) else {
-                throw TraceJSONError(column: 1, message: "a \"\(event)\" event needs a \"\(key)\" member")
+                let article = event.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+                throw TraceJSONError(column: 1, message: "\(article) \"\(event)\" event needs a \"\(key)\" member")
             }
             return text
         }
@@ -131,6 +135,7 @@ public enum TraceEvent: Hashable, Sendable {
             case .popToRoot?: return .success(.popToRoot)
             case .dismiss?: return .success(.dismiss)
             case .deeplink?: return .success(.deepLink(url: try required("url", name)))
+            case .entry?: return .success(.entry(name: try required("name", name), arguments: try arguments()))
             case .action?: return .success(.action(screen: try string("screen"), label: try required("label", name)))
             case nil:
                 let column = fields["event"]?.column ?? 1

@@ -62,6 +62,11 @@ public struct WitnessBuilder: Sendable {
             return WitnessStep(kind: .swipeDown, text: "Swipe down the \(name) \(top?.kind.rawValue ?? "sheet")", screen: name)
         case .deepLink(let link, let arguments):
             let url = exampleURL(link: link, arguments: arguments)
+            if let entry = spec.deepLinks[link].entry {
+                let shown = spec.deepLinks[link].pattern.parameters.isEmpty
+                    ? "" : " with " + url.drop { $0 != "(" }.dropFirst().dropLast()
+                return WitnessStep(kind: .entry, text: entry.kind.step(named: entry.name) + shown, url: url)
+            }
             return WitnessStep(kind: .openURL, text: "Open \(url)", url: url)
         }
     }

@@ -73,7 +73,7 @@ public struct TabIndependence: Sendable {
             }
         }
         for link in spec.deepLinks {
-            let name = "deep link \"\(link.pattern.text)\""
+            let name = "\(link.subject)"
             if link.handlers.count > 1 { add("\(name) has \(link.handlers.count) handlers", link.range) }
             for (number, handler) in link.handlers.enumerated() {
                 let range = number == 0 ? link.range : handler.range

@@ -232,6 +232,7 @@ extension DeepLinkPattern {
         let base = switch origin {
         case .scheme(let scheme): "\(scheme)://" + path
         case .host(let host): "https://\(host)" + (segments.isEmpty ? "" : "/" + path)
+        case .entry(_, let name): name
         }
         guard !query.isEmpty else { return base }
         return base + "?" + query.map { URLPath.percentEncoded($0.name) + "=" + URLPath.percentEncoded($0.value) }
@@ -243,6 +244,14 @@ extension DeepLinkPattern {
     /// nothing for `**`, required query items only. In a spec without
     /// `deeplink-ambiguous` no other pattern matches it.
     public func exampleURL(arguments: [Int], in spec: FlowSpec) -> String {
+        if case .entry(_, let name) = origin {
+            // An entry point with its argument values: `mention(id: x)`.
+            guard !parameters.isEmpty else { return name }
+            let values = parameters.indices.map { index in
+                "\(parameters[index].name): \(examples(of: .parameter(index), arguments: arguments, in: spec).first ?? "")"
+            }
+            return name + "(" + values.joined(separator: ", ") + ")"
+        }
         let path = segments.compactMap { examples(of: $0, arguments: arguments, in: spec).first }
         let items = query.filter { !$0.optional }.map {
             URLPath.QueryItem(name: $0.name, value: examples(of: $0.value, arguments: arguments, in: spec).first ?? "")

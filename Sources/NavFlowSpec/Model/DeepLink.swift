@@ -8,6 +8,8 @@ public struct DeepLinkPattern: Hashable, Sendable {
         case scheme(String)
         /// `https://host/a/b` (or `http`): the host, lowercased.
         case host(String)
+        /// Not a URL: an `entry` point of this kind and name, matched by no URL.
+        case entry(EntryPointKind, String)
     }
 
     /// One `/`-separated part of the path, or the value of a query item.
@@ -52,6 +54,31 @@ public struct DeepLinkPattern: Hashable, Sendable {
         self.query = query
         self.parameters = parameters
         self.text = text
+    }
+}
+
+/// What opens the app at an `entry` point.
+public enum EntryPointKind: String, CaseIterable, Hashable, Sendable {
+    /// A tap on a notification (`UNUserNotificationCenterDelegate`).
+    case notification
+    /// An App Intent run from Shortcuts, Siri or Spotlight (`openAppWhenRun`).
+    case shortcut
+    /// A widget's button or configuration intent.
+    case widget
+    /// A Home Screen quick action (`UIApplicationShortcutItem`).
+    case quickAction
+    /// A continued user activity: Handoff, Spotlight (`onContinueUserActivity`).
+    case handoff
+
+    /// How a user takes this kind of entry, for witnesses.
+    public func step(named name: String) -> String {
+        switch self {
+        case .notification: "Tap the '\(name)' notification"
+        case .shortcut: "Run the '\(name)' shortcut"
+        case .widget: "Tap the '\(name)' widget"
+        case .quickAction: "Choose the '\(name)' quick action"
+        case .handoff: "Continue the '\(name)' activity"
+        }
     }
 }
 
@@ -143,6 +170,17 @@ public struct DeepLink: Hashable, Sendable {
 
     /// Whether any handler keeps the modals up.
     public var keepsModals: Bool { handlers.contains { $0.keepModals } }
+
+    /// The entry point, when the link is an `entry` and not a URL pattern.
+    public var entry: (kind: EntryPointKind, name: String)? {
+        if case .entry(let kind, let name) = pattern.origin { (kind, name) } else { nil }
+    }
+
+    /// The link in messages: `deep link "x://a/{id: T}"`, or `notification
+    /// entry 'mention'`.
+    public var subject: String {
+        if let entry { "\(entry.kind.rawValue) entry '\(entry.name)'" } else { "deep link \"\(pattern.text)\"" }
+    }
 }
 
 /// What one registered URL handler does with a URL its link matches

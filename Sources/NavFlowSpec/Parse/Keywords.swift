@@ -4,7 +4,7 @@ public enum Keywords {
     /// Words that begin a top-level declaration.
     public static let declarations: Set<String> = [
         "scheme", "host", "enum", "id", "flag", "input", "assume", "screen",
-        "stack", "tabs", "split", "start", "launch", "deeplink", "destinations",
+        "stack", "tabs", "split", "start", "launch", "deeplink", "destinations", "entry",
     ]
 
     /// Words that begin a statement.

@@ -133,6 +133,8 @@ public struct Parser {
             kind = .launch(statement, condition: try parseOptionalCondition())
         case "deeplink":
             kind = try parseDeepLink()
+        case "entry":
+            kind = try parseEntry()
         default:
             throw failure("expected a declaration")
         }
@@ -167,6 +169,24 @@ public struct Parser {
 
     private mutating func parseScreen() throws(Recovery) -> DeclarationSyntax.Kind {
         let name = try declaredName(of: "a screen", after: "'screen'")
+        let parameters = try parseParameterList(of: "screen '\(name.text)'")
+        var locked = false
+        if current.isWord("locked") {
+            locked = true
+            advance()
+        }
+        var edges: [EdgeSyntax] = []
+        if current.kind == .leftBrace {
+            let open = current
+            advance()
+            edges = parseEdges(open: open, screen: name.text)
+        }
+        return .screen(name: name, parameters: parameters, locked: locked, edges: edges)
+    }
+
+    /// `(name: Type, ...)` after a screen's or an entry point's name; empty
+    /// without a '('.
+    private mutating func parseParameterList(of owner: String) throws(Recovery) -> [ParameterSyntax] {
         var parameters: [ParameterSyntax] = []
         if current.kind == .leftParen {
             let open = current
@@ -177,7 +197,7 @@ public struct Parser {
                     advance()
                     closed = true
                 } else if isPastParameterList {
-                    reportMissingParen(opened: open, for: "the parameters of screen '\(name.text)'")
+                    reportMissingParen(opened: open, for: "the parameters of \(owner)")
                     break
                 } else {
                     guard current.kind == .identifier else {
@@ -197,18 +217,7 @@ public struct Parser {
                 }
             }
         }
-        var locked = false
-        if current.isWord("locked") {
-            locked = true
-            advance()
-        }
-        var edges: [EdgeSyntax] = []
-        if current.kind == .leftBrace {
-            let open = current
-            advance()
-            edges = parseEdges(open: open, screen: name.text)
-        }
-        return .screen(name: name, parameters: parameters, locked: locked, edges: edges)
+        return parameters
     }
 
     /// Parses edges up to the closing brace, recovering at the next edge.
@@ -440,6 +449,26 @@ public struct Parser {
             handlers.append(try parseDeepLinkHandler())
         }
         return .deeplink(DeepLinkSyntax(pattern: pattern, handlers: handlers))
+    }
+
+    /// `entry KIND NAME [(PARAMETERS)] -> TARGET ...`: an entry point that
+    /// is not a URL, with the handlers of a deep link.
+    private mutating func parseEntry() throws(Recovery) -> DeclarationSyntax.Kind {
+        guard current.kind == .identifier, EntryPointKind(rawValue: current.text) != nil else {
+            let kinds = EntryPointKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            throw failure("expected the kind of entry point after 'entry': \(kinds)")
+        }
+        let kind = Name(current.text, range: tokenRange(current))
+        advance()
+        let name = try declaredName(of: "an entry point", after: "'\(kind.text)'")
+        let parameters = try parseParameterList(of: "entry point '\(name.text)'")
+        try expect(.arrow, "expected '->' and a target after the entry point")
+        var handlers = [try parseDeepLinkHandler()]
+        while current.kind == .arrow {
+            advance()
+            handlers.append(try parseDeepLinkHandler())
+        }
+        return .entry(EntrySyntax(kind: kind, name: name, parameters: parameters, handlers: handlers))
     }
 
     /// One handler, after its '->'.

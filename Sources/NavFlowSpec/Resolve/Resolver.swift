@@ -25,6 +25,9 @@ public struct Resolver {
     /// Screens with a parameter whose type did not resolve: their routes are
     /// not checked, to avoid a cascade of argument errors.
     private var screensWithUnknownParameters: Set<Int> = []
+    /// Who binds the values a deep-link target uses, for messages: a URL
+    /// pattern, or the entry point being resolved.
+    private var targetBinder: TargetBinder = .urlPattern
     /// Splits with a column that did not resolve: targets into them are not
     /// checked, to avoid reporting a column as missing.
     private var splitsWithErrors: Set<Int> = []
@@ -123,7 +126,7 @@ public struct Resolver {
             case .split(let name, _):
                 guard declare(name, kind: "split view", in: \.contents, value: .split(spec.splits.count)) else { continue }
                 spec.splits.append(SplitView(name: name.text, columns: [], range: name.range))
-            case .assume, .start, .launch, .deeplink:
+            case .assume, .start, .launch, .deeplink, .entry:
                 break
             }
         }
@@ -454,53 +457,122 @@ public struct Resolver {
     // MARK: - Deep links
 
     private mutating func resolveDeepLinks() {
+        var entryNames: [String: SourceRange] = [:]
         for declaration in syntax.declarations {
-            guard case .deeplink(let link) = declaration.kind else { continue }
-            let pattern = DeepLinkPatternParser.parse(link.pattern, file: file, spec: spec, types: types.mapValues(\.0))
-            diagnostics += pattern.diagnostics
-            var used = Set<Int>()
-            let bindings = pattern.pattern?.parameters.map { ($0.name, $0.type) } ?? []
-            var handlers: [DeepLinkHandler] = []
-            var complete = true
-            for handler in link.handlers {
-                // A target is checked against the pattern's parameters, so only once the pattern is right.
-                let target = pattern.pattern == nil ? nil
-                    : resolveTarget(handler.target, bindings: bindings, patternKnown: true,
-                                    keepsModals: handler.keepModals, used: &used)
-                let requires = handler.requires.flatMap { resolveCondition($0) }
-                var otherwise: Statement?
-                if let statement = handler.otherwise {
-                    if case .open = statement.kind {
-                        error(.invalidStatement, "'open' may not be a deep link's 'else': a link would open another link",
-                              at: statement.range)
-                    } else {
-                        otherwise = resolveStatement(statement, bindings: [])
-                    }
-                }
-                if let keepTab = handler.keepTab, let target, target.tab == nil {
-                    error(.deeplinkTarget, "'keep tab' changes a named tab without selecting it; this target names no tab, so the selected tab stays anyway",
-                          at: keepTab)
-                    complete = false
-                }
-                guard let target else {
-                    complete = false
+            switch declaration.kind {
+            case .deeplink(let link):
+                resolveDeepLink(link, range: declaration.range)
+            case .entry(let entry):
+                if let first = entryNames[entry.name.text] {
+                    duplicate(entry.name, kind: "entry point", first: first)
                     continue
                 }
-                handlers.append(DeepLinkHandler(target: target, requires: requires, otherwise: otherwise,
-                                                keepModals: handler.keepModals, keepsTab: handler.keepTab != nil,
-                                                range: handler.range))
+                entryNames[entry.name.text] = entry.name.range
+                resolveEntry(entry, range: declaration.range)
+            default:
+                continue
             }
-            guard let resolvedPattern = pattern.pattern, complete else { continue }
-            for (index, parameter) in resolvedPattern.parameters.enumerated() where !used.contains(index) {
-                error(.deeplinkPattern, "pattern parameter '\(parameter.name)' is not used by the target; pass it to a route, as in 'Screen(\(parameter.name))', or match the segment without binding it: '{_: \(parameter.typeName)}'",
-                      at: parameter.range,
-                      // A pattern with escapes locates its parts only as the whole string: no edit then.
-                      fixIts: parameter.range == link.pattern.range
-                          ? [] : [FixIt(range: parameter.range, replacement: "{_: \(parameter.typeName)}")])
-            }
-            spec.deepLinks.append(DeepLink(pattern: resolvedPattern, patternRange: link.pattern.range, handlers: handlers,
-                                           range: declaration.range))
         }
+    }
+
+    private mutating func resolveDeepLink(_ link: DeepLinkSyntax, range: SourceRange) {
+        let pattern = DeepLinkPatternParser.parse(link.pattern, file: file, spec: spec, types: types.mapValues(\.0))
+        diagnostics += pattern.diagnostics
+        var used = Set<Int>()
+        let bindings = pattern.pattern?.parameters.map { ($0.name, $0.type) } ?? []
+        // A target is checked against the pattern's parameters, so only once the pattern is right.
+        guard let resolvedPattern = pattern.pattern else {
+            _ = resolveHandlers(link.handlers, bindings: bindings, patternKnown: false, used: &used)
+            return
+        }
+        guard let handlers = resolveHandlers(link.handlers, bindings: bindings, patternKnown: true, used: &used) else {
+            return
+        }
+        for (index, parameter) in resolvedPattern.parameters.enumerated() where !used.contains(index) {
+            error(.deeplinkPattern, "pattern parameter '\(parameter.name)' is not used by the target; pass it to a route, as in 'Screen(\(parameter.name))', or match the segment without binding it: '{_: \(parameter.typeName)}'",
+                  at: parameter.range,
+                  // A pattern with escapes locates its parts only as the whole string: no edit then.
+                  fixIts: parameter.range == link.pattern.range
+                      ? [] : [FixIt(range: parameter.range, replacement: "{_: \(parameter.typeName)}")])
+        }
+        spec.deepLinks.append(DeepLink(pattern: resolvedPattern, patternRange: link.pattern.range, handlers: handlers,
+                                       range: range))
+    }
+
+    /// An entry point is a link that no URL matches: its parameters are
+    /// bound by whatever opens it (a notification's payload, an intent's
+    /// parameters), so its targets use them as a pattern's.
+    private mutating func resolveEntry(_ entry: EntrySyntax, range: SourceRange) {
+        guard let kind = EntryPointKind(rawValue: entry.kind.text) else { return }
+        var parameters: [PatternParameter] = []
+        var seen: [String: SourceRange] = [:]
+        var known = true
+        for parameter in entry.parameters {
+            if let first = seen[parameter.name.text] {
+                duplicate(parameter.name, kind: "parameter", first: first)
+                known = false
+                continue
+            }
+            seen[parameter.name.text] = parameter.name.range
+            guard let type = lookUpType(parameter.type) else {
+                known = false
+                continue
+            }
+            parameters.append(PatternParameter(name: parameter.name.text, type: type, range: parameter.name.range,
+                                               typeName: parameter.type.text))
+        }
+        var used = Set<Int>()
+        let bindings = parameters.map { ($0.name, $0.type) }
+        targetBinder = .entryPoint(entry.name.text)
+        defer { targetBinder = .urlPattern }
+        guard let handlers = resolveHandlers(entry.handlers, bindings: bindings, patternKnown: known, used: &used)
+        else { return }
+        for (index, parameter) in parameters.enumerated() where !used.contains(index) {
+            error(.deeplinkPattern, "parameter '\(parameter.name)' of entry point '\(entry.name.text)' is not used by the target; pass it to a route, as in 'Screen(\(parameter.name))', or remove it",
+                  at: parameter.range)
+        }
+        let text = "\(kind.rawValue) \(entry.name.text)"
+            + (parameters.isEmpty ? "" : "(" + parameters.map { "\($0.name): \($0.typeName)" }.joined(separator: ", ") + ")")
+        let pattern = DeepLinkPattern(origin: .entry(kind, entry.name.text), segments: [], parameters: parameters,
+                                      text: text)
+        spec.deepLinks.append(DeepLink(pattern: pattern, patternRange: entry.name.range, handlers: handlers,
+                                       range: range))
+    }
+
+    /// The handlers of a link or entry point; nil when one is wrong (reported).
+    private mutating func resolveHandlers(_ syntax: [DeepLinkHandlerSyntax], bindings: [(String, ValueType)],
+                                          patternKnown: Bool, used: inout Set<Int>) -> [DeepLinkHandler]? {
+        var handlers: [DeepLinkHandler] = []
+        var complete = true
+        for handler in syntax {
+            let target = patternKnown
+                ? resolveTarget(handler.target, bindings: bindings, patternKnown: true, keepsModals: handler.keepModals,
+                                used: &used)
+                : nil
+            let requires = handler.requires.flatMap { resolveCondition($0) }
+            var otherwise: Statement?
+            if let statement = handler.otherwise {
+                if case .open = statement.kind {
+                    error(.invalidStatement, "'open' may not be a deep link's 'else': a link would open another link",
+                          at: statement.range)
+                } else {
+                    otherwise = resolveStatement(statement, bindings: [])
+                }
+            }
+            if let keepTab = handler.keepTab, let target, target.tab == nil {
+                error(.deeplinkTarget, "'keep tab' changes a named tab without selecting it; this target names no tab, so the selected tab stays anyway",
+                      at: keepTab)
+                complete = false
+            }
+            guard let target else {
+                complete = false
+                continue
+            }
+            handlers.append(DeepLinkHandler(target: target, requires: requires, otherwise: otherwise,
+                                            keepModals: handler.keepModals, keepsTab: handler.keepTab != nil,
+                                            range: handler.range))
+        }
+        return complete ? handlers : nil
     }
 
     private mutating func resolveTarget(_ target: TargetSyntax, bindings: [(String, ValueType)], patternKnown: Bool,
@@ -746,7 +818,7 @@ public struct Resolver {
         guard let arguments = route.arguments else {
             if inTarget && !parameters.isEmpty {
                 let example = parameters.map(\.name).joined(separator: ", ")
-                error(.arguments, "the target must say which '\(route.screen.text)' to show: bind its parameters from the URL, as in '\(route.screen.text)(\(example))'",
+                error(.arguments, "the target must say which '\(route.screen.text)' to show: \(targetBinder.howToBind), as in '\(route.screen.text)(\(example))'",
                       at: route.range)
                 return nil
             }
@@ -766,7 +838,7 @@ public struct Resolver {
             switch argument {
             case .wildcard(let range):
                 if inTarget {
-                    error(.arguments, "a deep-link target needs a value for '\(parameter.name)'; bind it from the URL with '{\(parameter.name): \(spec.name(of: parameter.type))}'",
+                    error(.arguments, "a deep-link target needs a value for '\(parameter.name)'; \(targetBinder.advice(parameter.name, spec.name(of: parameter.type)))",
                           at: range)
                     ok = false
                 }
@@ -793,9 +865,10 @@ public struct Resolver {
                     case .enumeration: what = "a case of \(spec.name(of: parameter.type))"
                     case .identifier: what = "a parameter of type \(spec.name(of: parameter.type))"
                     }
-                    let scope = inTarget ? "the URL pattern" : "the screen"
+                    let scope = inTarget ? targetBinder.noun : "the screen"
                     unknown(name, kind: "argument", candidates: candidates,
-                            hint: "'\(parameter.name)' takes \(what), '_', or a parameter \(scope) binds",
+                            // A target needs a value: '_' is offered only on edges.
+                            hint: "'\(parameter.name)' takes \(what)\(inTarget ? "" : ", '_',") or a parameter \(scope) binds",
                             message: "'\(name.text)' is neither \(what) nor a parameter \(scope) binds")
                     ok = false
                 }
@@ -942,5 +1015,35 @@ public struct Resolver {
         }
         if let hint { notes.append(DiagnosticNote(message: hint)) }
         error(.unknownName, message ?? "unknown \(kind) '\(name.text)'", at: name.range, notes: notes, fixIts: fixIts)
+    }
+}
+
+/// What binds the values a deep-link target passes to its screens.
+private enum TargetBinder {
+    case urlPattern
+    case entryPoint(String)
+
+    /// The binder in "a parameter NOUN binds".
+    var noun: String {
+        switch self {
+        case .urlPattern: "the URL pattern"
+        case .entryPoint(let name): "entry point '\(name)'"
+        }
+    }
+
+    /// How a target gives a screen its parameters.
+    var howToBind: String {
+        switch self {
+        case .urlPattern: "bind its parameters from the URL"
+        case .entryPoint: "pass it the entry point's parameters"
+        }
+    }
+
+    /// How to give a target a value it lacks.
+    func advice(_ name: String, _ type: String) -> String {
+        switch self {
+        case .urlPattern: "bind it from the URL with '{\(name): \(type)}'"
+        case .entryPoint(let entry): "add '\(name): \(type)' to the parameters of entry point '\(entry)'"
+        }
     }
 }

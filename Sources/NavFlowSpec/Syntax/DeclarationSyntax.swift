@@ -56,6 +56,7 @@ public struct DeclarationSyntax: Hashable, Sendable {
         case start(Name)
         case launch(StatementSyntax, condition: ExpressionSyntax?)
         case deeplink(DeepLinkSyntax)
+        case entry(EntrySyntax)
     }
 
     public var kind: Kind
@@ -76,6 +77,22 @@ public struct DeepLinkSyntax: Hashable, Sendable {
 
     public init(pattern: StringLiteral, handlers: [DeepLinkHandlerSyntax]) {
         self.pattern = pattern
+        self.handlers = handlers
+    }
+}
+
+/// `entry KIND NAME [(PARAMETERS)] HANDLER...`: a notification, shortcut,
+/// widget, quick action or Handoff activity that opens the app somewhere.
+public struct EntrySyntax: Hashable, Sendable {
+    public var kind: Name
+    public var name: Name
+    public var parameters: [ParameterSyntax]
+    public var handlers: [DeepLinkHandlerSyntax]
+
+    public init(kind: Name, name: Name, parameters: [ParameterSyntax], handlers: [DeepLinkHandlerSyntax]) {
+        self.kind = kind
+        self.name = name
+        self.parameters = parameters
         self.handlers = handlers
     }
 }

@@ -19,7 +19,7 @@ public struct DeepLinkHandlerOrderProperty: StatementDefectProperty {
         guard case .handlerOrderMatters(let link) = fact else { return nil }
         let declaration = model.spec.deepLinks[link]
         return (declaration.patternRange,
-                "the \(declaration.handlers.count) handlers of deep link \"\(declaration.pattern.text)\" lead to another state when they run in another order, and SwiftUI does not say in which order it calls them")
+                "the \(declaration.handlers.count) handlers of \(declaration.subject) lead to another state when they run in another order, and SwiftUI does not say in which order it calls them")
     }
 }
 

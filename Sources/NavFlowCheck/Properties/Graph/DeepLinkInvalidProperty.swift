@@ -20,7 +20,7 @@ public struct DeepLinkInvalidProperty: GraphProperty {
             if case .invalid = $0 { true } else { false }
         }, message: { link, problem in
             guard case .invalid(let failure) = problem else { return "" }
-            return "deep link \"\(link.pattern.text)\" leads to an invalid state from a reachable state: \(failure.reason(in: analysis.model))"
+            return "\(link.subject) leads to an invalid state from a reachable state: \(failure.reason(in: analysis.model))"
         }, notes: { _ in
             [DiagnosticNote(message: "gate the link with 'requires' so it only runs where its target is valid, or change the target")]
         }).filter { diagnostic in

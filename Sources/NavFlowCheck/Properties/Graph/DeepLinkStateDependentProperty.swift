@@ -18,7 +18,7 @@ public struct DeepLinkStateDependentProperty: GraphProperty {
         }, message: { link, problem in
             guard case .notTheTarget(let extraModals) = problem else { return "" }
             let reason = DeepLinkOutcome.notTheTarget(extraModals: extraModals).reason(in: analysis.model) ?? ""
-            return "deep link \"\(link.pattern.text)\" does not always land on its target: \(reason)"
+            return "\(link.subject) does not always land on its target: \(reason)"
         }, notes: { link in
             link.keepsModals
                 ? [DiagnosticNote(message: "remove 'keep modals' so the link closes what is presented, or list the modal in the target")]

@@ -15,7 +15,7 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
 
     public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
         analysis.linkDiagnostics(self, select: { $0 == .landsUnreachable }, message: { link, _ in
-            "deep link \"\(link.pattern.text)\" lands on a state no in-app navigation reaches: it builds a back stack users cannot, or skips a gate"
+            "\(link.subject) lands on a state no in-app navigation reaches: it builds a back stack users cannot, or skips a gate"
         }, notes: { _ in
             [DiagnosticNote(message: "build the target path in the order users navigate, or add 'requires' (with 'else') for the gate the link skips")]
         }, refined: { link in
@@ -28,12 +28,12 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
                 analysis.visibleAnywhere[$0] && !analysis.visibleInApp[$0] && analysis.depthCuts.cut(reachingInApp: $0) == nil
             }) {
                 let name = spec.screens[linkOnly].name
-                return ("deep link \"\(link.pattern.text)\" shows '\(name)', which only deep links show, so no in-app navigation reaches where it lands",
+                return ("\(link.subject) shows '\(name)', which only deep links show, so no in-app navigation reaches where it lands",
                         [DiagnosticNote(message: "see deeplink-only-screen at '\(name)'; if the screen is link-only by design, this is expected",
                                         range: spec.screens[linkOnly].range)], .note)
             }
             guard let cut = Self.depthCut(for: link, in: analysis) else { return nil }
-            return ("deep link \"\(link.pattern.text)\" lands on a state no in-app navigation reaches \(cut.within(analysis.spec))",
+            return ("\(link.subject) lands on a state no in-app navigation reaches \(cut.within(analysis.spec))",
                     cut.notes(analysis.spec), .warning)
         })
     }

@@ -47,13 +47,13 @@ public struct DeepLinkTargetProperty: StructuralProperty {
         for route in path where !declaration.destinations.contains(route.screen) {
             let name = spec.screens[route.screen].name
             findings.append(finding(
-                "deep link \"\(link.pattern.text)\" pushes '\(name)' onto stack '\(declaration.name)', which does not register it as a destination; SwiftUI would show nothing",
+                "\(link.subject) pushes '\(name)' onto stack '\(declaration.name)', which does not register it as a destination; SwiftUI would show nothing",
                 at: route.range, in: spec,
                 notes: [DiagnosticNote(message: "add 'destination \(name)' to stack '\(declaration.name)'", range: declaration.range)]))
         }
         if path.count > declaration.depth {
             findings.append(finding(
-                "deep link \"\(link.pattern.text)\" builds a path of \(path.count) screens in stack '\(declaration.name)', deeper than its depth \(declaration.depth)",
+                "\(link.subject) builds a path of \(path.count) screens in stack '\(declaration.name)', deeper than its depth \(declaration.depth)",
                 at: target.range, in: spec,
                 notes: [DiagnosticNote(message: "raise the stack's 'depth' to at least \(path.count)", range: declaration.range)]))
         }
