@@ -106,6 +106,7 @@ public struct SpecGenerator: Sendable {
             }
             lines.append("screen \(screen)\(parameters)\(locked) { " + edges.joined(separator: "\n  ") + " }")
         }
+        var usesChoice = false
         let linkCount = Int.random(in: 0...3, using: &generator)
         let paths = ["a", "b", "c/{c: Color}", "d"]
         for index in 0..<min(linkCount, paths.count) {
@@ -125,16 +126,29 @@ public struct SpecGenerator: Sendable {
             var line = place == 4
                 ? "entry notification e\(index)" + (pattern.contains("{c") ? "(c: Color)" : "") + " -> \(target)"
                 : "deeplink \"g://\(pattern)\" -> \(target)"
+            if place == 5 { line += " when Where is here" }
             if !conditions.isEmpty, chance(30) { line += " requires \(pick(conditions))" + (chance(50) ? " else sheet \(pick(screens))" : "") }
             if chance(15) { line += " keep modals" }
+            // Now and then a link that depends on data: the other outcome lands elsewhere.
+            if place == 5 {
+                let other = screens[Int.random(in: 0..<screens.count, using: &later)]
+                line += "\n    -> \(base.isEmpty ? "" : base + " ")/ \(other) when Where is there"
+            }
             // Now and then a second handler: another tab's router, which keeps the selection.
             if tabbed, place == 3 {
                 line += "\n    -> \(tabIDs[(index + 1) % tabIDs.count]) / ... / \(route) keep tab"
             }
             lines.append(line)
+            if place == 5 { usesChoice = true }
         }
+        // Declared last, so that specs without it keep their line numbers.
+        if usesChoice { lines.append(Self.choiceDeclaration) }
         return lines.joined(separator: "\n") + "\n"
     }
+}
+
+extension SpecGenerator {
+    static let choiceDeclaration = "choice Where \"which of two places the data names\" { here, there }"
 }
 
 extension String {

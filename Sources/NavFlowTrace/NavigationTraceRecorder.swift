@@ -115,31 +115,36 @@ public final class NavigationTraceRecorder: @unchecked Sendable {
 
     /// A labelled action taken on `screen`; the navigation `perform` does is
     /// part of it and is not recorded again.
-    public func action<Result>(_ label: String, on screen: String? = nil,
+    /// `outcome` names the outcome of the spec's `choice` the action took,
+    /// when it depends on one.
+    public func action<Result>(_ label: String, on screen: String? = nil, outcome: String? = nil,
                                perform: () throws -> Result) rethrows -> Result {
         var members: [(String, TraceLine.Value)] = []
         if let screen { members.append(("screen", .string(screen))) }
         members.append(("label", .string(label)))
+        if let outcome { members.append(("outcome", .string(outcome))) }
         let result = try Self.$suppressedRecorder.withValue(ObjectIdentifier(self)) { try perform() }
         record(TraceLine(event: .action, members))
         return result
     }
 
     /// A URL the app handles; the navigation `handle` does is part of it.
-    public func deepLink<Result>(_ url: String, handle: () throws -> Result) rethrows -> Result {
+    /// `outcome` names the outcome of the spec's `choice` the link took.
+    public func deepLink<Result>(_ url: String, outcome: String? = nil, handle: () throws -> Result) rethrows -> Result {
         let result = try Self.$suppressedRecorder.withValue(ObjectIdentifier(self)) { try handle() }
-        record(TraceLine(event: .deeplink, [("url", .string(url))]))
+        record(TraceLine(event: .deeplink, [("url", .string(url))] + (outcome.map { [("outcome", .string($0))] } ?? [])))
         return result
     }
 
     /// An entry point that is not a URL (a notification tap, a shortcut, a
     /// widget, a quick action, a continued activity), by the name the spec
     /// gives it, with its arguments; the navigation `handle` does is part of it.
-    public func entry<Result>(_ name: String, arguments: [String: String] = [:],
+    public func entry<Result>(_ name: String, arguments: [String: String] = [:], outcome: String? = nil,
                               handle: () throws -> Result) rethrows -> Result {
         let result = try Self.$suppressedRecorder.withValue(ObjectIdentifier(self)) { try handle() }
         var members: [(String, TraceLine.Value)] = [("name", .string(name))]
         if !arguments.isEmpty { members.append(("args", .strings(arguments.sorted { $0.key < $1.key }))) }
+        if let outcome { members.append(("outcome", .string(outcome))) }
         record(TraceLine(event: .entry, members))
         return result
     }

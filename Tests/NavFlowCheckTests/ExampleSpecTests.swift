@@ -18,6 +18,7 @@ import Testing
     static let golden: [Golden] = [
         Golden(name: "accounts", states: 38, inAppStates: 38, transitions: 147),
         Golden(name: "entry-points", states: 34, inAppStates: 34, transitions: 303),
+        Golden(name: "data-choices", states: 30, inAppStates: 30, transitions: 142),
         Golden(name: "messenger", states: 576, inAppStates: 540, transitions: 5220),
         Golden(name: "recipes", states: 25, inAppStates: 25, transitions: 560),
         Golden(name: "router-tabs", states: 2430, inAppStates: 2430, transitions: 26649),

@@ -168,4 +168,29 @@ import Testing
         ])
         #expect(report.metric("screens")?.covered == 4)
     }
+
+    /// A tap or a link that depends on a choice: `outcome` names the
+    /// outcome taken; without it, the first declared edge and the first
+    /// outcome of a link that lands.
+    @Test func choiceOutcomesAreRecordedOrTheFirstThatLandsIsTaken() throws {
+        let model = try model(ofFile: "specs/examples/data-choices.navflow")
+        let (report, errors) = coverage(of: model, trace: """
+            {"event":"launch"}
+            {"event":"push","screen":"Status","args":{"id":"1"}}
+            {"event":"action","screen":"Status","label":"Open author","outcome":"someone"}
+            {"event":"back"}
+            {"event":"action","screen":"Status","label":"Open author"}
+            {"event":"deeplink","url":"fedi://status/a/1","outcome":"remote"}
+            {"event":"deeplink","url":"fedi://status/a/1","outcome":"elsewhere"}
+            {"event":"deeplink","url":"fedi://status/a/1"}
+            """)
+        #expect(errors.isEmpty)
+        #expect(report.drifts.map { "\($0.location.line): \($0.message)" } == [
+            "7: deeplink 'fedi://status/a/1' (outcome 'elsewhere'): choice 'Origin' has no outcome 'elsewhere'",
+        ])
+        // Each outcome of the tap is its own edge; the recorded one is credited.
+        #expect(report.metric("edges")?.covered == 3)
+        #expect(report.metric("edges")?.missing.map(\.line) == [37, 45, 47])
+        #expect(report.metric("screens")?.covered == 5)
+    }
 }

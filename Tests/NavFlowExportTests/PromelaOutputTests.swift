@@ -20,6 +20,7 @@ import Testing
 
     static let pinned: [Pinned] = [
         Pinned(name: "accounts", bytes: 16601, hash: 0x2ae6_c851_33be_927d),
+        Pinned(name: "data-choices", bytes: 11984, hash: 0xba0d_daf1_0b86_b6c4),
         Pinned(name: "entry-points", bytes: 18216, hash: 0x0837_e3b8_a2db_55f2),
         Pinned(name: "messenger", bytes: 24707, hash: 0x1c3d_e6b9_fefd_a4e8),
         Pinned(name: "recipes", bytes: 21227, hash: 0x8262_d59c_eede_ee87),

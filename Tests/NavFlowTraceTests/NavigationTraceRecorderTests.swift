@@ -70,6 +70,9 @@ final class Sink: @unchecked Sendable {
             recorder.popToRoot()
         }
         recorder.back()
+        recorder.action("Open author", on: "Status", outcome: "someone") { recorder.push("Account") }
+        recorder.deepLink("app://status/a/1", outcome: "remote") {}
+        recorder.entry("newMail", arguments: ["id": "m-1"], outcome: "inbox") { recorder.push("Message") }
         recorder.endRun()
         #expect(value == 7)
         #expect(sink.text == """
@@ -77,6 +80,9 @@ final class Sink: @unchecked Sendable {
             {"event":"action","screen":"Login","label":"Sign in"}
             {"event":"deeplink","url":"app://inbox"}
             {"event":"back"}
+            {"event":"action","screen":"Status","label":"Open author","outcome":"someone"}
+            {"event":"deeplink","url":"app://status/a/1","outcome":"remote"}
+            {"event":"entry","name":"newMail","args":{"id":"m-1"},"outcome":"inbox"}
 
             """)
     }

@@ -43,17 +43,26 @@ public struct PlanTraceWriter: Sendable {
             case (nil, .open(let url)?): return TraceLine(event: .deeplink, [("url", .string(url))])
             default:
                 let label = edge.label ?? edge.statementText(on: screen, in: spec)
-                return TraceLine(event: .action, [("screen", .string(on)), ("label", .string(label))])
+                return TraceLine(event: .action, [("screen", .string(on)), ("label", .string(label))]
+                                 + outcome(edge.outcome))
             }
         case .back: return TraceLine(event: .back)
         case .switchTab(let tab): return TraceLine(event: .tab, [("tab", .string(tabID(tab)))])
         case .swipeDown: return TraceLine(event: .dismiss)
         case .deepLink(let link, let arguments):
+            let taken = outcome(spec.deepLinks[link].outcome(in: arguments))
             if let entry = spec.deepLinks[link].entry {
-                return TraceLine(event: .entry, [("name", .string(entry.name))] + entryArguments(link, arguments))
+                return TraceLine(event: .entry, [("name", .string(entry.name))] + entryArguments(link, arguments) + taken)
             }
-            return TraceLine(event: .deeplink, [("url", .string(WitnessBuilder(model: model).exampleURL(link: link, arguments: arguments)))])
+            return TraceLine(event: .deeplink, [("url", .string(WitnessBuilder(model: model).exampleURL(link: link, arguments: arguments)))]
+                             + taken)
         }
+    }
+
+    /// The `outcome` member of a step that depends on a choice.
+    private func outcome(_ outcome: ChoiceOutcome?) -> [(String, TraceLine.Value)] {
+        guard let outcome else { return [] }
+        return [("outcome", .string(spec.choices[outcome.choice].outcomes[outcome.outcome]))]
     }
 
     /// An entry point's argument values: enum cases by name, `1` for an

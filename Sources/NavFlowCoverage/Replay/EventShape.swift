@@ -13,8 +13,10 @@ enum EventShape: Sendable {
     case dismiss
     /// `match` is why no pattern matches the URL when none does (an `open`
     /// edge may still handle it).
-    case deepLink(match: Result<DeepLinkMatch, DriftReason>, url: String)
-    case action(screen: Int?, label: String)
+    /// `outcome` names the outcome of the link's choice, when recorded.
+    case deepLink(match: Result<DeepLinkMatch, DriftReason>, url: String, outcome: String?)
+    /// `outcome` names the outcome of the action's choice, when recorded.
+    case action(screen: Int?, label: String, outcome: String?)
 
     /// Resolves the names of an event (not a launch), or says which is unknown.
     static func make(_ event: TraceEvent, vocabulary: FlowVocabulary) -> Result<EventShape, DriftReason> {
@@ -32,14 +34,16 @@ enum EventShape: Sendable {
         case .back: return .success(.back)
         case .popToRoot: return .success(.popToRoot)
         case .dismiss: return .success(.dismiss)
-        case .deepLink(let url):
-            return .success(.deepLink(match: vocabulary.deepLink(for: url), url: url))
-        case .entry(let name, let given):
+        case .deepLink(let url, let outcome):
+            return .success(.deepLink(match: vocabulary.deepLink(for: url), url: url, outcome: outcome))
+        case .entry(let name, let given, let outcome):
             // An entry point is handled like a link; no `open` edge opens it.
-            return vocabulary.entry(named: name, arguments: given).map { .deepLink(match: .success($0), url: "") }
-        case .action(let screen, let label):
-            guard let screen else { return .success(.action(screen: nil, label: label)) }
-            return vocabulary.screen(named: screen).map { .action(screen: $0, label: label) }
+            return vocabulary.entry(named: name, arguments: given).map {
+                .deepLink(match: .success($0), url: "", outcome: outcome)
+            }
+        case .action(let screen, let label, let outcome):
+            guard let screen else { return .success(.action(screen: nil, label: label, outcome: outcome)) }
+            return vocabulary.screen(named: screen).map { .action(screen: $0, label: label, outcome: outcome) }
         }
     }
 
@@ -49,7 +53,10 @@ enum EventShape: Sendable {
     /// labelled with its statement.
     /// `screen` is the screen that declares the edge.
     func fits(_ edge: Edge, on screen: Int, model: FlowModel) -> Bool {
-        if case .action(_, let label) = self {
+        if case .action(_, let label, let outcome) = self {
+            // A recorded outcome picks among the outcomes of one tap.
+            if let outcome, let taken = edge.outcome,
+               model.spec.choices[taken.choice].outcomes[taken.outcome] != outcome { return false }
             if let declared = edge.label { return declared == label }
             return edge.statementText(on: screen, in: model.spec) == label
         }
@@ -81,7 +88,7 @@ enum EventShape: Sendable {
             let edge = model.spec.screens[screen].edges[index]
             guard fits(edge, on: screen, model: model) else { return nil }
             switch self {
-            case .action(let wanted, _):
+            case .action(let wanted, _, _):
                 if let wanted, wanted != screen { return nil }
             case .push(let target, let arguments), .select(let target, let arguments):
                 guard let route = choices.first, FlowVocabulary.route(route, matches: target, arguments, routes: model.routes)

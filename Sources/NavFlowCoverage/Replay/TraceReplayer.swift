@@ -130,12 +130,15 @@ public struct TraceReplayer: Sendable {
         case .success(let shape): wanted = shape
         case .failure(let reason): return drift("\(event.summary): \(reason.text)")
         }
-        if case .deepLink(let match, let url) = wanted {
+        if case .deepLink(let match, let url, let outcome) = wanted {
             let transition: Transition
             switch (declaredOpen(url, from: current), match) {
             case (let declared?, _): transition = declared
             case (nil, .success(let match)):
-                transition = model.handleDeepLink(match.link, arguments: match.arguments, from: current)
+                switch handle(match, outcome: outcome, from: current) {
+                case .success(let handled): transition = handled
+                case .failure(let reason): return drift("\(event.summary): \(reason.text)")
+                }
             case (nil, .failure(let reason)): return drift("\(event.summary): \(reason.text)")
             }
             guard let next = transition.target else {
@@ -164,6 +167,27 @@ public struct TraceReplayer: Sendable {
         var message = "\(event.summary) is not possible from \(visible)"
         if let why = blocked(wanted, from: current) { message += " (\(why))" }
         return drift(message, applied: wanted.forced(on: current, model: model))
+    }
+
+    /// A matched link handled from `current`. A link that depends on a
+    /// choice takes the recorded outcome, or else the first outcome that
+    /// lands on its target (the first outcome when none does).
+    private func handle(_ match: DeepLinkMatch, outcome name: String?, from current: NavState)
+        -> Result<Transition, DriftReason> {
+        let link = model.spec.deepLinks[match.link]
+        guard let choice = link.choice else {
+            return .success(model.handleDeepLink(match.link, arguments: match.arguments, from: current))
+        }
+        let outcomes = model.spec.choices[choice].outcomes
+        if let name {
+            guard let outcome = outcomes.firstIndex(of: name) else {
+                return .failure(DriftReason("choice '\(model.spec.choices[choice].name)' has no outcome '\(name)'"
+                    + vocabulary.hint(name, among: outcomes)))
+            }
+            return .success(model.handleDeepLink(match.link, arguments: match.arguments + [outcome], from: current))
+        }
+        let tries = outcomes.indices.map { model.handleDeepLink(match.link, arguments: match.arguments + [$0], from: current) }
+        return .success(tries.first { $0.outcome == .landed } ?? tries[0])
     }
 
     /// The transition of an `open` edge of a visible screen with this very

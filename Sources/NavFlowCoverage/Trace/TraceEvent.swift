@@ -37,12 +37,14 @@ public enum TraceEvent: Hashable, Sendable {
     case popToRoot
     /// The top modal went away (swipe-down or a `dismiss`).
     case dismiss
-    /// The app handled a URL.
-    case deepLink(url: String)
+    /// The app handled a URL; `outcome` is the outcome of the choice the
+    /// link depends on, when recorded.
+    case deepLink(url: String, outcome: String? = nil)
     /// The app was opened at an entry point that is not a URL, with its arguments.
-    case entry(name: String, arguments: [String: String])
-    /// The user took a labelled action; `screen` is where, when recorded.
-    case action(screen: String?, label: String)
+    case entry(name: String, arguments: [String: String], outcome: String? = nil)
+    /// The user took a labelled action; `screen` is where, when recorded;
+    /// `outcome` is the outcome of the choice the action depends on.
+    case action(screen: String?, label: String, outcome: String? = nil)
 
     /// The event in the trace's own words, for messages: `push 'Privacy'`.
     public var summary: String {
@@ -55,11 +57,17 @@ public enum TraceEvent: Hashable, Sendable {
         case .back: TraceEventName.back.rawValue
         case .popToRoot: TraceEventName.popToRoot.rawValue
         case .dismiss: TraceEventName.dismiss.rawValue
-        case .deepLink(let url): "\(TraceEventName.deeplink.rawValue) '\(url)'"
-        case .entry(let name, let arguments): "\(TraceEventName.entry.rawValue) '\(Self.route(name, arguments))'"
-        case .action(let screen, let label):
-            screen.map { "\(TraceEventName.action.rawValue) '\(label)' on '\($0)'" } ?? "\(TraceEventName.action.rawValue) '\(label)'"
+        case .deepLink(let url, let outcome): "\(TraceEventName.deeplink.rawValue) '\(url)'" + Self.outcome(outcome)
+        case .entry(let name, let arguments, let outcome):
+            "\(TraceEventName.entry.rawValue) '\(Self.route(name, arguments))'" + Self.outcome(outcome)
+        case .action(let screen, let label, let outcome):
+            (screen.map { "\(TraceEventName.action.rawValue) '\(label)' on '\($0)'" } ?? "\(TraceEventName.action.rawValue) '\(label)'")
+                + Self.outcome(outcome)
         }
+    }
+
+    private static func outcome(_ outcome: String?) -> String {
+        outcome.map { " (outcome '\($0)')" } ?? ""
     }
 
     private static func route(_ screen: String, _ arguments: [String: String]) -> String {
@@ -134,9 +142,13 @@ public enum TraceEvent: Hashable, Sendable {
             case .back?, .pop?: return .success(.back)
             case .popToRoot?: return .success(.popToRoot)
             case .dismiss?: return .success(.dismiss)
-            case .deeplink?: return .success(.deepLink(url: try required("url", name)))
-            case .entry?: return .success(.entry(name: try required("name", name), arguments: try arguments()))
-            case .action?: return .success(.action(screen: try string("screen"), label: try required("label", name)))
+            case .deeplink?: return .success(.deepLink(url: try required("url", name), outcome: try string("outcome")))
+            case .entry?:
+                return .success(.entry(name: try required("name", name), arguments: try arguments(),
+                                       outcome: try string("outcome")))
+            case .action?:
+                return .success(.action(screen: try string("screen"), label: try required("label", name),
+                                        outcome: try string("outcome")))
             case nil:
                 let column = fields["event"]?.column ?? 1
                 throw TraceJSONError(column: column, message: "unknown event \"\(name)\"; expected one of \(names.joined(separator: ", "))")

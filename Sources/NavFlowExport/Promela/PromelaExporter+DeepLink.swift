@@ -7,7 +7,9 @@ extension PromelaExporter {
     /// Handling a deep link: `cut` is set to 0 when there is no resulting
     /// state. Several handlers run one after the other, in declaration order.
     func deepLink(_ link: Int, arguments: [Int], cut: String) -> [String] {
-        spec.deepLinks[link].handlers.flatMap { handler($0, arguments: arguments, cut: cut) }
+        // With a choice, the outcome is among the arguments: only its handlers run.
+        spec.deepLinks[link].handlers.filter { spec.deepLinks[link].runs($0, arguments: arguments) }
+            .flatMap { handler($0, arguments: arguments, cut: cut) }
     }
 
     private func handler(_ declaration: DeepLinkHandler, arguments: [Int], cut: String) -> [String] {

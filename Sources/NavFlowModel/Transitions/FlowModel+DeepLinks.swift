@@ -22,13 +22,16 @@ extension FlowModel {
                                                     decider: D) -> Transition {
         let declaration = spec.deepLinks[link]
         let step = Step.deepLink(link: link, arguments: arguments)
-        guard declaration.handlers.count > 1 else {
-            return handle(declaration.handlers[0], step: step, arguments: arguments, from: state, decider: decider)
+        // With a choice, only the handlers of the step's outcome run (the resolver sees that one does).
+        let handlers = declaration.choice == nil
+            ? declaration.handlers : declaration.handlers.filter { declaration.runs($0, arguments: arguments) }
+        guard handlers.count > 1 else {
+            return handle(handlers[0], step: step, arguments: arguments, from: state, decider: decider)
         }
-        var transition = run(declaration.handlers, step: step, arguments: arguments, from: state, decider: decider)
+        var transition = run(handlers, step: step, arguments: arguments, from: state, decider: decider)
         let declared = transition.target
-        for order in Self.otherOrders(of: declaration.handlers.count) {
-            let other = run(order.map { declaration.handlers[$0] }, step: step, arguments: arguments, from: state,
+        for order in Self.otherOrders(of: handlers.count) {
+            let other = run(order.map { handlers[$0] }, step: step, arguments: arguments, from: state,
                             decider: decider)
             if other.target != declared {
                 transition.facts.append(.handlerOrderMatters(link: link))

@@ -63,6 +63,10 @@ public final class FlowModel: Sendable {
                 }
                 combinations = combinations.flatMap { prefix in (0..<size).map { prefix + [$0] } }
             }
+            // A link that depends on a choice takes each outcome, after the pattern's values.
+            if let choice = link.choice {
+                combinations = combinations.flatMap { prefix in spec.choices[choice].outcomes.indices.map { prefix + [$0] } }
+            }
             return combinations
         }
         stackRootRoute = spec.stacks.map { routes.id(screen: $0.root, values: []) }

@@ -31,8 +31,10 @@ public struct WitnessBuilder: Sendable {
         case .edge(let context, let screen, let edgeIndex, let choices):
             let route = model.routes.text(of: model.visibleRoute(of: context, in: state), in: spec)
             let edge = spec.screens[screen].edges[edgeIndex]
+            // The outcome of a data-dependent tap: ` (Owner: mine)`.
+            let outcome = edge.outcome.map { " (\($0.text(in: spec)))" } ?? ""
             if let label = edge.label {
-                return WitnessStep(kind: .tap, text: "Tap “\(label)” on \(route)", screen: route)
+                return WitnessStep(kind: .tap, text: "Tap “\(label)” on \(route)\(outcome)", screen: route)
             }
             let statement = edge.statements.first
             let action: String
@@ -50,7 +52,7 @@ public struct WitnessBuilder: Sendable {
             case .open(let url): action = "open \(url)"
             case nil: action = "continue"
             }
-            return WitnessStep(kind: .tap, text: "On \(route), \(action)", screen: route)
+            return WitnessStep(kind: .tap, text: "On \(route), \(action)\(outcome)", screen: route)
         case .back(let context):
             let route = model.routes.text(of: model.visibleRoute(of: context, in: state), in: spec)
             return WitnessStep(kind: .back, text: "Go back from \(route)", screen: route)
@@ -62,12 +64,13 @@ public struct WitnessBuilder: Sendable {
             return WitnessStep(kind: .swipeDown, text: "Swipe down the \(name) \(top?.kind.rawValue ?? "sheet")", screen: name)
         case .deepLink(let link, let arguments):
             let url = exampleURL(link: link, arguments: arguments)
+            let outcome = spec.deepLinks[link].outcome(in: arguments).map { " (\($0.text(in: spec)))" } ?? ""
             if let entry = spec.deepLinks[link].entry {
                 let shown = spec.deepLinks[link].pattern.parameters.isEmpty
                     ? "" : " with " + url.drop { $0 != "(" }.dropFirst().dropLast()
-                return WitnessStep(kind: .entry, text: entry.kind.step(named: entry.name) + shown, url: url)
+                return WitnessStep(kind: .entry, text: entry.kind.step(named: entry.name) + shown + outcome, url: url)
             }
-            return WitnessStep(kind: .openURL, text: "Open \(url)", url: url)
+            return WitnessStep(kind: .openURL, text: "Open \(url)\(outcome)", url: url)
         }
     }
 

@@ -74,7 +74,19 @@ public struct TabIndependence: Sendable {
         }
         for link in spec.deepLinks {
             let name = "\(link.subject)"
-            if link.handlers.count > 1 { add("\(name) has \(link.handlers.count) handlers", link.range) }
+            // Handlers that are the outcomes of a choice run one at a time:
+            // the outcome is one more argument value, as a target's values are.
+            if let choice = link.choice {
+                for outcome in spec.choices[choice].outcomes.indices {
+                    let running = link.handlers.filter { $0.outcome == nil || $0.outcome?.outcome == outcome }.count
+                    if running > 1 {
+                        add("\(name) has \(running) handlers for outcome '\(spec.choices[choice].outcomes[outcome])' of choice '\(spec.choices[choice].name)'",
+                            link.range)
+                    }
+                }
+            } else if link.handlers.count > 1 {
+                add("\(name) has \(link.handlers.count) handlers", link.range)
+            }
             for (number, handler) in link.handlers.enumerated() {
                 let range = number == 0 ? link.range : handler.range
                 if handler.target.describesCurrentContext {

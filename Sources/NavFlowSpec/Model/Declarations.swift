@@ -7,6 +7,40 @@ public struct EnumType: Hashable, Sendable {
     public var range: SourceRange
 }
 
+/// A `choice`: data the app routes on (whose account a row shows, which
+/// server a URL names), with its outcomes. Each tap or link that depends
+/// on it is taken once per outcome.
+public struct Choice: Hashable, Sendable {
+    public var name: String
+    /// What decides it, as the spec documents it.
+    public var description: String
+    public var outcomes: [String]
+    public var range: SourceRange
+
+    public init(name: String, description: String, outcomes: [String], range: SourceRange) {
+        self.name = name
+        self.description = description
+        self.outcomes = outcomes
+        self.range = range
+    }
+}
+
+/// One outcome of a choice: `when CHOICE is OUTCOME`.
+public struct ChoiceOutcome: Hashable, Sendable {
+    public var choice: Int
+    public var outcome: Int
+
+    public init(choice: Int, outcome: Int) {
+        self.choice = choice
+        self.outcome = outcome
+    }
+
+    /// `Owner: mine`, for witnesses and traces.
+    public func text(in spec: FlowSpec) -> String {
+        "\(spec.choices[choice].name): \(spec.choices[choice].outcomes[outcome])"
+    }
+}
+
 /// An `id` type: an opaque identifier, digits only in URLs when based on Int.
 public struct IDType: Hashable, Sendable {
     public var name: String

@@ -168,6 +168,26 @@ public struct DeepLink: Hashable, Sendable {
         self.range = range
     }
 
+    /// The choice the handlers depend on (`when CHOICE is ...`): the link
+    /// is handled once per outcome, the outcome after the pattern's values.
+    public var choice: Int? { handlers.lazy.compactMap(\.outcome?.choice).first }
+
+    /// Whether a handler runs for the outcome given after the pattern's
+    /// values (always, for a handler without `when`); values without an
+    /// outcome take the first.
+    public func runs(_ handler: DeepLinkHandler, arguments: [Int]) -> Bool {
+        guard let outcome = handler.outcome else { return true }
+        let given = arguments.count > pattern.parameters.count ? arguments[pattern.parameters.count] : 0
+        return given == outcome.outcome
+    }
+
+    /// The outcome of the choice a step takes: the value after the
+    /// pattern's; nil for a link without a choice.
+    public func outcome(in arguments: [Int]) -> ChoiceOutcome? {
+        guard let choice, arguments.count > pattern.parameters.count else { return nil }
+        return ChoiceOutcome(choice: choice, outcome: arguments[pattern.parameters.count])
+    }
+
     /// Whether any handler keeps the modals up.
     public var keepsModals: Bool { handlers.contains { $0.keepModals } }
 
@@ -193,11 +213,14 @@ public struct DeepLinkHandler: Hashable, Sendable {
     public var keepModals: Bool
     /// `keep tab`: the target's tab is changed but not selected.
     public var keepsTab: Bool
+    /// `when CHOICE is OUTCOME`: the handler runs only for that outcome.
+    public var outcome: ChoiceOutcome?
     public var range: SourceRange
 
     public init(target: DeepLinkTarget, requires: Condition?, otherwise: Statement?, keepModals: Bool,
-                keepsTab: Bool = false, range: SourceRange) {
+                keepsTab: Bool = false, outcome: ChoiceOutcome? = nil, range: SourceRange) {
         self.target = target
+        self.outcome = outcome
         self.requires = requires
         self.otherwise = otherwise
         self.keepModals = keepModals

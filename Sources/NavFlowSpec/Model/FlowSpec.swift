@@ -26,6 +26,8 @@ public struct FlowSpec: Sendable {
     public var launch: [LaunchStep]
     /// In declaration order: the first pattern that matches a URL handles it.
     public var deepLinks: [DeepLink]
+    /// The `choice` declarations.
+    public var choices: [Choice]
 
     public init(file: SourceFile, appName: String) {
         self.file = file
@@ -45,6 +47,7 @@ public struct FlowSpec: Sendable {
         root = .screen(0)
         launch = []
         deepLinks = []
+        choices = []
     }
 
     /// The name a content is declared with.

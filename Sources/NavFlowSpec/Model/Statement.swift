@@ -44,10 +44,15 @@ public struct Edge: Hashable, Sendable {
     public var label: String?
     public var statements: [Statement]
     public var condition: Condition?
+    /// `when CHOICE is OUTCOME`: the edge is one outcome of a tap that
+    /// depends on data; the others are the screen's other edges of the choice.
+    public var outcome: ChoiceOutcome?
     public var range: SourceRange
 
-    public init(label: String?, statements: [Statement], condition: Condition?, range: SourceRange) {
+    public init(label: String?, statements: [Statement], condition: Condition?, outcome: ChoiceOutcome? = nil,
+                range: SourceRange) {
         self.label = label
+        self.outcome = outcome
         self.statements = statements
         self.condition = condition
         self.range = range

@@ -4,7 +4,7 @@ public enum Keywords {
     /// Words that begin a top-level declaration.
     public static let declarations: Set<String> = [
         "scheme", "host", "enum", "id", "flag", "input", "assume", "screen",
-        "stack", "tabs", "split", "start", "launch", "deeplink", "destinations", "entry",
+        "stack", "tabs", "split", "start", "launch", "deeplink", "destinations", "entry", "choice",
     ]
 
     /// Words that begin a statement.
@@ -17,7 +17,7 @@ public enum Keywords {
     public static let all: Set<String> = declarations.union(statements).union([
         "app", "root", "destination", "depth", "hidden", "if", "initial",
         "sidebar", "content", "detail", "locked", "action", "requires",
-        "else", "keep", "under", "modals", "true", "false",
+        "else", "keep", "under", "modals", "when", "true", "false",
     ])
 
     /// Type names that cannot be redeclared.

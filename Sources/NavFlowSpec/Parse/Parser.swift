@@ -135,6 +135,8 @@ public struct Parser {
             kind = try parseDeepLink()
         case "entry":
             kind = try parseEntry()
+        case "choice":
+            kind = try parseChoice()
         default:
             throw failure("expected a declaration")
         }
@@ -249,6 +251,7 @@ public struct Parser {
         if current.isWord("action") {
             advance()
             let label = try expectString("the action's label, such as \"Sign in\"", after: "'action'")
+            let when = try parseOptionalWhen()
             let condition = try parseOptionalCondition()
             let open = try expectOpenBrace(for: "action \"\(label.value)\"")
             var statements: [StatementSyntax] = []
@@ -277,7 +280,8 @@ public struct Parser {
                     needsSeparator = false
                 }
             }
-            return EdgeSyntax(label: label, statements: statements, condition: condition, range: rangeFrom(start))
+            return EdgeSyntax(label: label, statements: statements, condition: condition, when: when,
+                              range: rangeFrom(start))
         }
         guard current.kind == .identifier, Keywords.statements.contains(current.text) else {
             let found = describe(current)
@@ -286,8 +290,9 @@ public struct Parser {
                           at: tokenRange(previous))
         }
         let statement = try parseStatement(after: "")
+        let when = try parseOptionalWhen()
         let condition = try parseOptionalCondition()
-        return EdgeSyntax(label: nil, statements: [statement], condition: condition, range: rangeFrom(start))
+        return EdgeSyntax(label: nil, statements: [statement], condition: condition, when: when, range: rangeFrom(start))
     }
 
     private mutating func parseStack() throws(Recovery) -> DeclarationSyntax.Kind {
@@ -475,6 +480,7 @@ public struct Parser {
     private mutating func parseDeepLinkHandler() throws(Recovery) -> DeepLinkHandlerSyntax {
         let start = current
         let target = try parseTarget()
+        let when = try parseOptionalWhen()
         var requires: ExpressionSyntax?
         var otherwise: StatementSyntax?
         var keepModals = false
@@ -506,7 +512,54 @@ public struct Parser {
             }
         }
         return DeepLinkHandlerSyntax(target: target, requires: requires, otherwise: otherwise, keepModals: keepModals,
-                                     keepTab: keepTab, range: rangeFrom(start))
+                                     keepTab: keepTab, when: when, range: rangeFrom(start))
+    }
+
+    /// `when CHOICE is OUTCOME`, if present.
+    private mutating func parseOptionalWhen() throws(Recovery) -> WhenSyntax? {
+        guard current.isWord("when") else { return nil }
+        let start = current
+        advance()
+        let choice = try referencedName("a choice", after: "'when'")
+        guard current.isWord("is") else {
+            throw failure("expected 'is' and an outcome after the choice, as in 'when \(choice.text) is OUTCOME'")
+        }
+        advance()
+        // Outcomes, like enum cases, may be any identifier.
+        guard current.kind == .identifier else {
+            throw failure("expected an outcome of choice '\(choice.text)' after 'is', found \(describe(current))")
+        }
+        let outcome = Name(current.text, range: tokenRange(current))
+        advance()
+        return WhenSyntax(choice: choice, outcome: outcome, range: rangeFrom(start))
+    }
+
+    /// `choice NAME "what decides it" { OUTCOME, ... }`.
+    private mutating func parseChoice() throws(Recovery) -> DeclarationSyntax.Kind {
+        let name = try declaredName(of: "a choice", after: "'choice'")
+        let description = try expectString("what decides the choice, such as \"whose account the row shows\"",
+                                           after: "the choice's name")
+        let open = try expectOpenBrace(for: "choice '\(name.text)'")
+        var outcomes: [Name] = []
+        while true {
+            if current.kind == .rightBrace {
+                advance()
+                break
+            }
+            if current.kind == .comma, !outcomes.isEmpty {
+                advance()
+                continue
+            }
+            if current.kind == .endOfFile || isAtDeclarationStart {
+                throw missingBrace(opened: open, for: "choice '\(name.text)'")
+            }
+            guard current.kind == .identifier else {
+                throw failure("expected an outcome of choice '\(name.text)' or '}'")
+            }
+            outcomes.append(Name(current.text, range: tokenRange(current)))
+            advance()
+        }
+        return .choice(name: name, description: description, outcomes: outcomes)
     }
 
     private mutating func parseTarget() throws(Recovery) -> TargetSyntax {

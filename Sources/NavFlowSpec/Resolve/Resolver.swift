@@ -28,6 +28,7 @@ public struct Resolver {
     /// Who binds the values a deep-link target uses, for messages: a URL
     /// pattern, or the entry point being resolved.
     private var targetBinder: TargetBinder = .urlPattern
+    private var choiceNames: [String: (Int, SourceRange)] = [:]
     /// Splits with a column that did not resolve: targets into them are not
     /// checked, to avoid reporting a column as missing.
     private var splitsWithErrors: Set<Int> = []
@@ -84,6 +85,28 @@ public struct Resolver {
                     error(.invalidDeclaration, "enum '\(name.text)' has no cases; list at least one", at: name.range)
                 }
                 spec.enums.append(EnumType(name: name.text, cases: unique, range: name.range))
+            case .choice(let name, let description, let outcomes):
+                guard declare(name, kind: "choice", in: \.choiceNames, value: spec.choices.count) else { continue }
+                var seen: [String: SourceRange] = [:]
+                var unique: [String] = []
+                for outcome in outcomes {
+                    if let first = seen[outcome.text] {
+                        duplicate(outcome, kind: "outcome", first: first)
+                    } else {
+                        seen[outcome.text] = outcome.range
+                        unique.append(outcome.text)
+                    }
+                }
+                if unique.count < 2 {
+                    error(.invalidDeclaration, "choice '\(name.text)' has \(unique.count == 0 ? "no outcome" : "one outcome"); list two or more, or write the edge without a choice",
+                          at: name.range)
+                }
+                if description.value.allSatisfy(\.isWhitespace) {
+                    error(.invalidDeclaration, "choice '\(name.text)' needs a description of what decides it, such as \"whose account the row shows\"",
+                          at: description.range)
+                }
+                spec.choices.append(Choice(name: name.text, description: description.value, outcomes: unique,
+                                           range: name.range))
             case .identifier(let name, let base):
                 guard declare(name, kind: "id type", in: \.types, value: .identifier(spec.idTypes.count)) else { continue }
                 spec.idTypes.append(IDType(name: name.text, base: base, range: name.range))
@@ -345,15 +368,32 @@ public struct Resolver {
 
     private mutating func resolveScreens() {
         for index in spec.screens.indices {
-            var labels: [String: SourceRange] = [:]
+            // A label names one action, or the outcomes of one choice.
+            var labels: [String: (range: SourceRange, choice: Int?)] = [:]
+            var outcomes: [OutcomeGroup: [Int: SourceRange]] = [:]
+            // After a `when` with an unknown name, labels and outcomes would only repeat that error.
+            var whenUnknown = false
             for edge in screenSyntax[index].edges {
-                if let label = edge.label {
+                let outcome = edge.when.flatMap { resolveWhen($0) }
+                if edge.when != nil, outcome == nil { whenUnknown = true }
+                if let outcome, let when = edge.when {
+                    let group = OutcomeGroup(label: edge.label?.value, choice: outcome.choice)
+                    if let first = outcomes[group, default: [:]][outcome.outcome] {
+                        error(.duplicateName, "screen '\(spec.screens[index].name)' has two \(edge.label.map { "actions \"\($0.value)\"" } ?? "edges") for outcome '\(when.outcome.text)' of choice '\(when.choice.text)'",
+                              at: when.range, notes: [DiagnosticNote(message: "the first is here", range: first)])
+                    }
+                    outcomes[group, default: [:]][outcome.outcome] = when.range
+                }
+                if let label = edge.label, edge.when == nil || outcome != nil {
                     if let first = labels[label.value] {
-                        error(.duplicateName, "screen '\(spec.screens[index].name)' has two actions labelled \"\(label.value)\"",
-                              at: label.range,
-                              notes: [DiagnosticNote(message: "the first is here; traces name actions by label", range: first)])
+                        if first.choice == nil || first.choice != outcome?.choice {
+                            error(.duplicateName, "screen '\(spec.screens[index].name)' has two actions labelled \"\(label.value)\"",
+                                  at: label.range,
+                                  notes: [DiagnosticNote(message: "the first is here; traces name actions by label; the outcomes of one choice may share a label ('when CHOICE is OUTCOME')",
+                                                         range: first.range)])
+                        }
                     } else {
-                        labels[label.value] = label.range
+                        labels[label.value] = (label.range, outcome?.choice)
                     }
                 }
                 let statements = edge.statements.compactMap {
@@ -361,9 +401,33 @@ public struct Resolver {
                 }
                 let condition = edge.condition.map { resolveCondition($0) }
                 spec.screens[index].edges.append(Edge(label: edge.label?.value, statements: statements,
-                                                      condition: condition ?? nil, range: edge.range))
+                                                      condition: condition ?? nil, outcome: outcome, range: edge.range))
+            }
+            for (group, seen) in whenUnknown ? [] : outcomes.sorted(by: { $0.value.values.map(\.start.offset).min()! < $1.value.values.map(\.start.offset).min()! }) {
+                let choice = spec.choices[group.choice]
+                let missing = choice.outcomes.indices.filter { seen[$0] == nil }.map { "'\(choice.outcomes[$0])'" }
+                guard !missing.isEmpty, let first = seen.values.min(by: { $0.start.offset < $1.start.offset }) else { continue }
+                let what = group.label.map { "action \"\($0)\"" } ?? "the edges"
+                error(.invalidStatement, "\(what) of screen '\(spec.screens[index].name)' depend\(group.label == nil ? "" : "s") on choice '\(choice.name)' but no edge takes outcome \(missing.joined(separator: ", ")); give each outcome its edge, as the app does something for each",
+                      at: first)
             }
         }
+    }
+
+    /// `when CHOICE is OUTCOME`; nil when a name is unknown (reported).
+    private mutating func resolveWhen(_ when: WhenSyntax) -> ChoiceOutcome? {
+        guard let (choice, _) = choiceNames[when.choice.text] else {
+            unknown(when.choice, kind: "choice", candidates: choiceNames.keys,
+                    hint: "declare it with 'choice \(when.choice.text) \"what decides it\" { OUTCOME, ... }'")
+            return nil
+        }
+        guard let outcome = spec.choices[choice].outcomes.firstIndex(of: when.outcome.text) else {
+            unknown(when.outcome, kind: "outcome", candidates: spec.choices[choice].outcomes,
+                    hint: "choice '\(when.choice.text)' has outcomes \(spec.choices[choice].outcomes.map { "'\($0)'" }.joined(separator: ", "))",
+                    message: "choice '\(when.choice.text)' has no outcome '\(when.outcome.text)'")
+            return nil
+        }
+        return ChoiceOutcome(choice: choice, outcome: outcome)
     }
 
     // MARK: - Start, launch, assume
@@ -568,11 +632,40 @@ public struct Resolver {
                 complete = false
                 continue
             }
+            var outcome: ChoiceOutcome?
+            if let when = handler.when {
+                outcome = resolveWhen(when)
+                if outcome == nil { complete = false }
+            }
             handlers.append(DeepLinkHandler(target: target, requires: requires, otherwise: otherwise,
                                             keepModals: handler.keepModals, keepsTab: handler.keepTab != nil,
-                                            range: handler.range))
+                                            outcome: outcome, range: handler.range))
         }
+        if complete, !checkOutcomes(of: handlers, syntax: syntax) { complete = false }
         return complete ? handlers : nil
+    }
+
+    /// The handlers of one link that depend on a choice depend on one, and
+    /// some handler takes each of its outcomes.
+    private mutating func checkOutcomes(of handlers: [DeepLinkHandler], syntax: [DeepLinkHandlerSyntax]) -> Bool {
+        let dependent = zip(handlers, syntax).compactMap { handler, syntax in
+            handler.outcome.flatMap { outcome in syntax.when.map { (outcome, $0) } }
+        }
+        guard let (first, firstSyntax) = dependent.first else { return true }
+        for (outcome, when) in dependent.dropFirst() where outcome.choice != first.choice {
+            error(.deeplinkTarget, "the handlers of one link depend on one choice; this one depends on '\(when.choice.text)', the first on '\(firstSyntax.choice.text)'",
+                  at: when.range)
+            return false
+        }
+        let choice = spec.choices[first.choice]
+        let taken = Set(dependent.map(\.0.outcome))
+        let missing = choice.outcomes.indices.filter { !taken.contains($0) }.map { "'\(choice.outcomes[$0])'" }
+        guard missing.isEmpty else {
+            error(.deeplinkTarget, "the link depends on choice '\(choice.name)' but no handler takes outcome \(missing.joined(separator: ", ")); give each outcome a handler ('-> TARGET when \(choice.name) is OUTCOME')",
+                  at: firstSyntax.range)
+            return false
+        }
+        return true
     }
 
     private mutating func resolveTarget(_ target: TargetSyntax, bindings: [(String, ValueType)], patternKnown: Bool,
@@ -1046,4 +1139,11 @@ private enum TargetBinder {
         case .entryPoint(let entry): "add '\(name): \(type)' to the parameters of entry point '\(entry)'"
         }
     }
+}
+
+/// The edges of one screen that are the outcomes of one tap: same label
+/// (nil for unlabelled edges), same choice.
+private struct OutcomeGroup: Hashable {
+    var label: String?
+    var choice: Int
 }

@@ -57,6 +57,9 @@ public struct DeclarationSyntax: Hashable, Sendable {
         case launch(StatementSyntax, condition: ExpressionSyntax?)
         case deeplink(DeepLinkSyntax)
         case entry(EntrySyntax)
+        /// `choice NAME "what decides it" { OUTCOME, ... }`: data the app
+        /// routes on, with its outcomes.
+        case choice(name: Name, description: StringLiteral, outcomes: [Name])
     }
 
     public var kind: Kind
@@ -105,11 +108,14 @@ public struct DeepLinkHandlerSyntax: Hashable, Sendable {
     public var keepModals: Bool
     /// `keep tab`: where it was written.
     public var keepTab: SourceRange?
+    /// `when CHOICE is OUTCOME`: the handler runs only for that outcome.
+    public var when: WhenSyntax?
     public var range: SourceRange
 
     public init(target: TargetSyntax, requires: ExpressionSyntax?, otherwise: StatementSyntax?, keepModals: Bool,
-                keepTab: SourceRange? = nil, range: SourceRange) {
+                keepTab: SourceRange? = nil, when: WhenSyntax? = nil, range: SourceRange) {
         self.target = target
+        self.when = when
         self.requires = requires
         self.otherwise = otherwise
         self.keepModals = keepModals
@@ -129,3 +135,16 @@ public struct SpecSyntax: Hashable, Sendable {
     }
 }
 
+
+/// `when CHOICE is OUTCOME` on an edge or a deep-link handler.
+public struct WhenSyntax: Hashable, Sendable {
+    public var choice: Name
+    public var outcome: Name
+    public var range: SourceRange
+
+    public init(choice: Name, outcome: Name, range: SourceRange) {
+        self.choice = choice
+        self.outcome = outcome
+        self.range = range
+    }
+}

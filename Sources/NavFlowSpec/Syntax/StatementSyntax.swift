@@ -74,10 +74,14 @@ public struct EdgeSyntax: Hashable, Sendable {
     public var label: StringLiteral?
     public var statements: [StatementSyntax]
     public var condition: ExpressionSyntax?
+    /// `when CHOICE is OUTCOME`: the edge is that outcome of its tap.
+    public var when: WhenSyntax?
     public var range: SourceRange
 
-    public init(label: StringLiteral?, statements: [StatementSyntax], condition: ExpressionSyntax?, range: SourceRange) {
+    public init(label: StringLiteral?, statements: [StatementSyntax], condition: ExpressionSyntax?,
+                when: WhenSyntax? = nil, range: SourceRange) {
         self.label = label
+        self.when = when
         self.statements = statements
         self.condition = condition
         self.range = range
