@@ -1,5 +1,6 @@
 import NavFlowDiagnostics
 import NavFlowModel
+import NavFlowSource
 import NavFlowSpec
 
 /// `deeplink-unreachable`: the link lands on its target, but no in-app
@@ -32,10 +33,39 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
                         [DiagnosticNote(message: "see deeplink-only-screen at '\(name)'; if the screen is link-only by design, this is expected",
                                         range: spec.screens[linkOnly].range)], .note)
             }
+            // A target presenting a modal that nothing in the app presents
+            // (an app-level sheet for links) is unreachable in-app by design
+            // or for want of a tap: a warning at the link, with the modal.
+            if let modal = Self.linkOnlyModal(of: link, in: spec) {
+                let name = spec.name(of: modal)
+                return ("\(link.subject) presents '\(name)', which only deep links present, so no in-app navigation reaches where it lands",
+                        [DiagnosticNote(message: "if '\(name)' is where the app shows what links open, this is expected; otherwise add the tap that presents it",
+                                        range: Self.range(of: modal, in: spec))], .warning)
+            }
             guard let cut = Self.depthCut(for: link, in: analysis) else { return nil }
             return ("\(link.subject) lands on a state no in-app navigation reaches \(cut.within(analysis.spec))",
                     cut.notes(analysis.spec), .warning)
         })
+    }
+
+    /// The first modal the link's targets present that no edge and no
+    /// `launch` statement presents.
+    static func linkOnlyModal(of link: DeepLink, in spec: FlowSpec) -> Content? {
+        var presented = Set<Content>()
+        let statements = spec.screens.flatMap(\.edges).flatMap(\.statements) + spec.launch.map(\.statement)
+        for statement in statements {
+            if case .present(_, let content) = statement.kind { presented.insert(content) }
+        }
+        return link.handlers.flatMap(\.target.modals).map(\.content).first { !presented.contains($0) }
+    }
+
+    private static func range(of content: Content, in spec: FlowSpec) -> SourceRange {
+        switch content {
+        case .screen(let index): spec.screens[index].range
+        case .stack(let index): spec.stacks[index].range
+        case .tabs(let index): spec.tabViews[index].range
+        case .split(let index): spec.splits[index].range
+        }
     }
 
     /// The cut the verdict depends on, if any. The link lands on its
