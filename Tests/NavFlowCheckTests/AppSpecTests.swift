@@ -7,7 +7,7 @@ import Testing
 /// The specs of real apps in `specs/apps/` (docs/apps.md): each reads
 /// without an error, and what keeps its tabs from being parked is pinned,
 /// so a change to the reduction or to the spec shows up here. Apps that
-/// verify within CI's budget (IcySky) also have their state counts and
+/// verify within CI's budget (IcySky, EhPanda) also have their state counts and
 /// findings pinned; the others are measured by hand, and their figures are
 /// in docs/apps.md.
 @Suite struct AppSpecTests {
@@ -58,5 +58,41 @@ import Testing
         #expect(reasons.count == 6)
         #expect(reasons.filter { $0.contains("an edge of 'ComposeTab' selects a tab") }.count == 4, "\(reasons)")
         #expect(reasons.filter { $0.contains("an edge of 'Auth' acts on a stack after a 'dismiss'") }.count == 2, "\(reasons)")
+    }
+
+    /// EhPanda verifies to the end in under two seconds (release build) at the
+    /// depths its spec gives: its counts and findings, each judged in
+    /// docs/apps.md, are pinned.
+    @Test func ehPandaVerifiesWithPinnedFigures() throws {
+        let result = Verifier.verify(Repository.source(Repository.path("specs/apps/ehpanda.navflow")))
+        #expect(result.limit == nil)
+        let stats = try #require(result.statistics)
+        #expect(stats.states == 318_925 && stats.inAppStates == 53_485 && stats.transitions == 2_142_045,
+                "states \(stats.states), in-app \(stats.inAppStates), transitions \(stats.transitions)")
+        #expect(!stats.parkedInactiveTabs)
+
+        var byRule: [String: Int] = [:]
+        for diagnostic in result.diagnostics { byRule["\(diagnostic.rule) \(diagnostic.severity)", default: 0] += 1 }
+        #expect(byRule == [
+            "deeplink-unreachable error": 4, "orphan-screen warning": 1, "unused-destination note": 1,
+            "deeplink-only-screen note": 4, "bounded note": 5,
+        ], "\(byRule)")
+        // The four links present the app-level detail sheet, which no tap presents.
+        let unreachable = result.diagnostics.filter { $0.rule == .deeplinkUnreachable }.map(\.message)
+        #expect(unreachable.allSatisfy { $0.contains("ehpanda://") }, "\(unreachable)")
+        // Depth artifacts, reported as such: gallery pages beyond depth 1 of the Home
+        // stack, and the log page beyond depth 2 of the Setting stack.
+        let qualified = result.diagnostics.filter { [.deeplinkOnlyScreen, .orphanScreen, .unusedDestination].contains($0.rule) }
+        #expect(qualified.allSatisfy { $0.message.contains("within depth") }, "\(qualified.map(\.message))")
+    }
+
+    @Test func whyEhPandasTabsAreNotParked() throws {
+        let spec = try #require(Frontend.load(Repository.source(Repository.path("specs/apps/ehpanda.navflow"))).spec)
+        let reasons = TabIndependence(spec).reasons
+        #expect(reasons.count == 18, "\(reasons)")
+        #expect(reasons.filter { $0.contains("selects a tab or opens a URL") }.count == 2, "\(reasons)")
+        #expect(reasons.filter { $0.contains("selects no tab") }.count == 4, "\(reasons)")
+        #expect(reasons.filter { $0.contains("presents a modal") }.count == 4, "\(reasons)")
+        #expect(reasons.filter { $0.contains("acts on a stack after a 'dismiss'") }.count == 2, "\(reasons)")
     }
 }
