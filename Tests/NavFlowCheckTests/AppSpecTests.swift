@@ -31,19 +31,26 @@ import Testing
         #expect(reasons.contains("line 701: deep link \"mlem://{host: Host}\" acts on the selected tab ('*')"))
     }
 
+    /// Verifies an app spec to the end with its tabs in product, checks its
+    /// pinned counts, and counts its findings by rule and severity.
+    private static func verify(_ app: String, states: Int, inApp: Int, transitions: Int) throws
+        -> (result: Verifier.Result, byRule: [String: Int]) {
+        let result = Verifier.verify(Repository.source(Repository.path("specs/apps/\(app).navflow")))
+        #expect(result.limit == nil)
+        let stats = try #require(result.statistics)
+        #expect(stats.states == states && stats.inAppStates == inApp && stats.transitions == transitions,
+                "states \(stats.states), in-app \(stats.inAppStates), transitions \(stats.transitions)")
+        #expect(!stats.parkedInactiveTabs)
+        var byRule: [String: Int] = [:]
+        for diagnostic in result.diagnostics { byRule["\(diagnostic.rule) \(diagnostic.severity)", default: 0] += 1 }
+        return (result, byRule)
+    }
+
     /// IcySky verifies to the end in well under a second (release build): its
     /// counts and its findings, each judged in docs/apps.md, are pinned. SPIN
     /// stores the same number of states on the Promela export.
     @Test func icySkyVerifiesWithPinnedFigures() throws {
-        let result = Verifier.verify(Repository.source(Repository.path("specs/apps/icysky.navflow")))
-        #expect(result.limit == nil)
-        let stats = try #require(result.statistics)
-        #expect(stats.states == 412_069 && stats.inAppStates == 412_069 && stats.transitions == 1_783_771,
-                "states \(stats.states), in-app \(stats.inAppStates), transitions \(stats.transitions)")
-        #expect(!stats.parkedInactiveTabs)
-
-        var byRule: [String: Int] = [:]
-        for diagnostic in result.diagnostics { byRule["\(diagnostic.rule) \(diagnostic.severity)", default: 0] += 1 }
+        let (result, byRule) = try Self.verify("icysky", states: 412_069, inApp: 412_069, transitions: 1_783_771)
         #expect(byRule == ["trap error": 2, "bounded note": 3], "\(byRule)")
         // The two traps: the sign-in sheet closed over the unauthenticated root,
         // and the error root when the current user fails to load.
@@ -67,15 +74,7 @@ import Testing
     /// depths its spec gives: its counts and findings, each judged in
     /// docs/apps.md, are pinned.
     @Test func ehPandaVerifiesWithPinnedFigures() throws {
-        let result = Verifier.verify(Repository.source(Repository.path("specs/apps/ehpanda.navflow")))
-        #expect(result.limit == nil)
-        let stats = try #require(result.statistics)
-        #expect(stats.states == 318_925 && stats.inAppStates == 53_485 && stats.transitions == 2_142_045,
-                "states \(stats.states), in-app \(stats.inAppStates), transitions \(stats.transitions)")
-        #expect(!stats.parkedInactiveTabs)
-
-        var byRule: [String: Int] = [:]
-        for diagnostic in result.diagnostics { byRule["\(diagnostic.rule) \(diagnostic.severity)", default: 0] += 1 }
+        let (result, byRule) = try Self.verify("ehpanda", states: 318_925, inApp: 53_485, transitions: 2_142_045)
         #expect(byRule == [
             "deeplink-unreachable warning": 4, "orphan-screen warning": 1, "unused-destination note": 1,
             "deeplink-only-screen note": 4, "bounded note": 5,

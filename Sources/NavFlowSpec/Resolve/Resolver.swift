@@ -71,32 +71,14 @@ public struct Resolver {
                 declareOrigin(literal, into: \.hosts, what: "host", normalise: { $0.lowercased() })
             case .enumeration(let name, let cases):
                 guard declare(name, kind: "enum", in: \.types, value: .enumeration(spec.enums.count)) else { continue }
-                var seen: [String: SourceRange] = [:]
-                var unique: [String] = []
-                for item in cases {
-                    if let first = seen[item.text] {
-                        duplicate(item, kind: "enum case", first: first)
-                    } else {
-                        seen[item.text] = item.range
-                        unique.append(item.text)
-                    }
-                }
+                let unique = uniqueNames(cases, kind: "enum case")
                 if unique.isEmpty {
                     error(.invalidDeclaration, "enum '\(name.text)' has no cases; list at least one", at: name.range)
                 }
                 spec.enums.append(EnumType(name: name.text, cases: unique, range: name.range))
             case .choice(let name, let description, let outcomes):
                 guard declare(name, kind: "choice", in: \.choiceNames, value: spec.choices.count) else { continue }
-                var seen: [String: SourceRange] = [:]
-                var unique: [String] = []
-                for outcome in outcomes {
-                    if let first = seen[outcome.text] {
-                        duplicate(outcome, kind: "outcome", first: first)
-                    } else {
-                        seen[outcome.text] = outcome.range
-                        unique.append(outcome.text)
-                    }
-                }
+                let unique = uniqueNames(outcomes, kind: "outcome")
                 if unique.count < 2 {
                     error(.invalidDeclaration, "choice '\(name.text)' has \(unique.count == 0 ? "no outcome" : "one outcome"); list two or more, or write the edge without a choice",
                           at: name.range)
@@ -183,6 +165,21 @@ public struct Resolver {
         }
         self[keyPath: table][name.text] = (value, name.range)
         return true
+    }
+
+    /// The names in order, each once; a repeated one is reported.
+    private mutating func uniqueNames(_ names: [Name], kind: String) -> [String] {
+        var seen: [String: SourceRange] = [:]
+        var unique: [String] = []
+        for name in names {
+            if let first = seen[name.text] {
+                duplicate(name, kind: kind, first: first)
+            } else {
+                seen[name.text] = name.range
+                unique.append(name.text)
+            }
+        }
+        return unique
     }
 
     private mutating func duplicate(_ name: Name, kind: String, first: SourceRange) {
