@@ -129,6 +129,38 @@ import Testing
         #expect(try Self.check(text, "push-under-modals"))
     }
 
+    /// A modal remembers the split column that presented it (`mc`): closing
+    /// it and pushing, or pushing beneath it, acts on that column.
+    @Test(.enabled(if: available)) func presenterColumnsHaveTheSameStateCountInSPIN() throws {
+        let text = """
+            app Reader
+            stack SideStack root Sidebar { destination Item; depth 2 }
+            stack DetailStack root Detail { destination Item; depth 2 }
+            stack ContentStack root Content { destination Item }
+            split Library { sidebar SideStack; content ContentStack; detail DetailStack }
+            tabs Main {
+              tab library "Library" Library
+              tab about "About" About
+            }
+            start Main
+            screen Sidebar { push Item; sheet Actions }
+            screen Content { push Item; sheet Actions; cover Actions }
+            screen Detail { push Item; sheet Actions }
+            screen Item { sheet More }
+            screen About { sheet Actions }
+            screen More { action "Back to list" { dismiss; dismiss; push Item; tab about } }
+            screen Actions {
+              action "Go to item" { dismiss; push Item }
+              action "Open beneath" { push Item under modals }
+              action "Elsewhere" { dismiss; tab about; push Item }
+              push Item
+              sheet More
+              dismiss
+            }
+            """
+        #expect(try Self.check(text, "presenter-columns"))
+    }
+
     /// Links where the user is (`*`) and appended paths (`/ ...`): over a
     /// tab view with a tab that cannot take the route, over a sheet with a
     /// stack and one without, and on a root that is a single stack.

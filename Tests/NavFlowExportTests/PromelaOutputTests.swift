@@ -23,7 +23,7 @@ import Testing
         Pinned(name: "data-choices", bytes: 11984, hash: 0xba0d_daf1_0b86_b6c4),
         Pinned(name: "entry-points", bytes: 18216, hash: 0x0837_e3b8_a2db_55f2),
         Pinned(name: "messenger", bytes: 24707, hash: 0x1c3d_e6b9_fefd_a4e8),
-        Pinned(name: "recipes", bytes: 21227, hash: 0x8262_d59c_eede_ee87),
+        Pinned(name: "recipes", bytes: 21813, hash: 0x0810_3f95_3f6e_cd8a),
         Pinned(name: "router-tabs", bytes: 23345, hash: 0x1eb7_f4d1_9351_becb),
         Pinned(name: "sheet-router", bytes: 17348, hash: 0xb9e6_1237_8ef0_ac28),
         Pinned(name: "tab-links", bytes: 18999, hash: 0xe756_5580_8067_4329),

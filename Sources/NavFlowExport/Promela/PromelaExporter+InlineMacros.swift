@@ -20,15 +20,22 @@ extension PromelaExporter {
         lines.append("inline context(origin) {")
         lines.append("  if")
         lines.append("  :: nm > 0 -> cx = \(Self.modalContext)")
-        var firstSlot: [String] = []
-        if shape.tabSlots.isEmpty {
-            firstSlot.append("cx = \(shape.rootSlots.lowerBound)")
-        } else {
-            firstSlot.append("if")
-            for (tab, slots) in shape.tabSlots.enumerated() { firstSlot.append(":: tab == \(tab) -> cx = \(slots.lowerBound)") }
-            firstSlot.append(":: else -> cx = 0")
-            firstSlot.append("fi")
+        // With split views: the column `column` of the selected tab, else its first slot.
+        func slot(column: String?) -> [String] {
+            func pick(_ slots: Range<Int>) -> String {
+                guard let column, slots.count > 1 else { return "cx = \(slots.lowerBound)" }
+                return "if :: \(column) < \(slots.count) -> cx = \(slots.lowerBound) + \(column) :: else -> cx = \(slots.lowerBound) fi"
+            }
+            if shape.tabSlots.isEmpty { return [pick(shape.rootSlots)] }
+            var lines = ["if"]
+            for (tab, slots) in shape.tabSlots.enumerated() { lines.append(":: tab == \(tab) -> \(pick(slots))") }
+            lines.append(":: else -> cx = 0")
+            lines.append("fi")
+            return lines
         }
+        // The context once the step closed every modal: the column that
+        // presented them, as the step began.
+        let firstSlot = slot(column: hasColumns ? "sc" : nil)
         let activeOrigin: String = shape.tabSlots.isEmpty
             ? "origin != \(Self.modalContext)"
             : "origin != \(Self.modalContext) && (" + shape.tabSlots.enumerated().map { tab, slots in
@@ -44,7 +51,7 @@ extension PromelaExporter {
             lines.append("inline baseContext(origin) {")
             lines.append("  if")
             lines.append("  :: \(activeOrigin) -> cx = origin")
-            lines.append("  :: else -> " + firstSlot.joined(separator: " "))
+            lines.append("  :: else -> " + slot(column: hasColumns ? "mc" : nil).joined(separator: " "))
             lines.append("  fi")
             lines.append("}")
         }
@@ -76,13 +83,27 @@ extension PromelaExporter {
         lines.append("  " + Array(repeating: "if :: plen > 0 -> contextPop(); plen-- :: else -> skip fi", count: max(modalDepth, 1)).joined(separator: "; "))
         lines.append("}")
         lines.append("inline dropTopModal() {")
-        lines.append("  nm--; mk[nm] = 0; mp[nm] = 0; mn[nm] = 0" + (0..<modalDepth).map { "; mq[nm*\(modalDepth) + \($0)] = 0" }.joined())
+        lines.append("  nm--; mk[nm] = 0; mp[nm] = 0; mn[nm] = 0" + (0..<modalDepth).map { "; mq[nm*\(modalDepth) + \($0)] = 0" }.joined() + (hasColumns ? "; if :: nm == 0 -> mc = 0 :: else -> skip fi" : ""))
         lines.append("}")
         lines.append("inline present(kind, which, cut) {")
         lines.append("  found = 0; " + (0..<StateShape.modalLimit).map { "if :: \($0) < nm && mp[\($0)] == which -> found = 1 :: else -> skip fi" }.joined(separator: "; "))
-        lines.append("  if :: found -> skip :: !found && nm >= \(StateShape.modalLimit) -> cut = 0 :: else -> mk[nm] = kind; mp[nm] = which; nm++ fi")
+        // The bottom modal remembers the column of the selected tab that presented it.
+        var remember = ""
+        if hasColumns {
+            let tabs = shape.tabSlots.isEmpty ? [(nil as Int?, shape.rootSlots)] : shape.tabSlots.enumerated().map { (Optional($0), $1) }
+            remember = "if " + tabs.map { tab, slots in
+                ":: nm == 0 && \(tab.map { "tab == \($0) && " } ?? "")cx >= \(slots.lowerBound) && cx < \(slots.upperBound) -> mc = cx - \(slots.lowerBound)"
+            }.joined(separator: " ") + " :: else -> skip fi; "
+        }
+        lines.append("  if :: found -> skip :: !found && nm >= \(StateShape.modalLimit) -> cut = 0 :: else -> \(remember)mk[nm] = kind; mp[nm] = which; nm++ fi")
         lines.append("}")
         return lines
+    }
+
+    /// Whether a tab (or the root) shows several columns: modals then
+    /// remember the column that presented them (`mc`).
+    var hasColumns: Bool {
+        (shape.tabSlots + [shape.rootSlots]).contains { $0.count > 1 }
     }
 
     /// Whether some statement pushes under modals (`baseContext` is then needed).

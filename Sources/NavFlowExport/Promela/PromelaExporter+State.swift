@@ -75,6 +75,12 @@ extension PromelaExporter {
             }
             lines.append("\(routeType) mq[\(limit * modalDepth)] = \(list(paths))")
         }
+        if hasColumns {
+            // The column of the selected tab that presented the bottom modal;
+            // `sc` holds it as the step began, for statements after closing it.
+            lines.append("byte mc = \(state.modals.first?.presenterColumn ?? 0)")
+            lines.append("hidden byte sc")
+        }
         lines += ["hidden byte cx, st, plen, i, k, found, ok, ok1", "hidden \(routeType) r"]
         lines += backupDeclarations(level: 0) + backupDeclarations(level: 1)
         return lines
@@ -103,6 +109,7 @@ extension PromelaExporter {
         result += [("nm", "byte", nil), ("mk", "byte", StateShape.modalLimit), ("mp", presentableType, StateShape.modalLimit),
                    ("mn", "byte", StateShape.modalLimit)]
         if modalDepth > 0 { result.append(("mq", routeType, StateShape.modalLimit * modalDepth)) }
+        if hasColumns { result.append(("mc", "byte", nil)) }
         return result
     }
 
@@ -138,6 +145,7 @@ extension PromelaExporter {
             tests.append("mk[\(index)] == \(Self.kindCode(modal.kind)) && mp[\(index)] == \(modal.presentable) && mn[\(index)] == \(modal.path.count)")
             for (position, route) in modal.path.enumerated() { tests.append("mq[\(index * modalDepth + position)] == \(route)") }
         }
+        if hasColumns { tests.append("mc == \(state.modals.first?.presenterColumn ?? 0)") }
         return tests.joined(separator: " && ")
     }
 
@@ -166,6 +174,7 @@ extension PromelaExporter {
                 parts.append("mq[\(index * modalDepth + position)] = \(route)")
             }
         }
+        if hasColumns { parts.append("mc = \(state.modals.first?.presenterColumn ?? 0)") }
         return parts.joined(separator: "; ")
     }
 

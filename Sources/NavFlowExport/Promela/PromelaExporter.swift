@@ -123,7 +123,7 @@ public struct PromelaExporter: Sendable {
     }
 
     func step(guard test: String, body: [String]) -> String {
-        var text = "  :: d_step { \(test) ->\n  save0(); ok = 1;\n"
+        var text = "  :: d_step { \(test) ->\n  save0(); ok = 1;\(hasColumns ? " sc = mc;" : "")\n"
         text += body.joined(separator: "\n") + "\n"
         text += "  if :: !ok -> restore0() :: else -> skip fi }"
         return text

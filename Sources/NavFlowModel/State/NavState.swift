@@ -47,10 +47,15 @@ public struct Modal: Hashable, Sendable {
     /// Index into `StateShape.presentables`.
     public var presentable: Int
     public var path: [Int]
+    /// For the bottom modal: the column of the selected tab's content (0
+    /// for a stack, the split's column otherwise) whose screen presented
+    /// it, where statements act once it is closed. 0 for the modals above.
+    public var presenterColumn: Int
 
-    public init(kind: ModalKind, presentable: Int, path: [Int]) {
+    public init(kind: ModalKind, presentable: Int, path: [Int], presenterColumn: Int = 0) {
         self.kind = kind
         self.presentable = presentable
         self.path = path
+        self.presenterColumn = presenterColumn
     }
 }

@@ -17,6 +17,8 @@ public struct StateCodec: Sendable {
     private let slotHasShows: [Bool]
     private let modalDepth: Int
     private let presentableBits: Int
+    /// The bits of a modal's presenter column: none without a split view.
+    private let columnBits: Int
     /// The bits of the selected tab.
     public let tabField: Range<Int>
     /// Per slot: the bits of its column selection and path.
@@ -44,8 +46,8 @@ public struct StateCodec: Sendable {
 
     /// The path of modal `index` (0 is the bottom one).
     public func path(ofModal index: Int) -> PathField {
-        let entry = 2 + presentableBits + Self.bitsFor(modalDepth) + modalDepth * routeBits
-        let start = modalCount.upperBound + index * entry + 2 + presentableBits
+        let entry = 2 + presentableBits + columnBits + Self.bitsFor(modalDepth) + modalDepth * routeBits
+        let start = modalCount.upperBound + index * entry + 2 + presentableBits + columnBits
         let lengthBits = Self.bitsFor(modalDepth)
         return PathField(length: start..<(start + lengthBits), firstRoute: start + lengthBits, routeBits: routeBits)
     }
@@ -70,6 +72,8 @@ public struct StateCodec: Sendable {
         slotHasShows = shape.slots.map { $0.split != nil && $0.column > 0 }
         modalDepth = spec.stacks.map(\.depth).max() ?? 0
         presentableBits = Self.bitsFor(max(0, shape.presentables.count - 1))
+        let columns = (shape.tabSlots + [shape.rootSlots]).map(\.count).max() ?? 1
+        columnBits = Self.bitsFor(max(0, columns - 1))
         var total = flagCount + inputCount + tabBits
         tabField = (flagCount + inputCount)..<total
         var slotFields: [Range<Int>] = []
@@ -80,7 +84,8 @@ public struct StateCodec: Sendable {
         }
         self.slotFields = slotFields
         let modalStart = total
-        total += 3 + StateShape.modalLimit * (2 + presentableBits + Self.bitsFor(modalDepth) + modalDepth * routeBits)
+        total += 3 + StateShape.modalLimit
+            * (2 + presentableBits + columnBits + Self.bitsFor(modalDepth) + modalDepth * routeBits)
         bits = total
         modalField = modalStart..<total
         words = max(1, (total + 63) / 64)
@@ -132,6 +137,7 @@ public struct StateCodec: Sendable {
             for modal in state.modals {
                 writer.write(UInt64(Self.kindCode(modal.kind)), 2)
                 writer.write(UInt64(modal.presentable), presentableBits)
+                writer.write(UInt64(modal.presenterColumn), columnBits)
                 writer.write(UInt64(modal.path.count), Self.bitsFor(modalDepth))
                 for route in modal.path { writer.write(UInt64(route), routeBits) }
                 writer.skip((modalDepth - modal.path.count) * routeBits)
@@ -147,7 +153,7 @@ public struct StateCodec: Sendable {
         guard state.paths.count == slotDepths.count, state.shows.count == slotDepths.count,
               state.modals.count <= StateShape.modalLimit else { return false }
         for (path, depth) in zip(state.paths, slotDepths) where path.count > depth { return false }
-        return state.modals.allSatisfy { $0.path.count <= modalDepth }
+        return state.modals.allSatisfy { $0.path.count <= modalDepth && $0.presenterColumn < 1 << columnBits }
     }
 
     public func encode(_ state: NavState) -> [UInt64] {
@@ -191,11 +197,12 @@ public struct StateCodec: Sendable {
         for _ in 0..<modalCount {
             let kind = Self.kind(Int(reader.read(2)))
             let presentable = Int(reader.read(presentableBits))
+            let column = Int(reader.read(columnBits))
             let count = Int(reader.read(Self.bitsFor(modalDepth)))
             var path: [Int] = []
             for _ in 0..<count { path.append(Int(reader.read(routeBits))) }
             reader.skip((modalDepth - count) * routeBits)
-            modals.append(Modal(kind: kind, presentable: presentable, path: path))
+            modals.append(Modal(kind: kind, presentable: presentable, path: path, presenterColumn: column))
         }
         return NavState(flags: flags, inputs: inputs, selectedTab: tab, paths: paths, shows: shows, modals: modals)
     }

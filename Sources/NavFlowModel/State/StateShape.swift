@@ -62,6 +62,13 @@ public struct StateShape: Sendable {
     }
 
     /// The slots on screen when no modal is up: the selected tab's, or the root's.
+    /// The slot of a column of the selected tab's content (the first
+    /// slot when it has no such column).
+    public func slot(ofColumn column: Int, selectedTab: Int) -> Int {
+        let active = activeSlots(selectedTab: selectedTab)
+        return active.lowerBound + column < active.upperBound ? active.lowerBound + column : active.lowerBound
+    }
+
     public func activeSlots(selectedTab: Int) -> Range<Int> {
         tabSlots.isEmpty ? rootSlots : tabSlots[selectedTab]
     }

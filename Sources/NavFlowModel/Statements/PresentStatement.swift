@@ -24,7 +24,13 @@ public struct PresentStatement: StatementMeaning {
             facts.append(.cutAtModalLimit(statement: environment.range))
             return .cutOff
         }
-        state.modals.append(Modal(kind: kind, presentable: presentable, path: []))
+        // The bottom modal remembers the column that presented it.
+        var column = 0
+        if state.modals.isEmpty, case .slot(let slot) = environment.context {
+            let active = environment.model.shape.activeSlots(selectedTab: state.selectedTab)
+            if active.contains(slot) { column = slot - active.lowerBound }
+        }
+        state.modals.append(Modal(kind: kind, presentable: presentable, path: [], presenterColumn: column))
         return .done
     }
 }

@@ -22,8 +22,9 @@ public struct PushUnderModalsStatement: StatementMeaning {
     func run<Decider: ConditionDecider>(on state: inout NavState, in environment: StatementEnvironment<Decider>,
                                         facts: inout [StepFact]) -> StatementResult {
         var beneath = environment
-        if !state.modals.isEmpty {
-            beneath.context = .slot(environment.model.shape.activeSlots(selectedTab: state.selectedTab).lowerBound)
+        if let bottom = state.modals.first {
+            beneath.context = .slot(environment.model.shape.slot(ofColumn: bottom.presenterColumn,
+                                                                 selectedTab: state.selectedTab))
         }
         return PushStatement(route: route).run(on: &state, in: beneath, facts: &facts)
     }

@@ -13,6 +13,9 @@ struct StatementRun<Decider: ConditionDecider> {
     let origin: Context?
     let decider: Decider
     private var tabHiddenAtStart: Bool?
+    /// The column that presented the bottom modal when the step began:
+    /// where statements act once they have closed every modal.
+    private var presenterColumn = 0
 
     init(model: FlowModel, origin: Context?, decider: Decider) {
         self.model = model
@@ -22,18 +25,20 @@ struct StatementRun<Decider: ConditionDecider> {
 
     /// The context a statement acts on now: the top modal if one is up,
     /// else the slot the step came from if it is still on screen, else the
-    /// first slot of the selected tab (or of the root).
+    /// slot that presented the modals the step closed (a split's column),
+    /// else the first slot of the selected tab (or of the root).
     func context(in state: NavState) -> Context {
         if !state.modals.isEmpty { return .modal }
         let active = model.shape.activeSlots(selectedTab: state.selectedTab)
         if case .slot(let slot)? = origin, active.contains(slot) { return .slot(slot) }
-        return .slot(active.lowerBound)
+        return .slot(model.shape.slot(ofColumn: presenterColumn, selectedTab: state.selectedTab))
     }
 
     /// Executes one statement. Returns false when the step is cut off.
     mutating func execute(_ statement: Statement, choice: [Int], on state: inout NavState,
                           facts: inout [StepFact]) -> Bool {
         if tabHiddenAtStart == nil {
+            presenterColumn = state.modals.first?.presenterColumn ?? 0
             tabHiddenAtStart = model.hasTabView
                 && model.isHidden(state.selectedTab, in: state, decider: decider, forReport: true)
         }
