@@ -57,6 +57,11 @@ public enum WitnessAudit {
                 add(number, .deeplinkStateDependent,
                     "\(model.spec.deepLinks[link].subject) does not land on its target here: \(reason)")
             }
+            if let outcome = step.transition.outcome, case .presentationDropped = outcome,
+               case .deepLink(let link, _) = step.transition.step {
+                add(number, .presentationDropped,
+                    "\(model.spec.deepLinks[link].subject) does not show its target here: \(outcome.reason(in: model) ?? "")")
+            }
             if let target = step.transition.target, isTrap(target) { add(number, .trap, trapMessage(target, model: model)) }
         }
         return found.sorted { ($0.step, $0.rule.rawValue, $0.message) < ($1.step, $1.rule.rawValue, $1.message) }

@@ -181,6 +181,7 @@ struct ReferenceExplorer {
                     case .landed?:
                         if let target = transition.target, inApp.distance[target] != nil { extend = true } else { add(.deeplinkUnreachable, range) }
                     case .notTheTarget?: add(.deeplinkStateDependent, range)
+                    case .presentationDropped?: add(.presentationDropped, range)
                     case .invalid?: if !staticallyInvalid.contains(link) { add(.deeplinkInvalid, range) }
                     case nil: break
                     }

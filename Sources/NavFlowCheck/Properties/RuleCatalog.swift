@@ -19,6 +19,7 @@ public enum RuleCatalog {
         DeepLinkUnreachableProperty(),
         DeepLinkAmbiguityProperty(),
         DeepLinkHandlerOrderProperty(),
+        PresentationDroppedProperty(),
         TrapProperty(),
         PushOutsideStackProperty(),
         UnregisteredDestinationProperty(),

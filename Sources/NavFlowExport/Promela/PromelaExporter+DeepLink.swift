@@ -55,6 +55,9 @@ extension PromelaExporter {
                 valid = false
             }
         }
+        // A view covered by a modal the link kept presents nothing (`FlowModel.handleDeepLink`).
+        let presentsFromBase = declaration.keepModals && !target.describesCurrentContext && !target.modals.isEmpty
+        if presentsFromBase { handled += ["  if", "  :: nm == 0 ->"] }
         for modal in target.modals where valid {
             guard let presentable = shape.presentableIndex[modal.content] else { continue }
             let path = modal.path.compactMap { routes.expand($0, bindings: arguments).first }
@@ -65,6 +68,7 @@ extension PromelaExporter {
             handled.append("  found = 0; " + (0..<StateShape.modalLimit).map { "if :: \($0) < nm && mp[\($0)] == \(presentable) -> found = 1 :: else -> skip fi" }.joined(separator: "; ") + ";")
             handled.append("  if :: found -> skip :: !found && nm >= \(StateShape.modalLimit) -> \(cut) = 0 :: else -> " + append.joined(separator: "; ") + " fi;")
         }
+        if presentsFromBase { handled += ["  skip", "  :: else -> skip", "  fi;"] }
         if !valid { handled = ["  \(cut) = 0;"] }
         var lines = ["  if", "  :: !(\(condition(declaration.requires))) ->"]
         lines += otherwise.isEmpty ? ["  skip"] : otherwise.map { "  " + $0 }

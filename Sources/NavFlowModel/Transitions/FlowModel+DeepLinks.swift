@@ -162,6 +162,12 @@ extension FlowModel {
         }
         // With `*`, the modals left up are where the user is, and so part of the target.
         var expected: [Modal] = target.describesCurrentContext ? next.modals : []
+        // The target's modals are presented from the tab (or the root) it
+        // describes; with `*`, from the top of what is up. A view covered by
+        // a modal the link kept presents nothing: SwiftUI shows one modal at
+        // a time from one view, and the presentation is dropped.
+        let coveredBy = target.describesCurrentContext ? nil : next.modals.last?.presentable
+        var dropped: Int?
         for modal in target.modals {
             guard let presentable = shape.presentableIndex[modal.content] else { continue }
             let path = modal.path.compactMap { routes.expand($0, bindings: arguments).first }
@@ -171,11 +177,19 @@ extension FlowModel {
             let entry = Modal(kind: modal.kind, presentable: presentable, path: path)
             expected.append(entry)
             if next.modals.contains(where: { $0.presentable == presentable }) { continue }
+            if coveredBy != nil {
+                dropped = dropped ?? presentable
+                continue
+            }
             guard next.modals.count < StateShape.modalLimit else {
                 facts.append(.cutAtModalLimit(statement: modal.range))
                 return Transition(step: step, target: nil, facts: facts, outcome: nil)
             }
             next.modals.append(entry)
+        }
+        if let dropped, let coveredBy {
+            return Transition(step: step, target: next, facts: facts,
+                              outcome: .presentationDropped(presentable: dropped, coveredBy: coveredBy))
         }
         if next.modals == expected {
             return Transition(step: step, target: next, facts: facts, outcome: .landed)

@@ -83,6 +83,10 @@ public enum DeepLinkOutcome: Hashable, Sendable {
     /// presentables in `extraModals` stay on top of it (when empty, the
     /// modals differ otherwise).
     case notTheTarget(extraModals: [Int])
+    /// The result is valid, but the target's modals were not presented: the
+    /// view the target presents them from is covered by `coveredBy`, a
+    /// modal the link kept up, and a view presents one modal at a time.
+    case presentationDropped(presentable: Int, coveredBy: Int)
     /// The result is invalid.
     case invalid(DeepLinkFailure)
 }

@@ -58,6 +58,10 @@ extension DeepLinkOutcome {
             return names.isEmpty
                 ? "the modals on screen are not the target's"
                 : "\(names.joined(separator: ", ")) \(names.count == 1 ? "stays" : "stay") presented along with the target"
+        case .presentationDropped(let presentable, let coveredBy):
+            let name = model.spec.name(of: model.shape.presentables[presentable])
+            let cover = model.spec.name(of: model.shape.presentables[coveredBy])
+            return "'\(name)' is presented from a view that '\(cover)' covers, and a view presents one modal at a time: SwiftUI does not show '\(name)'"
         case .invalid(let failure):
             return failure.reason(in: model)
         }

@@ -52,6 +52,8 @@ public struct GraphAnalysis: Sendable {
         case landsUnreachable
         /// It lands on a valid state that is not its target.
         case notTheTarget(extraModals: [Int])
+        /// Its modals are not presented: their presenter is covered.
+        case presentationDropped(presentable: Int, coveredBy: Int)
         /// It yields an invalid state.
         case invalid(DeepLinkFailure)
 
@@ -61,6 +63,7 @@ public struct GraphAnalysis: Sendable {
             case .landsUnreachable: 0
             case .notTheTarget: 1
             case .invalid: 2
+            case .presentationDropped: 3
             }
         }
     }
@@ -203,6 +206,8 @@ public struct GraphAnalysis: Sendable {
                     }
                 case .notTheTarget(let extraModals)?:
                     problem = .notTheTarget(extraModals: extraModals)
+                case .presentationDropped(let presentable, let coveredBy)?:
+                    problem = .presentationDropped(presentable: presentable, coveredBy: coveredBy)
                 case .invalid(let failure)?:
                     problem = .invalid(failure)
                 case nil:

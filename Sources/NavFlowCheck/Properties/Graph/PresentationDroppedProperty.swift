@@ -1,0 +1,34 @@
+import NavFlowDiagnostics
+import NavFlowModel
+import NavFlowSpec
+
+/// `presentation-dropped`: a deep link presents a modal from a view that a
+/// modal it keeps up covers. A view presents one modal at a time, and only
+/// while nothing covers it (UIKit refuses to present from a view controller
+/// that is already presenting), so SwiftUI does not show the modal: the
+/// user stays where they were, under the modal the link kept.
+public struct PresentationDroppedProperty: GraphProperty {
+    public static let descriptor = RuleDescriptor(
+        id: .presentationDropped, severity: .error, phase: .exploration,
+        summary: "A deep link presents a modal from a view another modal covers, so SwiftUI does not show it.",
+        givesWitness: true, examples: .defects(.presentationDropped))
+
+    public init() {}
+
+    public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
+        analysis.linkDiagnostics(self, select: {
+            if case .presentationDropped = $0 { true } else { false }
+        }, message: { link, problem in
+            guard case .presentationDropped(let presentable, let coveredBy) = problem else { return "" }
+            let reason = DeepLinkOutcome.presentationDropped(presentable: presentable, coveredBy: coveredBy)
+                .reason(in: analysis.model) ?? ""
+            return "\(link.subject) does not always show its target: \(reason)"
+        }, notes: { _ in
+            [DiagnosticNote(message: "present it from where the user is ('* + sheet ...' with 'keep modals'), or close what is presented first (no 'keep modals')")]
+        })
+    }
+}
+
+extension RuleID {
+    public static let presentationDropped = RuleID(rawValue: "presentation-dropped")
+}
