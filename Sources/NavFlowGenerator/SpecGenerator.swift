@@ -123,9 +123,10 @@ public struct SpecGenerator: Sendable {
             target += "/ \(route)"
             if chance(30), let modalStack { target += " + sheet \(modalStack.name)" }
             // Now and then an entry point that is not a URL, with the link's parameter.
+            // A link that depends on a choice gets a path no `open` names (an `open` cannot take it).
             var line = place == 4
                 ? "entry notification e\(index)" + (pattern.contains("{c") ? "(c: Color)" : "") + " -> \(target)"
-                : "deeplink \"g://\(pattern)\" -> \(target)"
+                : "deeplink \"g://\(place == 5 ? "w/" : "")\(pattern)\" -> \(target)"
             if place == 5 { line += " when Where is here" }
             if !conditions.isEmpty, chance(30) { line += " requires \(pick(conditions))" + (chance(50) ? " else sheet \(pick(screens))" : "") }
             if chance(15) { line += " keep modals" }

@@ -47,4 +47,17 @@ import Testing
             $0.hasPrefix("8:10 error deeplink-unreachable: deep link \"ls://item\" lands on a state no in-app navigation reaches")
         })
     }
+
+    /// A target that also builds a path may be unreachable for its path: the
+    /// finding stays the error, whatever the modal.
+    @Test func aTargetWithAPathIsNotExcusedByItsModal() {
+        let text = Self.text.replacingOccurrences(of: "stack HomeStack root Home { destination Item }",
+                                                  with: "stack HomeStack root Home { destination Item; destination Other }")
+            .replacingOccurrences(of: "screen Item\n", with: "screen Item\nscreen Other { push Item }\n")
+            .replacingOccurrences(of: "screen Home { push Item }", with: "screen Home { push Item; push Other }")
+            .replacingOccurrences(of: "-> + sheet LinkStack", with: "-> / Item / Other + sheet LinkStack")
+        #expect(Self.findings(text).contains {
+            $0.hasPrefix("9:10 error deeplink-unreachable: deep link \"ls://item\" lands on a state no in-app navigation reaches")
+        }, "\(Self.findings(text))")
+    }
 }

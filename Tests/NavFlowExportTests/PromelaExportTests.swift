@@ -159,6 +159,41 @@ import Testing
             }
             """
         #expect(try Self.check(text, "presenter-columns"))
+        // Closed in the step, then pushed beneath (a plain push on the column
+        // that presented); a link's `else` after the modals are closed, from a
+        // second handler and from an `open` (the first slot); a link that
+        // re-presents what is up, and one that presents over its own first modal.
+        let preamble = """
+            app T
+            scheme "t"
+            flag f = false
+            stack SideStack root Sidebar { destination Item; depth 2 }
+            stack DetailStack root Detail { destination Item; depth 3 }
+            split Library { sidebar SideStack detail DetailStack }
+            start Library
+            screen Sidebar { push Item; action "on" { set f = true } }
+            screen Item { sheet B }
+            screen B { dismiss }
+
+            """
+        let cases = [
+            """
+            screen Detail { sheet Actions }
+            screen Actions { action "go" { dismiss; push Item under modals }; action "open" { dismiss; open "t://go" } }
+            deeplink "t://go" -> / Item
+                -> / Item requires f else push Item
+            """,
+            """
+            screen Detail { sheet Actions; push Item }
+            screen Actions { sheet B; dismiss }
+            deeplink "t://actions" -> + sheet Actions keep modals
+            deeplink "t://b" -> + sheet Actions + sheet B keep modals
+            deeplink "t://here" -> * / ... + sheet B keep modals
+            """,
+        ]
+        for (index, body) in cases.enumerated() {
+            #expect(try Self.check(preamble + body, "presenter-columns-\(index)"))
+        }
     }
 
     /// Links where the user is (`*`) and appended paths (`/ ...`): over a

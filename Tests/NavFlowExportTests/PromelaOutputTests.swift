@@ -19,14 +19,14 @@ import Testing
     }
 
     static let pinned: [Pinned] = [
-        Pinned(name: "accounts", bytes: 16601, hash: 0x2ae6_c851_33be_927d),
-        Pinned(name: "data-choices", bytes: 11984, hash: 0xba0d_daf1_0b86_b6c4),
-        Pinned(name: "entry-points", bytes: 18216, hash: 0x0837_e3b8_a2db_55f2),
-        Pinned(name: "messenger", bytes: 24707, hash: 0x1c3d_e6b9_fefd_a4e8),
-        Pinned(name: "recipes", bytes: 21813, hash: 0x0810_3f95_3f6e_cd8a),
-        Pinned(name: "router-tabs", bytes: 23345, hash: 0x1eb7_f4d1_9351_becb),
-        Pinned(name: "sheet-router", bytes: 17348, hash: 0xb9e6_1237_8ef0_ac28),
-        Pinned(name: "tab-links", bytes: 18999, hash: 0xe756_5580_8067_4329),
+        Pinned(name: "accounts", bytes: 16605, hash: 0x8b7d_ff14_c2f7_b494),
+        Pinned(name: "data-choices", bytes: 11988, hash: 0x5e7a_c5e9_9a6a_fe3d),
+        Pinned(name: "entry-points", bytes: 18354, hash: 0x23e6_e292_cba6_6f21),
+        Pinned(name: "messenger", bytes: 24711, hash: 0x5301_6f10_80ca_6b3b),
+        Pinned(name: "recipes", bytes: 21822, hash: 0x9825_7c52_7528_7013),
+        Pinned(name: "router-tabs", bytes: 23483, hash: 0x85a2_5aa0_a92d_c590),
+        Pinned(name: "sheet-router", bytes: 17486, hash: 0x260b_7674_4ae9_ad96),
+        Pinned(name: "tab-links", bytes: 19003, hash: 0xd97d_d389_de3d_8df4),
     ]
 
     static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {

@@ -17,6 +17,8 @@ extension PromelaExporter {
         if let statement = declaration.otherwise {
             let choice = statement.routeChoices(routes: routes, bindings: []).first?.first
             otherwise = self.statement(statement, choice: choice, origin: Self.modalContext, cut: cut)
+            // The `else` runs as a step of its own: the column of the modals up as it begins.
+            if hasColumns { otherwise = ["  sc2 = sc; sc = mc;"] + otherwise + ["  sc = sc2;"] }
         }
         var handled: [String] = []
         let target = declaration.target
@@ -55,20 +57,25 @@ extension PromelaExporter {
                 valid = false
             }
         }
-        // A view covered by a modal the link kept presents nothing (`FlowModel.handleDeepLink`).
-        let presentsFromBase = declaration.keepModals && !target.describesCurrentContext && !target.modals.isEmpty
-        if presentsFromBase { handled += ["  if", "  :: nm == 0 ->"] }
+        // Each modal is presented from the one before when that one is the
+        // top; a covered view presents nothing (`FlowModel.handleDeepLink`).
+        if !target.modals.isEmpty {
+            handled.append(target.describesCurrentContext ? "  cv = 0;" : "  if :: nm > 0 -> cv = 1 :: else -> cv = 0 fi;")
+        }
         for modal in target.modals where valid {
             guard let presentable = shape.presentableIndex[modal.content] else { continue }
             let path = modal.path.compactMap { routes.expand($0, bindings: arguments).first }
             if case .stack(let stack) = modal.content, !pathFits(path, stack: stack) { valid = false; break }
             var append = ["mk[nm] = \(Self.kindCode(modal.kind))", "mp[nm] = \(presentable)", "mn[nm] = \(path.count)"]
             append += path.enumerated().map { "mq[nm*\(modalDepth) + \($0.offset)] = \($0.element)" }
-            append.append("nm++")
+            append += ["nm++", "cv = 0"]
+            if hasColumns { append.insert(linkPresenterColumn(of: target), at: 0) }
             handled.append("  found = 0; " + (0..<StateShape.modalLimit).map { "if :: \($0) < nm && mp[\($0)] == \(presentable) -> found = 1 :: else -> skip fi" }.joined(separator: "; ") + ";")
-            handled.append("  if :: found -> skip :: !found && nm >= \(StateShape.modalLimit) -> \(cut) = 0 :: else -> " + append.joined(separator: "; ") + " fi;")
+            handled.append("  if :: found -> if :: mp[nm-1] == \(presentable) -> cv = 0 :: else -> cv = 1 fi"
+                + " :: !found && cv -> skip"
+                + " :: !found && !cv && nm >= \(StateShape.modalLimit) -> \(cut) = 0"
+                + " :: else -> " + append.joined(separator: "; ") + " fi;")
         }
-        if presentsFromBase { handled += ["  skip", "  :: else -> skip", "  fi;"] }
         if !valid { handled = ["  \(cut) = 0;"] }
         var lines = ["  if", "  :: !(\(condition(declaration.requires))) ->"]
         lines += otherwise.isEmpty ? ["  skip"] : otherwise.map { "  " + $0 }
@@ -76,6 +83,17 @@ extension PromelaExporter {
         lines += handled.isEmpty ? ["  skip"] : handled.map { "  " + $0 }
         lines.append("  fi;")
         return lines
+    }
+
+    /// With split views: `mc` set, when no modal is up, to the column the
+    /// target's first modal is presented from (`FlowModel.linkPresenterColumn`).
+    private func linkPresenterColumn(of target: DeepLinkTarget) -> String {
+        let tabs = shape.tabSlots.isEmpty ? [0] : Array(shape.tabSlots.indices)
+        let cases = tabs.map { tab in
+            let column = model.linkPresenterColumn(of: target, selectedTab: tab)
+            return shape.tabSlots.isEmpty ? ":: true -> mc = \(column)" : ":: tab == \(tab) -> mc = \(column)"
+        }
+        return "if :: nm == 0 -> if " + cases.joined(separator: " ") + " fi :: else -> skip fi"
     }
 
     /// Setting the base content in `slots` (a tab's or the root's) as the

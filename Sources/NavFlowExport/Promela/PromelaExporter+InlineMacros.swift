@@ -51,7 +51,11 @@ extension PromelaExporter {
             lines.append("inline baseContext(origin) {")
             lines.append("  if")
             lines.append("  :: \(activeOrigin) -> cx = origin")
-            lines.append("  :: else -> " + slot(column: hasColumns ? "mc" : nil).joined(separator: " "))
+            // With no modal left up it is a plain push (the step's presenter column).
+            let beneath = hasColumns
+                ? ["if :: nm == 0 ->"] + slot(column: "sc") + [":: else ->"] + slot(column: "mc") + ["fi"]
+                : slot(column: nil)
+            lines.append("  :: else -> " + beneath.joined(separator: " "))
             lines.append("  fi")
             lines.append("}")
         }

@@ -79,9 +79,9 @@ extension PromelaExporter {
             // The column of the selected tab that presented the bottom modal;
             // `sc` holds it as the step began, for statements after closing it.
             lines.append("byte mc = \(state.modals.first?.presenterColumn ?? 0)")
-            lines.append("hidden byte sc")
+            lines.append("hidden byte sc, sc2")
         }
-        lines += ["hidden byte cx, st, plen, i, k, found, ok, ok1", "hidden \(routeType) r"]
+        lines += ["hidden byte cx, st, plen, i, k, found, cv, ok, ok1", "hidden \(routeType) r"]
         lines += backupDeclarations(level: 0) + backupDeclarations(level: 1)
         return lines
     }

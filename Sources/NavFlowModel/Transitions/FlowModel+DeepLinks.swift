@@ -166,19 +166,29 @@ extension FlowModel {
         // describes; with `*`, from the top of what is up. A view covered by
         // a modal the link kept presents nothing: SwiftUI shows one modal at
         // a time from one view, and the presentation is dropped.
-        let coveredBy = target.describesCurrentContext ? nil : next.modals.last?.presentable
-        var dropped: Int?
+        // Each next modal is presented from the one before, when that one is the top.
+        var covered = !target.describesCurrentContext && !next.modals.isEmpty
+        var dropped: (presentable: Int, coveredBy: Int)?
         for modal in target.modals {
             guard let presentable = shape.presentableIndex[modal.content] else { continue }
             let path = modal.path.compactMap { routes.expand($0, bindings: arguments).first }
             if case .stack(let stack) = modal.content, let problem = check(path, on: stack, facts: &facts) {
                 return invalid(problem)
             }
-            let entry = Modal(kind: modal.kind, presentable: presentable, path: path)
+            var entry = Modal(kind: modal.kind, presentable: presentable, path: path)
+            if let up = next.modals.firstIndex(where: { $0.presentable == presentable }) {
+                // Already up: it stays as it is, presented from where it was.
+                entry.presenterColumn = next.modals[up].presenterColumn
+                expected.append(entry)
+                covered = up != next.modals.count - 1
+                continue
+            }
+            if next.modals.isEmpty {
+                entry.presenterColumn = linkPresenterColumn(of: target, selectedTab: next.selectedTab)
+            }
             expected.append(entry)
-            if next.modals.contains(where: { $0.presentable == presentable }) { continue }
-            if coveredBy != nil {
-                dropped = dropped ?? presentable
+            if covered, let top = next.modals.last {
+                dropped = dropped ?? (presentable, top.presentable)
                 continue
             }
             guard next.modals.count < StateShape.modalLimit else {
@@ -186,16 +196,28 @@ extension FlowModel {
                 return Transition(step: step, target: nil, facts: facts, outcome: nil)
             }
             next.modals.append(entry)
+            covered = false
         }
-        if let dropped, let coveredBy {
+        if let dropped {
             return Transition(step: step, target: next, facts: facts,
-                              outcome: .presentationDropped(presentable: dropped, coveredBy: coveredBy))
+                              outcome: .presentationDropped(presentable: dropped.presentable, coveredBy: dropped.coveredBy))
         }
         if next.modals == expected {
             return Transition(step: step, target: next, facts: facts, outcome: .landed)
         }
         let extra = next.modals.filter { !expected.contains($0) }.map(\.presentable)
         return Transition(step: step, target: next, facts: facts, outcome: .notTheTarget(extraModals: extra))
+    }
+
+    /// The column of the selected tab a link's first modal is presented
+    /// from when none is up: the last column the target describes, or with
+    /// `*` or no column, the tab's last stack column (a split's detail).
+    public func linkPresenterColumn(of target: DeepLinkTarget, selectedTab: Int) -> Int {
+        let active = shape.activeSlots(selectedTab: selectedTab)
+        if target.describesCurrentContext || target.columns.isEmpty {
+            return shape.currentStackSlot(selectedTab: selectedTab).map { $0 - active.lowerBound } ?? 0
+        }
+        return min(target.columns.count, active.count) - 1
     }
 
     /// A path a target builds on a stack: the routes, with the pushes to

@@ -58,6 +58,23 @@ public struct Resolver {
         resolveStart()
         resolveLaunchAndAssumptions()
         resolveDeepLinks()
+        checkOpensOfChoiceLinks()
+    }
+
+    /// An `open` statement is one step with no outcome of its own: it may
+    /// not open a link that depends on a choice (the app would decide).
+    private mutating func checkOpensOfChoiceLinks() {
+        for screen in spec.screens {
+            for edge in screen.edges {
+                for statement in edge.statements {
+                    guard case .open(let url) = statement.kind, let path = URLPath(url),
+                          let (link, _) = spec.deepLink(handling: path), let choice = spec.deepLinks[link].choice
+                    else { continue }
+                    error(.invalidStatement, "\"\(url)\" opens a link that depends on choice '\(spec.choices[choice].name)', which an 'open' cannot take; write one edge per outcome with 'when \(spec.choices[choice].name) is OUTCOME'",
+                          at: statement.range)
+                }
+            }
+        }
     }
 
     // MARK: - Pass 1: declarations

@@ -48,9 +48,12 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
         })
     }
 
-    /// The first modal the link's targets present that no edge and no
-    /// `launch` statement presents.
+    /// The first modal the link's target presents that no edge and no
+    /// `launch` statement presents, for a link of one handler whose target
+    /// only presents (a path elsewhere could be the cause instead).
     static func linkOnlyModal(of link: DeepLink, in spec: FlowSpec) -> Content? {
+        guard link.handlers.count == 1, let target = link.handlers.first?.target,
+              target.columns.allSatisfy({ $0.path.isEmpty && $0.shows == nil }) else { return nil }
         var presented = Set<Content>()
         let statements = spec.screens.flatMap(\.edges).flatMap(\.statements) + spec.launch.map(\.statement)
         for statement in statements {
