@@ -36,7 +36,7 @@ struct QueryCommand: ParsableCommand {
     @Option(help: "Start from the states matching this pattern instead of launch.")
     var from: String?
 
-    @ArgumentParser.Flag(help: "Count opening a deep link as a step.")
+    @ArgumentParser.Flag(help: "Count opening a deep link or an entry point as a step.")
     var deeplinks = false
 
     @Option(help: "The engine: explicit (breadth-first search) or z3 (bounded model checking).")

@@ -98,6 +98,11 @@ import Testing
             "5:8 invalid-declaration: choice 'Author' has one outcome; list two or more, or write the edge without a choice",
             "20:39 unknown-name: choice 'Author' has no outcome 'someone'",
         ])
+        #expect(errors("{ mine, someone }", with: "{ }").first
+            == "5:8 invalid-declaration: choice 'Author' has no outcome; list two or more, or write the edge without a choice")
+        #expect(errors("screen MyProfile { push Status }", with: "screen MyProfile { push Status; open \"fedi://status/a/1\" }") == [
+            "24:33 invalid-statement: \"fedi://status/a/1\" opens a link that depends on choice 'Origin', which an 'open' cannot take; write one edge per outcome with 'when Origin is OUTCOME'",
+        ])
         #expect(errors("{ mine, someone }", with: "{ mine, someone, mine }") == [
             "5:87 duplicate-name: outcome 'mine' is declared twice",
         ])
@@ -146,6 +151,15 @@ import Testing
                                                   with: "    -> timeline / RemoteStatus(id) when Origin is remote\n    -> profile keep tab")
         #expect(TabIndependence(try Self.model(both).spec).reasons.contains(
             "line 25: deep link \"fedi://status/_/{id: StatusID}\" has 2 handlers for outcome 'local' of choice 'Origin'"))
+    }
+
+    /// The handlers that run together for one outcome can depend on their order.
+    @Test func handlerOrderIsJudgedPerOutcome() {
+        let text = Self.text.replacingOccurrences(of: "    -> timeline / RemoteStatus(id) when Origin is remote",
+                                                  with: "    -> timeline when Origin is remote\n    -> * / ... / RemoteStatus(id) when Origin is remote")
+        #expect(Self.findings(text).contains(
+            "25:10 deeplink-handler-order: the handlers of deep link \"fedi://status/_/{id: StatusID}\" for one outcome of choice 'Origin' lead to another state when they run in another order, and SwiftUI does not say in which order it calls them"),
+            "\(Self.findings(text))")
     }
 
     @Test func plainAndDefaultExplorationAgree() {

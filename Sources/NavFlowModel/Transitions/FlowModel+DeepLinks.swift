@@ -91,6 +91,20 @@ extension FlowModel {
         func invalid(_ failure: DeepLinkFailure) -> Transition {
             Transition(step: step, target: nil, facts: facts, outcome: .invalid(failure))
         }
+        /// Applies a path change to `path`; the transition that ends the
+        /// step instead when the change is invalid or cut off.
+        func failed(_ change: PathChange, into path: inout [Int]) -> Transition? {
+            switch change {
+            case .path(let changed, let pushes):
+                path = changed
+                facts += pushes
+                return nil
+            case .invalid(let failure):
+                return invalid(failure)
+            case .cut(let fact):
+                return Transition(step: step, target: nil, facts: facts + [fact], outcome: nil)
+            }
+        }
         let target = handler.target
         if !handler.keepModals { next.modals = [] }
         // The tab whose content the target describes: with `keep tab`, it is not selected.
@@ -111,16 +125,9 @@ extension FlowModel {
             // `*` with a modal kept up: the top modal is where the user is.
             let presentable = next.modals[top].presentable
             if case .stack(let stack) = shape.presentables[presentable] {
-                switch extend(next.modals[top].path, with: described, appending: target.appends, on: stack,
-                              arguments: arguments) {
-                case .path(let path, let pushes):
-                    next.modals[top].path = path
-                    facts += pushes
-                case .invalid(let failure):
-                    return invalid(failure)
-                case .cut(let fact):
-                    return Transition(step: step, target: nil, facts: facts + [fact], outcome: nil)
-                }
+                let change = extend(next.modals[top].path, with: described, appending: target.appends, on: stack,
+                                    arguments: arguments)
+                if let end = failed(change, into: &next.modals[top].path) { return end }
             } else if !described.isEmpty {
                 return invalid(.pathOnModalScreen(presentable: presentable))
             }
@@ -131,16 +138,9 @@ extension FlowModel {
             let slot = target.describesCurrentContext
                 ? shape.currentStackSlot(selectedTab: describedTab) ?? active.lowerBound : active.lowerBound
             if case .stack(let stack) = shape.slots[slot].declared, !described.isEmpty || !target.appends {
-                switch extend(next.paths[slot], with: described, appending: target.appends, on: stack,
-                              arguments: arguments) {
-                case .path(let path, let pushes):
-                    next.paths[slot] = path
-                    facts += pushes
-                case .invalid(let failure):
-                    return invalid(failure)
-                case .cut(let fact):
-                    return Transition(step: step, target: nil, facts: facts + [fact], outcome: nil)
-                }
+                let change = extend(next.paths[slot], with: described, appending: target.appends, on: stack,
+                                    arguments: arguments)
+                if let end = failed(change, into: &next.paths[slot]) { return end }
             } else if !described.isEmpty {
                 // No stack to take the routes; `*` alone on a screen has no path to empty.
                 return invalid(.pathOutsideStack(slot: slot))
