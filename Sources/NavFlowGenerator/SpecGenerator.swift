@@ -2,16 +2,50 @@
 /// single-stack apps with pushes (registered or not), sheets and covers,
 /// locked screens, dismiss, tab switches, flags, inputs and deep links.
 /// Every generated spec parses; a few do not resolve (tests skip those).
-/// The same seed always gives the same text.
+/// The same seed always gives the same text. With `appearHooks`, some
+/// screens also get `appear` hooks (drawn from a stream of their own, so
+/// the rest of each seed's spec stays the same).
 public struct SpecGenerator: Sendable {
     var generator: SeededGenerator
     /// Choices added after the first generator's stream was fixed (where a
     /// deep link lands), drawn apart so that every seed keeps its other choices.
     var later: SeededGenerator
+    /// The hooks' choices.
+    var hooks: SeededGenerator
+    public var appearHooks = false
 
-    public init(seed: UInt64) {
+    public init(seed: UInt64, appearHooks: Bool = false) {
         generator = SeededGenerator(seed: seed)
         later = SeededGenerator(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
+        hooks = SeededGenerator(seed: seed ^ 0x5851_F42D_4C95_7F2D)
+        self.appearHooks = appearHooks
+    }
+
+    /// An appear hook for a screen, or nil: a guard now and then, and one
+    /// or two statements (routes with every enum argument given, as a hook
+    /// has no tap to choose one).
+    private mutating func hook(screens: [String], presentables: [String], tabIDs: [String], flags: [String],
+                               conditions: [String], parameterized: String) -> String? {
+        guard Int.random(in: 0..<100, using: &hooks) < 35 else { return nil }
+        func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &hooks)] }
+        var statements: [String] = []
+        for _ in 0..<Int.random(in: 1...2, using: &hooks) {
+            switch Int.random(in: 0..<8, using: &hooks) {
+            case 0, 1: statements.append("push \(pick(screens))")
+            case 2: statements.append("push \(parameterized)(\(pick(["red", "blue"])))")
+            case 3: statements.append("\(pick(["sheet", "cover", "popover"])) \(pick(presentables))")
+            case 4: statements.append("dismiss")
+            case 5: statements.append("pop")
+            case 6: statements.append(tabIDs.isEmpty ? "popToRoot" : "tab \(pick(tabIDs))")
+            default: statements.append(flags.isEmpty ? "pop" : "set \(pick(flags)) = \(Bool.random(using: &hooks))")
+            }
+        }
+        var guardText = ""
+        if !conditions.isEmpty, Int.random(in: 0..<100, using: &hooks) < 60 {
+            let name = pick(conditions)
+            guardText = "if \(Bool.random(using: &hooks) ? "!" : "")\(name) "
+        }
+        return "appear \(guardText){ \(statements.joined(separator: "; ")) }"
     }
 
     private mutating func chance(_ percent: Int) -> Bool {
@@ -103,6 +137,10 @@ public struct SpecGenerator: Sendable {
                 }
                 if let guarded = condition(&self) { edge = edge.replacingFirstBrace(with: guarded) }
                 edges.append(edge)
+            }
+            if appearHooks, let hook = hook(screens: screens, presentables: presentables, tabIDs: tabIDs, flags: flags,
+                                            conditions: conditions, parameterized: parameterized) {
+                edges.append(hook)
             }
             lines.append("screen \(screen)\(parameters)\(locked) { " + edges.joined(separator: "\n  ") + " }")
         }

@@ -109,9 +109,10 @@ public struct ScreenGraph: Sendable, Equatable {
             nodes.append(Node(id: id(.screen(index)), kind: .screen, name: screen.name,
                               parameters: screen.parameters.map { "\($0.name): \(spec.name(of: $0.type))" },
                               locked: screen.locked, isRoot: spec.root == .screen(index)))
-            for (edgeIndex, edge) in screen.edges.enumerated() {
-                let condition = edge.condition.map { spec.text(of: $0) }
-                for statement in edge.statements {
+            /// Draws what a block of statements shows next.
+            func draw(_ statements: [Statement], label: String?, condition: Condition?, declared: DeclaredEdge?) {
+                let condition = condition.map { spec.text(of: $0) }
+                for statement in statements {
                     let drawn: (String, EdgeKind)?
                     switch statement.kind {
                     case .push(let route), .pushUnderModals(let route): drawn = (id(.screen(route.screen)), .push)
@@ -125,10 +126,18 @@ public struct ScreenGraph: Sendable, Equatable {
                         drawn = nil
                     }
                     if let (target, kind) = drawn {
-                        edges.append(Edge(from: id(.screen(index)), to: target, kind: kind, label: edge.label,
-                                          condition: condition, declared: DeclaredEdge(screen: index, edge: edgeIndex)))
+                        edges.append(Edge(from: id(.screen(index)), to: target, kind: kind, label: label,
+                                          condition: condition, declared: declared))
                     }
                 }
+            }
+            for (edgeIndex, edge) in screen.edges.enumerated() {
+                draw(edge.statements, label: edge.label, condition: edge.condition,
+                     declared: DeclaredEdge(screen: index, edge: edgeIndex))
+            }
+            // What an appear hook shows is drawn from its screen, labelled as the hook.
+            for hook in screen.hooks {
+                draw(hook.statements, label: "appear", condition: hook.condition, declared: nil)
             }
         }
         for (index, link) in spec.deepLinks.enumerated() {

@@ -149,6 +149,15 @@ public final class NavigationTraceRecorder: @unchecked Sendable {
         return result
     }
 
+    /// The appear hook of `screen` (its `.onAppear` or `.task`), run by
+    /// `perform`; the navigation it does is part of it and is not recorded
+    /// again. The spec runs the hook within the step that showed the screen.
+    public func appear<Result>(_ screen: String, perform: () throws -> Result) rethrows -> Result {
+        let result = try Self.$suppressedRecorder.withValue(ObjectIdentifier(self)) { try perform() }
+        record(TraceLine(event: .appear, [("screen", .string(screen))]))
+        return result
+    }
+
     /// Marks the end of a run and writes what is buffered.
     public func endRun() {
         flush()

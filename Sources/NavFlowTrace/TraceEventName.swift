@@ -30,4 +30,7 @@ public enum TraceEventName: String, CaseIterable, Sendable {
     case entry
     /// A labelled action.
     case action
+    /// A screen's appear hook ran (`.onAppear`, `.task`); the navigation it
+    /// did is part of it.
+    case appear
 }

@@ -31,7 +31,8 @@ struct ExportCommand: ParsableCommand {
             Output.write(try PromelaExporter(model: model).export())
         } catch {
             Output.writeError("navflow: error: \(error.description)\n")
-            throw ExitCode(3)
+            // A limit is exit 3; a construct the export does not lower is the input's (2).
+            throw ExitCode(error.isLimit ? 3 : 2)
         }
     }
 }

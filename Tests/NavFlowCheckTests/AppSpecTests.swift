@@ -72,11 +72,11 @@ import Testing
         #expect(reasons.filter { $0.contains("an edge of 'Auth' acts on a stack after a 'dismiss'") }.count == 2, "\(reasons)")
     }
 
-    /// EhPanda verifies to the end in under two seconds (release build) at the
+    /// EhPanda verifies to the end in under five seconds (release build) at the
     /// depths its spec gives: its counts and findings, each judged in
     /// docs/apps.md, are pinned.
     @Test func ehPandaVerifiesWithPinnedFigures() throws {
-        let (result, byRule) = try Self.verify("ehpanda", states: 318_925, inApp: 53_485, transitions: 2_142_045)
+        let (result, byRule) = try Self.verify("ehpanda", states: 337_458, inApp: 57_298, transitions: 2_267_035)
         #expect(byRule == [
             "deeplink-unreachable warning": 4, "orphan-screen warning": 1, "unused-destination note": 1,
             "deeplink-only-screen note": 4, "bounded note": 5,
@@ -94,7 +94,8 @@ import Testing
     @Test func whyEhPandasTabsAreNotParked() throws {
         let spec = try #require(Frontend.load(Repository.source(Repository.path("specs/apps/ehpanda.navflow"))).spec)
         let reasons = TabIndependence(spec).reasons
-        #expect(reasons.count == 18, "\(reasons)")
+        #expect(reasons.count == 19, "\(reasons)")
+        #expect(reasons.filter { $0.contains("'Detail' has an appear hook") }.count == 1, "\(reasons)")
         #expect(reasons.filter { $0.contains("selects a tab or opens a URL") }.count == 2, "\(reasons)")
         #expect(reasons.filter { $0.contains("selects no tab") }.count == 4, "\(reasons)")
         #expect(reasons.filter { $0.contains("presents a modal") }.count == 4, "\(reasons)")

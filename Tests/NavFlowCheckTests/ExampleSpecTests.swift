@@ -17,6 +17,7 @@ import Testing
 
     static let golden: [Golden] = [
         Golden(name: "accounts", states: 38, inAppStates: 38, transitions: 147),
+        Golden(name: "appear-hooks", states: 29, inAppStates: 28, transitions: 95),
         Golden(name: "entry-points", states: 34, inAppStates: 34, transitions: 303),
         Golden(name: "data-choices", states: 30, inAppStates: 30, transitions: 142),
         Golden(name: "messenger", states: 576, inAppStates: 540, transitions: 5220),

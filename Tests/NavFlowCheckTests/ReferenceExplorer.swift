@@ -109,6 +109,9 @@ struct ReferenceExplorer {
                 pushed.insert("\(stack).\(screen)")
                 return
             case .handlerOrderMatters(let link): defect = (.deeplinkHandlerOrder, spec.deepLinks[link].patternRange)
+            case .appearLoop(let hook, _): defect = (.appearLoop, spec.screens[hook.screen].hooks[hook.hook].keyword)
+            case .presentationFromCoveredView(_, _, let range): defect = (.presentationDropped, range)
+            case .rebuilt, .appearHookRan: return
             }
             add(defect.0, defect.1)
             if let distance {

@@ -193,4 +193,34 @@ import Testing
         #expect(report.metric("edges")?.missing.map(\.line) == [37, 45, 47])
         #expect(report.metric("screens")?.covered == 5)
     }
+
+    /// An `appear` event confirms that the step before ran a hook of its
+    /// screen, and changes nothing; one the spec did not run is drift. The
+    /// hooks replayed steps ran are counted.
+    @Test func appearEventsConfirmTheHooksTheStepBeforeRan() throws {
+        let model = try model(ofFile: "specs/examples/appear-hooks.navflow")
+        let (report, errors) = coverage(of: model, trace: """
+            {"event":"launch"}
+            {"event":"appear","screen":"Orders"}
+            {"event":"action","screen":"Onboarding","label":"Get started"}
+            {"event":"appear","screen":"Orders"}
+            {"event":"tab","tab":"account"}
+            {"event":"appear","screen":"Account"}
+            {"event":"dismiss"}
+            {"event":"appear","screen":"Account"}
+            {"event":"appear","screen":"Tracking"}
+            {"event":"appear","screen":"Ordres"}
+            """)
+        #expect(errors.isEmpty)
+        #expect(report.drifts.map { "\($0.location.line): \($0.message)" } == [
+            "4: appear 'Orders': the spec runs no appear hook of 'Orders' in the step before: 'Orders' did not appear anew there, or its hook's condition was false (line 41)",
+            "8: appear 'Account': the spec runs no appear hook of 'Account' in the step before: 'Account' did not appear anew there, or its hook's condition was false (line 60)",
+            "9: appear 'Tracking': 'Tracking' has no appear hook in the spec; declare it with 'appear { ... }' in screen 'Tracking' (line 50)",
+            "10: appear 'Ordres': unknown screen 'Ordres' (did you mean 'Order'?)",
+        ])
+        // Orders' onboarding hook at launch and Account's sign-in hook; not the queued-link hook.
+        #expect(report.metric("hooks")?.covered == 2)
+        #expect(report.metric("hooks")?.missing.map(\.text) == ["appear hook of Orders if onboarded && pendingOrder"])
+        #expect(report.metric("hooks")?.missing.map(\.line) == [44])
+    }
 }

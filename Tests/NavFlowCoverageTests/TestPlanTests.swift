@@ -59,11 +59,15 @@ import Testing
         return true
     }
 
-    @Test(arguments: ["messenger", "router-tabs", "recipes", "sheet-router", "accounts", "tab-links", "entry-points", "data-choices"])
+    @Test(arguments: ["messenger", "router-tabs", "recipes", "sheet-router", "accounts", "tab-links", "entry-points", "data-choices", "appear-hooks"])
     func thePlanCoversEveryEdgeAndDeepLinkOfTheExamples(_ name: String) throws {
         let model = try model(ofFile: "specs/examples/\(name).navflow")
         let (report, plan) = try replayPlan(model)
-        #expect(plan.uncoverable.isEmpty && plan.indistinguishable.isEmpty)
+        #expect(plan.uncoverable.isEmpty && plan.indistinguishable.isEmpty && plan.uncoverableHooks.isEmpty)
+        // Only a spec with hooks has the metric; the plan runs every hook.
+        let hooks = model.spec.screens.reduce(0) { $0 + $1.hooks.count }
+        #expect(report.metric("hooks")?.percent == (hooks == 0 ? nil : 100))
+        #expect(plan.coveredHooks.count == hooks)
         #expect(report.driftCount == 0, "\(report.drifts.map(\.message))")
         #expect(report.metric("edges")?.percent == 100)
         #expect(report.metric("deeplinks")?.percent == 100)
@@ -71,11 +75,11 @@ import Testing
     }
 
     @Test func thePlanIsSmall() throws {
-        let figures = try ["messenger", "router-tabs", "recipes", "sheet-router", "accounts", "tab-links", "entry-points", "data-choices"].map { name -> String in
+        let figures = try ["messenger", "router-tabs", "recipes", "sheet-router", "accounts", "tab-links", "entry-points", "data-choices", "appear-hooks"].map { name -> String in
             let plan = try replayPlan(try model(ofFile: "specs/examples/\(name).navflow")).1
             return "\(name): \(plan.paths.count) tests, \(plan.stepCount) steps"
         }
-        #expect(figures == ["messenger: 2 tests, 38 steps", "router-tabs: 2 tests, 24 steps", "recipes: 1 tests, 7 steps", "sheet-router: 2 tests, 19 steps", "accounts: 1 tests, 20 steps", "tab-links: 3 tests, 19 steps", "entry-points: 1 tests, 14 steps", "data-choices: 1 tests, 8 steps"])
+        #expect(figures == ["messenger: 2 tests, 38 steps", "router-tabs: 2 tests, 24 steps", "recipes: 1 tests, 7 steps", "sheet-router: 2 tests, 19 steps", "accounts: 1 tests, 20 steps", "tab-links: 3 tests, 19 steps", "entry-points: 1 tests, 14 steps", "data-choices: 1 tests, 8 steps", "appear-hooks: 2 tests, 12 steps"])
     }
 
     @Test func shortTestsStillCoverEverything() throws {

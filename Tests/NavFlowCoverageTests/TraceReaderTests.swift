@@ -70,7 +70,7 @@ import Testing
         #expect(errors.map(\.description) == [
             "t.jsonl:2:1: error: a \"push\" event needs a \"screen\" member",
             "t.jsonl:3:17: error: \"screen\" must be a string, found a number",
-            "t.jsonl:4:2: error: unknown event \"fly\"; expected one of launch, tab, push, select, sheet, cover, popover, back, pop, popToRoot, dismiss, deeplink, entry, action",
+            "t.jsonl:4:2: error: unknown event \"fly\"; expected one of launch, tab, push, select, sheet, cover, popover, back, pop, popToRoot, dismiss, deeplink, entry, action, appear",
             "t.jsonl:5:1: error: expected an object with an \"event\" member, found an array",
             "t.jsonl:6:29: error: input \"isPro\" must be true or false, found a string",
             "t.jsonl:7:38: error: argument \"id\" must be a string, number or Boolean, found an array",

@@ -47,4 +47,19 @@ import Testing
         #expect(output.count == pinned.bytes && Self.fnv1a(output) == pinned.hash,
                 "\(pinned.name): \(output.count) bytes, hash 0x\(String(Self.fnv1a(output), radix: 16))")
     }
+
+    /// Appear hooks are not lowered: the export refuses the spec and names
+    /// the hooks, instead of writing a program SPIN would explore wrongly.
+    @Test func appearHooksAreRefusedByName() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("specs/examples/appear-hooks.navflow")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let spec = try #require(Frontend.load(SourceFile(path: "appear-hooks.navflow", text: text)).spec)
+        #expect {
+            try PromelaExporter(model: try FlowModel(spec)).export()
+        } throws: { error in
+            guard let failure = error as? PromelaExporter.Failure else { return false }
+            return !failure.isLimit && failure.description == "the Promela export does not lower appear hooks, and screens have 3: 'Orders' (line 41), 'Orders' (line 44), 'Account' (line 60); verify the spec with `navflow verify`, which runs them"
+        }
+    }
 }

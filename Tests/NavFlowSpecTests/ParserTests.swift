@@ -62,7 +62,7 @@ import Testing
                 tab profile }
             }
             """)
-        guard case .screen(let name, let parameters, let locked, let edges) = kinds.first else {
+        guard case .screen(let name, let parameters, let locked, let edges, _) = kinds.first else {
             Issue.record("expected a screen")
             return
         }

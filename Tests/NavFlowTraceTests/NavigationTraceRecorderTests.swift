@@ -87,6 +87,27 @@ final class Sink: @unchecked Sendable {
             """)
     }
 
+    /// A hook's navigation is part of its `appear` event, written after the
+    /// step that showed the screen.
+    @Test func anAppearHookIsOneEventAfterTheStepThatShowedItsScreen() {
+        let sink = Sink()
+        let recorder = NavigationTraceRecorder(sink: sink.write)
+        recorder.launch()
+        recorder.selectTab("account")
+        let shown = recorder.appear("Account") { () -> Bool in
+            recorder.present("SignIn")
+            return true
+        }
+        recorder.endRun()
+        #expect(shown)
+        #expect(sink.text == """
+            {"event":"launch"}
+            {"event":"tab","tab":"account"}
+            {"event":"appear","screen":"Account"}
+
+            """)
+    }
+
     @Test func writesEachEventAtOnceByDefault() {
         let sink = Sink()
         let recorder = NavigationTraceRecorder(sink: sink.write)

@@ -20,6 +20,8 @@ public enum RuleCatalog {
         DeepLinkAmbiguityProperty(),
         DeepLinkHandlerOrderProperty(),
         PresentationDroppedProperty(),
+        HookPresentationDroppedProperty(),
+        AppearLoopProperty(),
         TrapProperty(),
         PushOutsideStackProperty(),
         UnregisteredDestinationProperty(),

@@ -12,6 +12,7 @@ public struct CoverageCollector: Sendable {
     private var edgeCounts: [TransitionKind: Int] = [:]
     private var implicitSeen = Set<TransitionKind>()
     private var linkCounts: [Int]
+    private var hookCounts: [AppearHookID: Int] = [:]
     private var statesSeen = Set<Int>()
     private var pairsSeen = Set<TransitionPair>()
     private var valuationsSeen: [Set<Valuation>]
@@ -51,6 +52,8 @@ public struct CoverageCollector: Sendable {
                 visit(to)
             case .unchanged:
                 break
+            case .hooksRan(let hooks):
+                for hook in hooks { hookCounts[hook, default: 0] += 1 }
             case .drifted(let drift, let state):
                 driftCount += 1
                 if drifts.count < CoverageReport.maxDrifts { drifts.append(drift) }
@@ -99,6 +102,19 @@ public struct CoverageCollector: Sendable {
         let missingLinks = spec.deepLinks.indices.filter { linkCounts[$0] == 0 }
         metrics.append(metric("deeplinks", "Deep links", covered: spec.deepLinks.count - missingLinks.count, total: spec.deepLinks.count,
                               missing: missingLinks.map { CoverageItem(text: spec.deepLinks[$0].pattern.text, line: spec.deepLinks[$0].range.start.line) }))
+        // Only a spec with hooks has the metric: the others' reports stay as they are.
+        let hooks = spec.screens.indices.flatMap { screen in
+            spec.screens[screen].hooks.indices.map { AppearHookID(screen: screen, hook: $0) }
+        }
+        if !hooks.isEmpty {
+            let missingHooks = hooks.filter { hookCounts[$0] == nil }
+            metrics.append(metric("hooks", "Appear hooks run", covered: hooks.count - missingHooks.count, total: hooks.count,
+                                  missing: missingHooks.map { hook in
+                                      let declared = spec.screens[hook.screen].hooks[hook.hook]
+                                      return CoverageItem(text: "appear hook of \(spec.screens[hook.screen].name)" + (declared.condition.map { " if \(spec.text(of: $0))" } ?? ""),
+                                                          line: declared.keyword.start.line)
+                                  }))
+        }
         if let graph = universe.graph {
             let describer = WitnessBuilder(model: model)
             var missingStates: [CoverageItem] = []

@@ -16,8 +16,9 @@ public struct CoverageGate: Sendable, Equatable {
         let metric = parts.count == 2 ? parts[0].trimmingSpaces : "edges"
         var number = (parts.count == 2 ? parts[1] : parts[0]).trimmingSpaces
         if number.hasSuffix("%") { number.removeLast() }
-        guard CoverageMetric.ids.contains(metric) else {
-            throw GateSyntaxError(message: "unknown metric '\(metric)' in --fail-under '\(text)'; the metrics are \(CoverageMetric.ids.joined(separator: ", "))")
+        let known = CoverageMetric.ids + CoverageMetric.conditionalIDs
+        guard known.contains(metric) else {
+            throw GateSyntaxError(message: "unknown metric '\(metric)' in --fail-under '\(text)'; the metrics are \(known.joined(separator: ", "))")
         }
         guard let value = Double(number), value >= 0, value <= 100 else {
             throw GateSyntaxError(message: "--fail-under '\(text)' needs a percentage from 0 to 100, as in edges=80")

@@ -41,6 +41,10 @@ public struct CoverageMetric: Sendable, Equatable {
 
     /// The ids of the metrics, in report order.
     public static let ids = ["screens", "edges", "implicit", "deeplinks", "states", "pairs", "valuations"]
+
+    /// The ids of the metrics a report has only when the spec declares what
+    /// they count: `hooks` (appear hooks run), after `deeplinks`.
+    public static let conditionalIDs = ["hooks"]
 }
 
 /// Something to cover, with the spec line that declares it when there is one.

@@ -14,12 +14,23 @@ public struct PlanTraceWriter: Sendable {
         self.model = model
     }
 
-    /// The lines of one test: a launch with its inputs, then one event per step.
+    /// The lines of one test: a launch with its inputs, then one event per
+    /// step, each followed by an `appear` per hook it runs (as a recorder
+    /// wrapping each hook in `appear(_:perform:)` writes them).
     public func lines(for path: TestPlan.TestPath) -> [TraceLine] {
         let inputs = model.relevantInputs.map { (spec.inputs[$0].name, path.inputs >> UInt64($0) & 1 == 1) }
         var lines = [TraceLine(event: .launch, inputs.isEmpty ? [] : [("inputs", .bools(inputs))])]
-        for (state, step) in path.steps { lines.append(line(for: step, from: state)) }
+        if model.hasAppearHooks { lines += appearLines(model.initialState(inputs: path.inputs).facts) }
+        for (state, step) in path.steps {
+            lines.append(line(for: step, from: state))
+            if model.hasAppearHooks { lines += appearLines(model.transition(taking: step, from: state)?.facts ?? []) }
+        }
         return lines
+    }
+
+    /// One `appear` event per hook the facts say ran.
+    private func appearLines(_ facts: [StepFact]) -> [TraceLine] {
+        FlowModel.hooksRan(in: facts).map { TraceLine(event: .appear, [("screen", .string(spec.screens[$0.screen].name))]) }
     }
 
     /// The event a recorder writes for one step.

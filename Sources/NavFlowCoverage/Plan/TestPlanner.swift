@@ -5,7 +5,8 @@ import NavFlowSearch
 import NavFlowSpec
 
 /// A set of test paths that together take every declared edge and every
-/// deep link that some reachable state can take.
+/// deep link that some reachable state can take, and run every appear hook
+/// some reachable step runs.
 public struct TestPlan: Sendable {
     /// One test: a launch with given inputs, then steps.
     public struct TestPath: Sendable {
@@ -24,6 +25,10 @@ public struct TestPlan: Sendable {
     /// same effect (replay credits the first one declared), or they change
     /// nothing wherever they can be taken.
     public var indistinguishable: [TransitionKind]
+    /// The appear hooks the plan's steps (or launches) run.
+    public var coveredHooks: [AppearHookID] = []
+    /// Appear hooks no reachable step runs.
+    public var uncoverableHooks: [AppearHookID] = []
 
     /// The number of steps over all paths, launches not counted.
     public var stepCount: Int { paths.reduce(0) { $0 + $1.steps.count } }
@@ -59,6 +64,23 @@ public struct TestPlanner: Sendable {
             }
         }
         var remaining = targets.intersection(takeable)
+        // Hooks: those a launch runs are run by every test; the others are
+        // targets like edges, met on the transitions whose facts say they ran.
+        let hooks = Set(spec.screens.indices.flatMap { screen in
+            spec.screens[screen].hooks.indices.map { AppearHookID(screen: screen, hook: $0) }
+        })
+        var runnable = Set<AppearHookID>()
+        for list in [graph.inAppEdges, graph.linkEdges] where !hooks.isEmpty {
+            for position in list.target.indices where list.target[position] >= 0 {
+                runnable.formUnion(TourSearch.hooks(in: graph.notes[Int(list.note(at: position))]))
+            }
+        }
+        var launchHooks = Set<AppearHookID>()
+        for (inputs, note) in graph.launchNotes where graph.initialStates.contains(where: { graph.state($0).inputs == inputs }) {
+            launchHooks.formUnion(TourSearch.hooks(in: note))
+        }
+        var remainingHooks = runnable.subtracting(launchHooks)
+        var coveredHooks = Set<AppearHookID>()
         var search = TourSearch(graph: graph, fidelity: ReplayFidelity(graph: graph))
         var paths: [TestPlan.TestPath] = []
         var current: Int?
@@ -71,29 +93,36 @@ public struct TestPlanner: Sendable {
             }
             currentSteps = []
         }
-        while !remaining.isEmpty {
-            let fresh = search.nearest(from: graph.initialStates, remaining: remaining)
+        while !remaining.isEmpty || !remainingHooks.isEmpty {
+            let fresh = search.nearest(from: graph.initialStates, remaining: remaining, hooks: remainingHooks)
             guard let fresh else { break }
             var walk = fresh
             var restart = true
-            if let current, let onward = search.nearest(from: [current], remaining: remaining),
+            if let current, let onward = search.nearest(from: [current], remaining: remaining, hooks: remainingHooks),
                onward.steps.count <= fresh.steps.count + 1, currentSteps.count + onward.steps.count <= maxStepsPerPath {
                 walk = onward
                 restart = false
             }
             if restart { finish() }
-            for (from, step) in walk.steps {
+            for (from, step, note) in walk.steps {
                 currentSteps.append((graph.state(from), graph.steps[step]))
                 if let kind = Self.target(graph.steps[step]) {
                     remaining.remove(kind)
                     covered.insert(kind)
                 }
+                for hook in TourSearch.hooks(in: graph.notes[note]) {
+                    remainingHooks.remove(hook)
+                    coveredHooks.insert(hook)
+                }
             }
             current = walk.end
         }
         finish()
+        if !paths.isEmpty { coveredHooks.formUnion(launchHooks) }
+        let order: (AppearHookID, AppearHookID) -> Bool = { ($0.screen, $0.hook) < ($1.screen, $1.hook) }
         return TestPlan(paths: paths, covered: covered.sorted(), uncoverable: targets.subtracting(takeable).sorted(),
-                        indistinguishable: remaining.sorted())
+                        indistinguishable: remaining.sorted(), coveredHooks: coveredHooks.sorted(by: order),
+                        uncoverableHooks: hooks.subtracting(runnable).subtracting(launchHooks).sorted(by: order))
     }
 
     /// The edge or deep link a step takes (nil for implicit actions).
@@ -114,13 +143,20 @@ private struct TourSearch {
     private var stamp: [UInt32]
     private var parent: [Int32]
     private var parentStep: [Int32]
+    private var parentNote: [Int32]
     private var generation: UInt32 = 0
 
-    /// A walk: from `origin` through `steps` (state, step index) to `end`.
+    /// A walk: from `origin` through `steps` (state, step index, note
+    /// index) to `end`.
     struct Walk {
         var origin: Int
-        var steps: [(Int, Int)]
+        var steps: [(Int, Int, Int)]
         var end: Int
+    }
+
+    /// The appear hooks a transition's note says ran.
+    static func hooks(in note: TransitionNote) -> [AppearHookID] {
+        FlowModel.hooksRan(in: note.facts)
     }
 
     init(graph: StateGraph, fidelity: ReplayFidelity) {
@@ -129,17 +165,19 @@ private struct TourSearch {
         stamp = Array(repeating: 0, count: graph.count)
         parent = Array(repeating: -1, count: graph.count)
         parentStep = Array(repeating: -1, count: graph.count)
+        parentNote = Array(repeating: -1, count: graph.count)
     }
 
     /// The shortest walk from one of `sources` whose last step takes a
     /// remaining target: in-app steps on the way when possible, deep links
     /// on the way only when nothing is reachable without them.
-    mutating func nearest(from sources: [Int], remaining: Set<TransitionKind>) -> Walk? {
-        nearest(from: sources, remaining: remaining, linksOnTheWay: false)
-            ?? nearest(from: sources, remaining: remaining, linksOnTheWay: true)
+    mutating func nearest(from sources: [Int], remaining: Set<TransitionKind>, hooks: Set<AppearHookID>) -> Walk? {
+        nearest(from: sources, remaining: remaining, hooks: hooks, linksOnTheWay: false)
+            ?? nearest(from: sources, remaining: remaining, hooks: hooks, linksOnTheWay: true)
     }
 
-    private mutating func nearest(from sources: [Int], remaining: Set<TransitionKind>, linksOnTheWay: Bool) -> Walk? {
+    private mutating func nearest(from sources: [Int], remaining: Set<TransitionKind>, hooks: Set<AppearHookID>,
+                                  linksOnTheWay: Bool) -> Walk? {
         generation &+= 1
         if generation == 0 {
             for index in stamp.indices { stamp[index] = 0 }
@@ -157,15 +195,18 @@ private struct TourSearch {
                     let step = Int(list.step(at: position))
                     let next = Int(list.target[position])
                     let kind = TestPlanner.target(graph.steps[step])
-                    let wanted = kind.map(remaining.contains) ?? false
+                    let note = Int(list.note(at: position))
+                    let wanted = (kind.map(remaining.contains) ?? false)
+                        || (!hooks.isEmpty && Self.hooks(in: graph.notes[note]).contains(where: hooks.contains))
                     guard wanted || ((!isLink || linksOnTheWay) && stamp[next] != generation) else { continue }
                     // Only steps whose trace event replays to this very transition keep a test faithful.
                     guard fidelity.isFaithful(position, link: isLink, from: state) else { continue }
-                    if wanted { return walk(to: state, then: (state, step), end: next) }
+                    if wanted { return walk(to: state, then: (state, step, note), end: next) }
                     guard !isLink || linksOnTheWay, stamp[next] != generation else { continue }
                     stamp[next] = generation
                     parent[next] = Int32(state)
                     parentStep[next] = Int32(step)
+                    parentNote[next] = Int32(note)
                     queue.append(next)
                 }
             }
@@ -173,11 +214,11 @@ private struct TourSearch {
         return nil
     }
 
-    private func walk(to state: Int, then last: (Int, Int), end: Int) -> Walk {
+    private func walk(to state: Int, then last: (Int, Int, Int), end: Int) -> Walk {
         var steps = [last]
         var current = state
         while parent[current] >= 0 {
-            steps.append((Int(parent[current]), Int(parentStep[current])))
+            steps.append((Int(parent[current]), Int(parentStep[current]), Int(parentNote[current])))
             current = Int(parent[current])
         }
         return Walk(origin: current, steps: steps.reversed(), end: end)

@@ -22,6 +22,7 @@ enum EventShape: Sendable {
     static func make(_ event: TraceEvent, vocabulary: FlowVocabulary) -> Result<EventShape, DriftReason> {
         switch event {
         case .launch: return .failure(DriftReason("a launch is not a step"))
+        case .appear: return .failure(DriftReason("an appear hook runs within the step before it"))
         case .tab(let name): return vocabulary.tab(named: name).map { .tab($0) }
         case .push(let name, let given), .select(let name, let given):
             return vocabulary.screen(named: name).flatMap { screen in

@@ -25,8 +25,11 @@ public enum ReplayOutcome: Sendable {
     case launched(NavState)
     /// A transition of the model explained the event.
     case stepped(from: NavState, step: Step, to: NavState)
-    /// The event changed nothing (a tab that was already selected).
+    /// The event changed nothing (a tab that was already selected, or an
+    /// `appear` of a hook the step before ran).
     case unchanged
+    /// The launch or step just replayed ran these appear hooks.
+    case hooksRan([AppearHookID])
     /// The event does not fit the model; when replay could apply its effect
     /// anyway, `state` is where the app is now (it counts for screens only).
     case drifted(Drift, state: NavState?)
@@ -45,6 +48,8 @@ public struct TraceReplayer: Sendable {
     private let relevantInputMask: UInt64
     /// The current state, nil before the first launch of a file.
     public private(set) var state: NavState?
+    /// The appear hooks the last launch or step ran, in order.
+    private var lastHooks: [AppearHookID] = []
 
     public init(model: FlowModel) {
         self.model = model
@@ -56,6 +61,7 @@ public struct TraceReplayer: Sendable {
     /// Forgets the current run: the next file starts afresh.
     public mutating func beginFile() {
         state = nil
+        lastHooks = []
     }
 
     /// Replays one event; a file whose first event is not a launch is
@@ -73,8 +79,34 @@ public struct TraceReplayer: Sendable {
             outcomes.insert(.drifted(drift, state: nil), at: 0)
         }
         guard let current = state else { return outcomes }
+        if case .appear(let screen) = event {
+            outcomes.append(appeared(screen, in: current, at: location))
+            return outcomes
+        }
+        lastHooks = []
         outcomes.append(step(event, from: current, at: location))
+        if !lastHooks.isEmpty { outcomes.append(.hooksRan(lastHooks)) }
         return outcomes
+    }
+
+    /// An `appear` event: the spec must have run a hook of the screen in
+    /// the launch or step before; it changes nothing more.
+    private func appeared(_ name: String, in current: NavState, at location: TraceLocation) -> ReplayOutcome {
+        let event = TraceEvent.appear(screen: name).summary
+        func drift(_ message: String) -> ReplayOutcome {
+            .drifted(Drift(location: location, event: event, message: "\(event): \(message)",
+                           state: witnesses.describe(current), applied: false), state: nil)
+        }
+        let screen: Int
+        switch vocabulary.screen(named: name) {
+        case .success(let found): screen = found
+        case .failure(let reason): return drift(reason.text)
+        }
+        if lastHooks.contains(where: { $0.screen == screen }) { return .unchanged }
+        guard let hook = model.spec.screens[screen].hooks.first else {
+            return drift("'\(name)' has no appear hook in the spec; declare it with 'appear { ... }' in screen '\(name)' (line \(model.spec.screens[screen].range.start.line))")
+        }
+        return drift("the spec runs no appear hook of '\(name)' in the step before: '\(name)' did not appear anew there, or its hook's condition was false (line \(hook.keyword.start.line))")
     }
 
     /// What replaying `event` (not a launch) in `state` does, leaving this
@@ -103,8 +135,9 @@ public struct TraceReplayer: Sendable {
             problems.append(assumption.origin.map { "the inputs break `\($0)`" }
                 ?? "the inputs break `assume \(model.spec.text(of: assumption.condition))` (line \(assumption.range.start.line))")
         }
-        let (initial, _) = model.initialState(inputs: inputs)
+        let (initial, launchFacts) = model.initialState(inputs: inputs)
         state = initial ?? model.blankState(inputs: inputs)
+        lastHooks = FlowModel.hooksRan(in: launchFacts)
         var outcomes: [ReplayOutcome] = []
         if !problems.isEmpty {
             outcomes.append(.drifted(Drift(location: location, event: TraceEventName.launch.rawValue, message: "launch: " + problems.joined(separator: "; "),
@@ -116,8 +149,10 @@ public struct TraceReplayer: Sendable {
                                            state: nil, applied: true), state: nil))
         }
         outcomes.append(.launched(state!))
+        if !lastHooks.isEmpty { outcomes.append(.hooksRan(lastHooks)) }
         return outcomes
     }
+
 
     private mutating func step(_ event: TraceEvent, from current: NavState, at location: TraceLocation) -> ReplayOutcome {
         func drift(_ message: String, applied next: NavState? = nil) -> ReplayOutcome {
@@ -147,6 +182,7 @@ public struct TraceReplayer: Sendable {
                 return drift("\(event.summary) leads to no valid state: \(reason)")
             }
             state = next
+            lastHooks = FlowModel.hooksRan(in: transition.facts)
             return .stepped(from: current, step: transition.step, to: next)
         }
         var fits: [(rank: Int, transition: Transition)] = []
@@ -157,6 +193,7 @@ public struct TraceReplayer: Sendable {
         }
         if let best = fits.min(by: { $0.rank < $1.rank }), let next = best.transition.target {
             state = next
+            lastHooks = FlowModel.hooksRan(in: best.transition.facts)
             return .stepped(from: current, step: best.transition.step, to: next)
         }
         // A tab bar tap on the tab already selected changes nothing.

@@ -45,6 +45,9 @@ public enum TraceEvent: Hashable, Sendable {
     /// The user took a labelled action; `screen` is where, when recorded;
     /// `outcome` is the outcome of the choice the action depends on.
     case action(screen: String?, label: String, outcome: String? = nil)
+    /// The appear hook of `screen` ran; the navigation it did is part of
+    /// the step before, as the spec's hooks are.
+    case appear(screen: String)
 
     /// The event in the trace's own words, for messages: `push 'Privacy'`.
     public var summary: String {
@@ -63,6 +66,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .action(let screen, let label, let outcome):
             (screen.map { "\(TraceEventName.action.rawValue) '\(label)' on '\($0)'" } ?? "\(TraceEventName.action.rawValue) '\(label)'")
                 + Self.outcome(outcome)
+        case .appear(let screen): "\(TraceEventName.appear.rawValue) '\(screen)'"
         }
     }
 
@@ -149,6 +153,7 @@ public enum TraceEvent: Hashable, Sendable {
             case .action?:
                 return .success(.action(screen: try string("screen"), label: try required("label", name),
                                         outcome: try string("outcome")))
+            case .appear?: return .success(.appear(screen: try required("screen", name)))
             case nil:
                 let column = fields["event"]?.column ?? 1
                 throw TraceJSONError(column: column, message: "unknown event \"\(name)\"; expected one of \(names.joined(separator: ", "))")

@@ -27,6 +27,9 @@ public struct PromelaExporter: Sendable {
     /// Why a model cannot be exported.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var description: String
+        /// Whether a limit stopped the export (else the spec uses what the
+        /// export does not lower).
+        public var isLimit = true
     }
 
     public init(model: FlowModel) {
@@ -34,6 +37,14 @@ public struct PromelaExporter: Sendable {
     }
 
     public func export() throws(Failure) -> String {
+        // A hook runs after any step that shows its screen: Promela would
+        // need the views of both ends of every step, which it does not keep.
+        let hooks = spec.screens.flatMap { screen in screen.hooks.map { (screen.name, $0.keyword.start.line) } }
+        if !hooks.isEmpty {
+            let listed = hooks.prefix(3).map { "'\($0.0)' (line \($0.1))" }.joined(separator: ", ")
+            throw Failure(description: "the Promela export does not lower appear hooks, and \(hooks.count == 1 ? "a screen has one" : "screens have \(hooks.count)"): \(listed)\(hooks.count > 3 ? ", ..." : ""); verify the spec with `navflow verify`, which runs them",
+                          isLimit: false)
+        }
         let valuations: [UInt64]
         do {
             valuations = try model.inputValuations(limit: 1 << 16)

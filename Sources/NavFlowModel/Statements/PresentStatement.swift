@@ -20,6 +20,12 @@ public struct PresentStatement: StatementMeaning {
                                         facts: inout [StepFact]) -> StatementResult {
         guard let presentable = environment.model.shape.presentableIndex[content] else { return .done }
         if state.modals.contains(where: { $0.presentable == presentable }) { return .done }
+        // A view under a modal (an appear hook's, pinned to its slot) presents nothing.
+        if case .slot = environment.context, let covering = state.modals.first {
+            facts.append(.presentationFromCoveredView(presentable: presentable, coveredBy: covering.presentable,
+                                                      statement: environment.range))
+            return .done
+        }
         guard state.modals.count < StateShape.modalLimit else {
             facts.append(.cutAtModalLimit(statement: environment.range))
             return .cutOff

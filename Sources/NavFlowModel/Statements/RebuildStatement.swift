@@ -21,6 +21,7 @@ public struct RebuildStatement: StatementMeaning {
             state.shows[slot] = 0
         }
         state.modals = []
+        facts.append(.rebuilt)
         return .done
     }
 }

@@ -7,8 +7,12 @@ extension FlowModel {
     /// selected one), replace its paths and column selections with the
     /// target's (`/ ...` appends to its first path instead), and present the
     /// target's modals. The outcome says whether the result is the target.
+    /// Then, as for every step, the appear hooks of the views it shows anew
+    /// run (the outcome is judged before them: it says what the link did).
     public func handleDeepLink(_ link: Int, arguments: [Int], from state: NavState) -> Transition {
-        handleDeepLink(link, arguments: arguments, from: state, decider: ConcreteDecider())
+        let decider = ConcreteDecider()
+        return withAppearHooks(handleDeepLink(link, arguments: arguments, from: state, decider: decider),
+                               from: state, decider: decider)
     }
 
     /// Handles a deep link, deciding `requires` and tab visibility with

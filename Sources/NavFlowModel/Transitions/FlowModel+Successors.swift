@@ -23,6 +23,20 @@ extension FlowModel {
         }
     }
 
+    /// The transition `step` is from `state`, when the state has one.
+    public func transition(taking step: Step, from state: NavState) -> Transition? {
+        var found: Transition?
+        successors(of: state, deepLinks: !step.isInApp) { transition in
+            if found == nil, transition.step == step { found = transition }
+        }
+        return found
+    }
+
+    /// The appear hooks that ran, in order, as facts of a step or launch say.
+    public static func hooksRan(in facts: [StepFact]) -> [AppearHookID] {
+        facts.compactMap { if case .appearHookRan(let id) = $0 { id } else { nil } }
+    }
+
     /// Every step unit that may apply in `state`, whatever the conditions say.
     public func forEachUnit(of state: NavState, deepLinks: Bool, _ body: (StepUnit) -> Void) {
         let contexts = activeContexts(of: state)
@@ -55,6 +69,18 @@ extension FlowModel {
     /// The transitions of one step unit from `state`, deciding its conditions with `decider`.
     public func run<D: ConditionDecider>(_ unit: StepUnit, from state: NavState, decider: D,
                                          _ body: (Transition) -> Void) {
+        guard hasAppearHooks else {
+            runStatements(of: unit, from: state, decider: decider, body)
+            return
+        }
+        runStatements(of: unit, from: state, decider: decider) { transition in
+            body(withAppearHooks(transition, from: state, decider: decider))
+        }
+    }
+
+    /// The transitions of one step unit before appear hooks run.
+    private func runStatements<D: ConditionDecider>(of unit: StepUnit, from state: NavState, decider: D,
+                                                    _ body: (Transition) -> Void) {
         switch unit {
         case .edge(let context, let screen, let index):
             let edge = spec.screens[screen].edges[index]

@@ -27,6 +27,9 @@ public final class FlowModel: Sendable {
     /// routes the edge's pushes and selects can take with that route's
     /// arguments bound, computed once instead of on every step.
     let edgeChoices: [[[[Int]]]]
+    /// Whether a screen has an `appear` hook: every step then runs the
+    /// hooks of the views it shows anew.
+    public let hasAppearHooks: Bool
 
     /// Why a model cannot be built or explored within its limits.
     public struct LimitExceeded: Error, Sendable, CustomStringConvertible {
@@ -47,7 +50,7 @@ public final class FlowModel: Sendable {
         self.shape = shape
         self.codec = StateCodec(spec: spec, shape: shape, routes: routes)
         var read = Set<Int>()
-        for screen in spec.screens { for edge in screen.edges { read.formUnion(edge.condition?.inputsRead ?? []) } }
+        for screen in spec.screens { for block in screen.statementBlocks { read.formUnion(block.condition?.inputsRead ?? []) } }
         for view in spec.tabViews { for tab in view.tabs { read.formUnion(tab.hiddenIf?.inputsRead ?? []) } }
         for step in spec.launch { read.formUnion(step.condition?.inputsRead ?? []) }
         for link in spec.deepLinks {
@@ -73,6 +76,7 @@ public final class FlowModel: Sendable {
         registered = spec.stacks.map { Set($0.destinations) }
         tabHiddenIf = spec.rootTabView?.tabs.map(\.hiddenIf) ?? []
         hasTabView = spec.rootTabView != nil
+        hasAppearHooks = spec.screens.contains { !$0.hooks.isEmpty }
         edgeChoices = (1...max(1, routes.count)).map { route -> [[[Int]]] in
             guard route <= routes.count else { return [] }
             let screen = routes.screen(of: route)
@@ -153,6 +157,10 @@ public final class FlowModel: Sendable {
             }
         }
         run.finish(&state, facts: &facts, range: spec.launch.first?.statement.range)
+        // Every view on screen at launch appears.
+        if hasAppearHooks, !runAppearHooks(shownBefore: [], on: &state, facts: &facts, decider: decider) {
+            return (nil, facts)
+        }
         return (state, facts)
     }
 

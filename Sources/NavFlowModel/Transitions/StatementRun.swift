@@ -12,15 +12,19 @@ struct StatementRun<Decider: ConditionDecider> {
     /// The context the step comes from; nil for launch and deep links.
     let origin: Context?
     let decider: Decider
+    /// Whether statements act on `origin` while it is on screen, even under
+    /// a modal (an appear hook's view: its router is its own stack's).
+    let pinsOrigin: Bool
     private var tabHiddenAtStart: Bool?
     /// The column that presented the bottom modal when the step began:
     /// where statements act once they have closed every modal.
     private var presenterColumn = 0
 
-    init(model: FlowModel, origin: Context?, decider: Decider) {
+    init(model: FlowModel, origin: Context?, decider: Decider, pinsOrigin: Bool = false) {
         self.model = model
         self.origin = origin
         self.decider = decider
+        self.pinsOrigin = pinsOrigin
     }
 
     /// The context a statement acts on now: the top modal if one is up,
@@ -28,8 +32,9 @@ struct StatementRun<Decider: ConditionDecider> {
     /// slot that presented the modals the step closed (a split's column),
     /// else the first slot of the selected tab (or of the root).
     func context(in state: NavState) -> Context {
-        if !state.modals.isEmpty { return .modal }
         let active = model.shape.activeSlots(selectedTab: state.selectedTab)
+        if pinsOrigin, case .slot(let slot)? = origin, active.contains(slot) { return .slot(slot) }
+        if !state.modals.isEmpty { return .modal }
         if case .slot(let slot)? = origin, active.contains(slot) { return .slot(slot) }
         return .slot(model.shape.slot(ofColumn: presenterColumn, selectedTab: state.selectedTab))
     }

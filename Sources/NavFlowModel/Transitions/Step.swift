@@ -57,6 +57,28 @@ public enum StepFact: Hashable, Sendable {
     /// The handlers of deep link `link` give another result when run in
     /// another order than the declared one.
     case handlerOrderMatters(link: Int)
+    /// A `rebuild` ran: every view on screen at the end of the step is new.
+    case rebuilt
+    /// An appear hook ran, as its screen appeared.
+    case appearHookRan(AppearHookID)
+    /// A view appeared again in the step whose hook `hook` already ran and
+    /// would run again: the step was cut off there. `ran` are the hooks the
+    /// step ran before, in order.
+    case appearLoop(AppearHookID, ran: [AppearHookID])
+    /// A statement of an appear hook presented `presentable` from a view
+    /// covered by the modal `coveredBy`: SwiftUI ignores it.
+    case presentationFromCoveredView(presentable: Int, coveredBy: Int, statement: SourceRange)
+}
+
+/// An appear hook: its screen and its number among the screen's hooks.
+public struct AppearHookID: Hashable, Sendable {
+    public var screen: Int
+    public var hook: Int
+
+    public init(screen: Int, hook: Int) {
+        self.screen = screen
+        self.hook = hook
+    }
 }
 
 /// Why handling a deep link gave no valid state.

@@ -17,7 +17,31 @@ public struct WitnessBuilder: Sendable {
     /// `start` when the run starts elsewhere.
     public func witness(_ steps: [(from: NavState, step: Step)], inputs bits: UInt64,
                         start: WitnessStep = WitnessStep(kind: .launch, text: "Launch the app")) -> Witness {
-        Witness(inputs: inputs(of: bits), steps: [start] + steps.map { describe($0.step, from: $0.from) })
+        var first = start
+        if start.kind == .launch, model.hasAppearHooks {
+            first.text += hooksText(model.initialState(inputs: bits).facts)
+        }
+        return Witness(inputs: inputs(of: bits), steps: [first] + steps.map { describe($0.step, from: $0.from) })
+    }
+
+    /// `, and the appear hook of Feed runs`, for a step that runs hooks
+    /// (the user sees what they do as part of the step); empty otherwise.
+    private func hooksText(_ facts: [StepFact]) -> String {
+        // A screen with several hooks says which by line.
+        let names = FlowModel.hooksRan(in: facts).map { id in
+            let screen = spec.screens[id.screen]
+            return screen.hooks.count == 1 ? screen.name : "\(screen.name) (line \(screen.hooks[id.hook].keyword.start.line))"
+        }
+        guard !names.isEmpty else { return "" }
+        return names.count == 1 ? ", and the appear hook of \(names[0]) runs"
+            : ", and the appear hooks of \(names.joined(separator: ", then ")) run"
+    }
+
+    /// The facts of taking `step` from `state`, when the model has hooks
+    /// to tell about (steps are re-run only then).
+    private func hookFacts(of step: Step, from state: NavState) -> [StepFact] {
+        guard model.hasAppearHooks else { return [] }
+        return model.transition(taking: step, from: state)?.facts ?? []
     }
 
     /// The relevant inputs of a valuation, by name.
@@ -25,8 +49,16 @@ public struct WitnessBuilder: Sendable {
         model.relevantInputs.map { InputValue(name: spec.inputs[$0].name, value: bits >> UInt64($0) & 1 == 1) }
     }
 
-    /// One step in words, judged from the state it is taken in.
+    /// One step in words, judged from the state it is taken in, with the
+    /// appear hooks it runs.
     public func describe(_ step: Step, from state: NavState) -> WitnessStep {
+        var described = describeAction(step, from: state)
+        described.text += hooksText(hookFacts(of: step, from: state))
+        return described
+    }
+
+    /// What the user (or the system) does in a step, in words.
+    private func describeAction(_ step: Step, from state: NavState) -> WitnessStep {
         switch step {
         case .edge(let context, let screen, let edgeIndex, let choices):
             let route = model.routes.text(of: model.visibleRoute(of: context, in: state), in: spec)

@@ -26,8 +26,13 @@ public struct TestPlanText: Sendable {
         let edges = plan.covered.filter { if case .edge = $0 { return true } else { return false } }.count
         let links = plan.covered.count - edges
         let edgeTotal = spec.screens.reduce(0) { $0 + $1.edges.count }
+        let hookTotal = spec.screens.reduce(0) { $0 + $1.hooks.count }
+        // Hooks are named only in the plan of a spec that has them.
+        let takes = hookTotal == 0
+            ? "Takes \(edges) of \(edgeTotal) declared edges and \(links) of \(spec.deepLinks.count) deep links."
+            : "Takes \(edges) of \(edgeTotal) declared edges and \(links) of \(spec.deepLinks.count) deep links, and runs \(plan.coveredHooks.count) of \(hookTotal) appear hooks."
         var lines = ["Test plan for \(spec.appName) (\(specPath)): \(CoverageText.plural(plan.paths.count, "test")), \(CoverageText.plural(plan.stepCount, "step"))",
-                     "Takes \(edges) of \(edgeTotal) declared edges and \(links) of \(spec.deepLinks.count) deep links."]
+                     takes]
         let builder = WitnessBuilder(model: model)
         for (index, path) in plan.paths.enumerated() {
             let witness = builder.witness(path.steps, inputs: path.inputs)
@@ -42,6 +47,12 @@ public struct TestPlanText: Sendable {
         if !plan.uncoverable.isEmpty {
             lines += ["", "No test can take these (no reachable state takes them; see `navflow verify`):"]
             for kind in plan.uncoverable { lines.append("  \(kind.text(in: spec))") }
+        }
+        if !plan.uncoverableHooks.isEmpty {
+            lines += ["", "No test can run these appear hooks (no reachable step shows their screen while their condition holds):"]
+            for hook in plan.uncoverableHooks {
+                lines.append("  appear hook of \(spec.screens[hook.screen].name) (line \(spec.screens[hook.screen].hooks[hook.hook].keyword.start.line))")
+            }
         }
         if !plan.indistinguishable.isEmpty {
             lines += ["", "No trace can credit these: an earlier edge of the same screen has the same effect (give them labels), or they change nothing where they can be taken:"]

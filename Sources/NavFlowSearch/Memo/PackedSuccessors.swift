@@ -83,6 +83,25 @@ public final class PackedSuccessors {
     /// or a tab switch or deep link whose rest cannot be given by numbers.
     public func successors(of index: Int, in store: inout CompressedStateStore,
                            deepLinks: Bool, into batch: inout SuccessorBatch) {
+        // What an appear hook does depends on the views a step shows, which
+        // no footprint or local view sees: every step runs on the state.
+        if model.hasAppearHooks {
+            store.copy(index, into: current)
+            let state = model.codec.decode(UnsafeBufferPointer(current))
+            batch.reset(width: width)
+            if deepLinks {
+                for link in model.spec.deepLinks.indices {
+                    for arguments in model.deepLinkArguments[link] {
+                        run(.deepLink(link: link, arguments: arguments), from: state, into: &batch)
+                    }
+                }
+            } else {
+                model.forEachUnit(of: state, deepLinks: false) { unit in
+                    run(unit, from: state, into: &batch)
+                }
+            }
+            return
+        }
         guard view.isShared, !store.parksInactiveTabs else {
             store.copy(index, into: current)
             unsharedSuccessors(of: UnsafeBufferPointer(current), in: &store, deepLinks: deepLinks, into: &batch)

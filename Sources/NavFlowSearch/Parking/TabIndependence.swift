@@ -26,6 +26,8 @@ import NavFlowSpec
 /// 6. Every deep link selects a tab, replaces its path (no `/ ...`),
 ///    presents nothing, closes modals (no `keep modals`), has a `requires` that reads inputs only, and an
 ///    `else` that pushes, pops and dismisses nothing.
+/// 7. No screen has an `appear` hook: a hook runs when its screen appears,
+///    and a tab switch shows a parked tab's root, not its stack's top.
 ///
 /// What each statement does in these rules (acts on a stack, may leave its
 /// tab, clears a flag, presents, closes a modal) is its `StatementFootprint`.
@@ -70,6 +72,9 @@ public struct TabIndependence: Sendable {
         for (index, screen) in spec.screens.enumerated() {
             for edge in screen.edges {
                 Self.check(edge, navigable: tabScreens.contains(index), screen: screen.name, add: add)
+            }
+            for hook in screen.hooks {
+                add("'\(screen.name)' has an appear hook", hook.keyword)
             }
         }
         for link in spec.deepLinks {

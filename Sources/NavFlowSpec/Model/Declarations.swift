@@ -76,6 +76,15 @@ public struct Screen: Hashable, Sendable {
     public var locked: Bool
     public var edges: [Edge]
     public var range: SourceRange
+    /// `appear` hooks, in declaration order.
+    public var hooks: [AppearHook] = []
+
+    /// Every block of statements the screen may run, with its guard: its
+    /// edges', then its appear hooks'. What a screen can do next, for the
+    /// analyses that do not care whether a tap or an appearance runs it.
+    public var statementBlocks: [(statements: [Statement], condition: Condition?)] {
+        edges.map { ($0.statements, $0.condition) } + hooks.map { ($0.statements, $0.condition) }
+    }
 }
 
 /// A `stack`: a `NavigationStack(path:)` with its root and destinations.

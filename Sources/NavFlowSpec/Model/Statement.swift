@@ -58,3 +58,20 @@ public struct Edge: Hashable, Sendable {
         self.range = range
     }
 }
+
+/// A resolved `appear` hook: statements a screen runs each time it appears
+/// (docs/semantics.md, "Appear hooks"), when its condition holds.
+public struct AppearHook: Hashable, Sendable {
+    public var statements: [Statement]
+    public var condition: Condition?
+    /// The `appear` keyword.
+    public var keyword: SourceRange
+    public var range: SourceRange
+
+    public init(statements: [Statement], condition: Condition?, keyword: SourceRange, range: SourceRange) {
+        self.statements = statements
+        self.condition = condition
+        self.keyword = keyword
+        self.range = range
+    }
+}

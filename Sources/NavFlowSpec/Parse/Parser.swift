@@ -178,12 +178,13 @@ public struct Parser {
             advance()
         }
         var edges: [EdgeSyntax] = []
+        var hooks: [AppearHookSyntax] = []
         if current.kind == .leftBrace {
             let open = current
             advance()
-            edges = parseEdges(open: open, screen: name.text)
+            parseScreenBody(open: open, screen: name.text, edges: &edges, hooks: &hooks)
         }
-        return .screen(name: name, parameters: parameters, locked: locked, edges: edges)
+        return .screen(name: name, parameters: parameters, locked: locked, edges: edges, hooks: hooks)
     }
 
     /// `(name: Type, ...)` after a screen's or an entry point's name; empty
@@ -222,13 +223,14 @@ public struct Parser {
         return parameters
     }
 
-    /// Parses edges up to the closing brace, recovering at the next edge.
-    private mutating func parseEdges(open: Token, screen: String) -> [EdgeSyntax] {
-        var edges: [EdgeSyntax] = []
+    /// Parses edges and `appear` hooks up to the closing brace, recovering
+    /// at the next edge.
+    private mutating func parseScreenBody(open: Token, screen: String, edges: inout [EdgeSyntax],
+                                          hooks: inout [AppearHookSyntax]) {
         while true {
             if current.kind == .rightBrace {
                 advance()
-                return edges
+                return
             }
             if current.kind == .semicolon {
                 advance()
@@ -236,12 +238,58 @@ public struct Parser {
             }
             if current.kind == .endOfFile || isAtDeclarationStart {
                 reportMissingBrace(opened: open, for: "screen '\(screen)'")
-                return edges
+                return
             }
             do {
-                edges.append(try parseEdge())
+                if current.isWord("appear") {
+                    hooks.append(try parseAppearHook())
+                } else {
+                    edges.append(try parseEdge())
+                }
             } catch {
                 skipToEdge()
+            }
+        }
+    }
+
+    /// `appear [if CONDITION] { statements }`.
+    private mutating func parseAppearHook() throws(Recovery) -> AppearHookSyntax {
+        let start = current
+        advance()
+        let condition = try parseOptionalCondition()
+        let open = try expectOpenBrace(for: "the appear hook")
+        let statements = try parseStatementBlock(open: open, for: "the appear hook")
+        return AppearHookSyntax(statements: statements, condition: condition, keyword: tokenRange(start),
+                                range: rangeFrom(start))
+    }
+
+    /// The statements of a block up to its closing brace, separated by ';'
+    /// or line breaks, recovering at the next statement.
+    private mutating func parseStatementBlock(open: Token, for owner: String) throws(Recovery) -> [StatementSyntax] {
+        var statements: [StatementSyntax] = []
+        var needsSeparator = false
+        while true {
+            if current.kind == .rightBrace {
+                advance()
+                return statements
+            }
+            if current.kind == .semicolon {
+                advance()
+                needsSeparator = false
+                continue
+            }
+            if current.kind == .endOfFile || isAtDeclarationStart {
+                throw missingBrace(opened: open, for: owner)
+            }
+            do {
+                if needsSeparator && !current.atLineStart {
+                    throw failure("expected ';' or a line break between statements")
+                }
+                statements.append(try parseStatement(after: statements.isEmpty ? "'{'" : "';'"))
+                needsSeparator = true
+            } catch {
+                skipToStatement()
+                needsSeparator = false
             }
         }
     }
@@ -254,32 +302,7 @@ public struct Parser {
             let when = try parseOptionalWhen()
             let condition = try parseOptionalCondition()
             let open = try expectOpenBrace(for: "action \"\(label.value)\"")
-            var statements: [StatementSyntax] = []
-            var needsSeparator = false
-            while true {
-                if current.kind == .rightBrace {
-                    advance()
-                    break
-                }
-                if current.kind == .semicolon {
-                    advance()
-                    needsSeparator = false
-                    continue
-                }
-                if current.kind == .endOfFile || isAtDeclarationStart {
-                    throw missingBrace(opened: open, for: "action \"\(label.value)\"")
-                }
-                do {
-                    if needsSeparator && !current.atLineStart {
-                        throw failure("expected ';' or a line break between statements")
-                    }
-                    statements.append(try parseStatement(after: statements.isEmpty ? "'{'" : "';'"))
-                    needsSeparator = true
-                } catch {
-                    skipToStatement()
-                    needsSeparator = false
-                }
-            }
+            let statements = try parseStatementBlock(open: open, for: "action \"\(label.value)\"")
             return EdgeSyntax(label: label, statements: statements, condition: condition, when: when,
                               range: rangeFrom(start))
         }
@@ -1002,7 +1025,7 @@ public struct Parser {
 
     private var isAtEdgeStart: Bool {
         current.atLineStart && current.kind == .identifier
-            && (Keywords.statements.contains(current.text) || current.text == "action")
+            && (Keywords.statements.contains(current.text) || current.text == "action" || current.text == "appear")
     }
 
     private mutating func skipToDeclaration() {

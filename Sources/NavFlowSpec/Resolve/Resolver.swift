@@ -21,7 +21,7 @@ public struct Resolver {
     private var destinationSetNames: [String: (Int, SourceRange)] = [:]
     private var tabIDs: [String: (view: Int, tab: Int, range: SourceRange)] = [:]
     /// Syntax of each resolved screen, by screen index.
-    private var screenSyntax: [(parameters: [ParameterSyntax], edges: [EdgeSyntax])] = []
+    private var screenSyntax: [(parameters: [ParameterSyntax], edges: [EdgeSyntax], hooks: [AppearHookSyntax])] = []
     /// Screens with a parameter whose type did not resolve: their routes are
     /// not checked, to avoid a cascade of argument errors.
     private var screensWithUnknownParameters: Set<Int> = []
@@ -65,8 +65,8 @@ public struct Resolver {
     /// not open a link that depends on a choice (the app would decide).
     private mutating func checkOpensOfChoiceLinks() {
         for screen in spec.screens {
-            for edge in screen.edges {
-                for statement in edge.statements {
+            for statements in screen.edges.map(\.statements) + screen.hooks.map(\.statements) {
+                for statement in statements {
                     guard case .open(let url) = statement.kind, let path = URLPath(url),
                           let (link, _) = spec.deepLink(handling: path), let choice = spec.deepLinks[link].choice
                     else { continue }
@@ -115,10 +115,10 @@ public struct Resolver {
             case .input(let name):
                 guard declare(name, kind: "input", in: \.values, value: .input(spec.inputs.count)) else { continue }
                 spec.inputs.append(Input(name: name.text, range: name.range))
-            case .screen(let name, let parameters, let locked, let edges):
+            case .screen(let name, let parameters, let locked, let edges, let hooks):
                 guard declare(name, kind: "screen", in: \.contents, value: .screen(spec.screens.count)) else { continue }
                 spec.screens.append(Screen(name: name.text, parameters: [], locked: locked, edges: [], range: name.range))
-                screenSyntax.append((parameters, edges))
+                screenSyntax.append((parameters, edges, hooks))
             case .stack(let name, _, _, _, _):
                 guard declare(name, kind: "stack", in: \.contents, value: .stack(spec.stacks.count)) else { continue }
                 spec.stacks.append(Stack(name: name.text, root: 0, destinations: [], registrations: [], includedSets: [],
@@ -417,6 +417,9 @@ public struct Resolver {
                 spec.screens[index].edges.append(Edge(label: edge.label?.value, statements: statements,
                                                       condition: condition ?? nil, outcome: outcome, range: edge.range))
             }
+            for hook in screenSyntax[index].hooks {
+                resolveAppearHook(hook, of: index)
+            }
             for (group, seen) in whenUnknown ? [] : outcomes.sorted(by: { $0.value.values.map(\.start.offset).min()! < $1.value.values.map(\.start.offset).min()! }) {
                 let choice = spec.choices[group.choice]
                 let missing = choice.outcomes.indices.filter { seen[$0] == nil }.map { "'\(choice.outcomes[$0])'" }
@@ -426,6 +429,37 @@ public struct Resolver {
                       at: first)
             }
         }
+    }
+
+    /// An `appear` hook of a screen. It runs with no tap to choose a value:
+    /// every route it names must be one route once the screen's parameters
+    /// are bound.
+    private mutating func resolveAppearHook(_ hook: AppearHookSyntax, of index: Int) {
+        let screen = spec.screens[index]
+        let bindings = screen.parameters.map { ($0.name, $0.type) }
+        var statements: [Statement] = []
+        for syntax in hook.statements {
+            guard let statement = resolveStatement(syntax, bindings: bindings) else { continue }
+            switch statement.kind {
+            case .push(let route), .pushUnderModals(let route), .select(let route):
+                let parameters = spec.screens[route.screen].parameters
+                let undecided = zip(route.arguments, parameters).first { argument, parameter in
+                    if case .any = argument, case .enumeration = parameter.type { return true }
+                    return false
+                }
+                if let open = undecided?.1 {
+                    error(.invalidStatement, "an appear hook runs with no tap to choose which '\(spec.screens[route.screen].name)' to show: give '\(open.name)' a case of \(spec.name(of: open.type)) or a parameter of '\(screen.name)'",
+                          at: route.range)
+                    continue
+                }
+            default:
+                break
+            }
+            statements.append(statement)
+        }
+        let condition = hook.condition.map { resolveCondition($0) } ?? nil
+        spec.screens[index].hooks.append(AppearHook(statements: statements, condition: condition,
+                                                    keyword: hook.keyword, range: hook.range))
     }
 
     /// `when CHOICE is OUTCOME`; nil when a name is unknown (reported).

@@ -45,7 +45,8 @@ public struct DeclarationSyntax: Hashable, Sendable {
         case flag(name: Name, initial: Bool)
         case input(name: Name)
         case assume(ExpressionSyntax)
-        case screen(name: Name, parameters: [ParameterSyntax], locked: Bool, edges: [EdgeSyntax])
+        case screen(name: Name, parameters: [ParameterSyntax], locked: Bool, edges: [EdgeSyntax],
+                    hooks: [AppearHookSyntax] = [])
         /// `sets` are the `destinations SET` lines: the shared sets the stack includes.
         case stack(name: Name, root: Name, destinations: [Name], sets: [Name], depth: IntegerLiteral?)
         /// `destinations NAME { SCREEN ... }`: a named set of destinations

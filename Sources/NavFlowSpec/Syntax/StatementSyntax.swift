@@ -87,3 +87,20 @@ public struct EdgeSyntax: Hashable, Sendable {
         self.range = range
     }
 }
+
+/// `appear [if CONDITION] { statements }` in a screen: what the screen does
+/// each time it appears (`.onAppear`, `.task`).
+public struct AppearHookSyntax: Hashable, Sendable {
+    public var statements: [StatementSyntax]
+    public var condition: ExpressionSyntax?
+    /// The `appear` keyword, for findings about the hook.
+    public var keyword: SourceRange
+    public var range: SourceRange
+
+    public init(statements: [StatementSyntax], condition: ExpressionSyntax?, keyword: SourceRange, range: SourceRange) {
+        self.statements = statements
+        self.condition = condition
+        self.keyword = keyword
+        self.range = range
+    }
+}

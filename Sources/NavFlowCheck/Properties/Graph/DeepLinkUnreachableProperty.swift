@@ -55,7 +55,7 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
         guard link.handlers.count == 1, let target = link.handlers.first?.target,
               target.columns.allSatisfy({ $0.path.isEmpty && $0.shows == nil }) else { return nil }
         var presented = Set<Content>()
-        let statements = spec.screens.flatMap(\.edges).flatMap(\.statements) + spec.launch.map(\.statement)
+        let statements = spec.screens.flatMap(\.statementBlocks).flatMap(\.statements) + spec.launch.map(\.statement)
         for statement in statements {
             if case .present(_, let content) = statement.kind { presented.insert(content) }
         }
@@ -82,12 +82,12 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
     /// pushes it, a modal nothing presents) is unreachable at any depth.
     static func depthCut(for link: DeepLink, in analysis: GraphAnalysis) -> DepthCuts.Cut? {
         let spec = analysis.spec
-        let edges = spec.screens.flatMap(\.edges)
+        let edges = spec.screens.flatMap(\.statementBlocks)
         var flags = Set<Int>()
         /// The guards' flags of the edges that run a statement `matches`
         /// accepts; false when no edge does.
         func building(_ matches: (Statement.Kind) -> Bool, from screens: [Int]? = nil) -> Bool {
-            let candidates = screens.map { $0.flatMap { spec.screens[$0].edges } } ?? edges
+            let candidates = screens.map { $0.flatMap { spec.screens[$0].statementBlocks } } ?? edges
             let found = candidates.filter { $0.statements.contains { matches($0.kind) } }
             for edge in found { flags.formUnion(edge.condition?.flagsRead ?? []) }
             return !found.isEmpty

@@ -67,7 +67,7 @@ public struct DepthCuts: Sendable {
         // `requires` or launch condition reading such a flag opens.
         let successors = spec.screens.indices.map { Self.successors(of: $0, in: spec, where: satisfiable) }
         let setters: [[Int]] = spec.screens.map { declaration in
-            declaration.edges.flatMap(\.statements).compactMap {
+            declaration.statementBlocks.flatMap(\.statements).compactMap {
                 if case .set(let flag, _) = $0.kind { return flag } else { return nil }
             }
         }
@@ -77,8 +77,8 @@ public struct DepthCuts: Sendable {
             for flag in condition.flagsRead { opensWhenRead[flag] += screens }
         }
         for declaration in spec.screens {
-            for edge in declaration.edges where satisfiable(edge.condition) {
-                gated(edge.condition, opens: edge.statements.flatMap { Self.shows($0, in: spec) })
+            for block in declaration.statementBlocks where satisfiable(block.condition) {
+                gated(block.condition, opens: block.statements.flatMap { Self.shows($0, in: spec) })
             }
         }
         for view in spec.tabViews {
@@ -119,7 +119,7 @@ public struct DepthCuts: Sendable {
     /// The screens a screen's edges whose guard can hold show next: what
     /// they push, select or present, and the content of the tabs they select.
     private static func successors(of screen: Int, in spec: FlowSpec, where satisfiable: (Condition?) -> Bool) -> [Int] {
-        spec.screens[screen].edges.filter { satisfiable($0.condition) }.flatMap(\.statements).flatMap { shows($0, in: spec) }
+        spec.screens[screen].statementBlocks.filter { satisfiable($0.condition) }.flatMap(\.statements).flatMap { shows($0, in: spec) }
     }
 
     /// A guard tested against the input valuations explored, with the flags

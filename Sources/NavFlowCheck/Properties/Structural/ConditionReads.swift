@@ -10,7 +10,7 @@ struct ConditionReads {
         // `assume` is not a read: it narrows the valuations but decides nothing.
         var conditions: [Condition] = []
         for screen in spec.screens {
-            conditions += screen.edges.compactMap(\.condition)
+            conditions += screen.statementBlocks.compactMap(\.condition)
         }
         for view in spec.tabViews {
             conditions += view.tabs.compactMap(\.hiddenIf)

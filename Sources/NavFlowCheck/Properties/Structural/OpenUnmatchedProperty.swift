@@ -18,7 +18,7 @@ public struct OpenUnmatchedProperty: StructuralProperty {
         var statements: [Statement] = spec.launch.map(\.statement)
         statements += spec.deepLinks.flatMap(\.handlers).compactMap(\.otherwise)
         for screen in spec.screens {
-            for edge in screen.edges { statements += edge.statements }
+            for block in screen.statementBlocks { statements += block.statements }
         }
         return statements.compactMap { statement in
             // The statement's own meaning says which link handles the URL.

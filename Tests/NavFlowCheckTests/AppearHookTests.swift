@@ -1,0 +1,258 @@
+import NavFlowCheck
+import NavFlowGenerator
+import NavFlowModel
+import NavFlowQuery
+import NavFlowSearch
+import NavFlowSource
+import NavFlowSpec
+import NavFlowTestSupport
+import Testing
+
+/// `appear` hooks: when they run (a view shown at the end of a step that was
+/// not shown at its start; a cover hides, a sheet does not; everything after
+/// `rebuild` and at launch), where their statements act, the loop they can
+/// make, and the errors for misuse.
+@Suite struct AppearHookTests {
+    static let example = String(decoding: Repository.source(Repository.path("specs/examples/appear-hooks.navflow")).bytes,
+                                as: UTF8.self)
+
+    /// The example's model, and a function naming what a state shows.
+    static func model(_ text: String = example) throws -> FlowModel {
+        let loaded = Frontend.load(SourceFile(path: "hooks.navflow", text: text))
+        return try FlowModel(try #require(loaded.spec, "\(loaded.diagnostics.map(\.message))"))
+    }
+
+    static func shows(_ state: NavState, in model: FlowModel) -> String {
+        let spec = model.spec
+        var parts = model.shape.activeSlots(selectedTab: state.selectedTab).map { slot in
+            ([model.rootRoute(ofSlot: slot, in: state)] + state.paths[slot]).map { spec.screens[model.routes.screen(of: $0)].name }
+                .joined(separator: " > ")
+        }
+        parts += state.modals.map { "\($0.kind.rawValue) \(spec.name(of: model.shape.presentables[$0.presentable]))" }
+        return parts.joined(separator: " + ")
+    }
+
+    /// The transition of the edge labelled `label` (or the first whose step
+    /// matches `step`) from `state`.
+    static func take(_ model: FlowModel, from state: NavState, where matches: (Step) -> Bool) throws -> Transition {
+        var found: Transition?
+        model.successors(of: state, deepLinks: true) { if found == nil, matches($0.step) { found = $0 } }
+        return try #require(found)
+    }
+
+    static func action(_ label: String, in model: FlowModel) -> (Step) -> Bool {
+        { step in
+            guard case .edge(_, let screen, let edge, _) = step else { return false }
+            return model.spec.screens[screen].edges[edge].label == label
+        }
+    }
+
+    static func flag(_ name: String, in model: FlowModel) throws -> UInt64 {
+        UInt64(1) << UInt64(try #require(model.spec.flags.firstIndex { $0.name == name }))
+    }
+
+    @Test func launchRunsTheHooksOfWhatIsOnScreen() throws {
+        let model = try Self.model()
+        let (state, facts) = model.initialState(inputs: 0)
+        let initial = try #require(state)
+        #expect(Self.shows(initial, in: model) == "Orders + cover Onboarding")
+        #expect(FlowModel.hooksRan(in: facts).map { model.spec.screens[$0.screen].name } == ["Orders"])
+    }
+
+    /// A cover hides what is beneath it: closing it makes Orders appear, and
+    /// its second hook replays the link queued during onboarding.
+    @Test func aCoverClosedAboveAScreenMakesItAppear() throws {
+        let model = try Self.model()
+        var state = try #require(model.initialState(inputs: 0).state)
+        let link = try Self.take(model, from: state) { if case .deepLink = $0 { true } else { false } }
+        #expect(link.outcome == .otherwise)
+        state = try #require(link.target)
+        let pending = try Self.flag("pendingOrder", in: model)
+        #expect(state.flags & pending != 0)
+        let done = try Self.take(model, from: state, where: Self.action("Get started", in: model))
+        let landed = try #require(done.target)
+        #expect(Self.shows(landed, in: model) == "Orders > Order")
+        #expect(landed.flags & pending == 0)
+        let orders = try #require(model.spec.screens.firstIndex { $0.name == "Orders" })
+        #expect(FlowModel.hooksRan(in: done.facts) == [AppearHookID(screen: orders, hook: 1)])
+    }
+
+    /// A sheet leaves its presenter on screen: swiping it away runs no hook;
+    /// switching tabs away and back does, and so does a rebuild.
+    @Test func aSheetDismissedAboveAScreenDoesNotMakeItAppear() throws {
+        let model = try Self.model()
+        var state = try #require(model.initialState(inputs: 0).state)
+        state = try #require(try Self.take(model, from: state, where: Self.action("Get started", in: model)).target)
+        let account = try #require(model.spec.rootTabView?.tabs.firstIndex { $0.id == "account" })
+        let orders = try #require(model.spec.rootTabView?.tabs.firstIndex { $0.id == "orders" })
+        let toAccount = try Self.take(model, from: state) { $0 == .switchTab(account) }
+        state = try #require(toAccount.target)
+        #expect(Self.shows(state, in: model) == "Account + sheet SignIn")
+        let swiped = try Self.take(model, from: state) { $0 == .swipeDown }
+        #expect(FlowModel.hooksRan(in: swiped.facts).isEmpty)
+        state = try #require(swiped.target)
+        #expect(Self.shows(state, in: model) == "Account")
+        state = try #require(try Self.take(model, from: state) { $0 == .switchTab(orders) }.target)
+        let back = try Self.take(model, from: state) { $0 == .switchTab(account) }
+        #expect(Self.shows(try #require(back.target), in: model) == "Account + sheet SignIn")
+        // Signed in, signing out rebuilds: Account is new, and asks again.
+        let shown = try #require(back.target)
+        state = try #require(try Self.take(model, from: shown, where: Self.action("Sign in", in: model)).target)
+        #expect(Self.shows(state, in: model) == "Account")
+        let signOut = try Self.take(model, from: state, where: Self.action("Sign out", in: model))
+        #expect(signOut.facts.contains(.rebuilt))
+        #expect(Self.shows(try #require(signOut.target), in: model) == "Account + sheet SignIn")
+    }
+
+    /// A pop back to a screen makes it appear; pushing onto it makes the
+    /// pushed one appear, not it.
+    @Test func aPopBackMakesTheScreenBelowAppear() throws {
+        let model = try Self.model("""
+            app Pop
+            flag seen = false
+            stack S root Home { destination Detail; depth 2 }
+            start S
+            screen Home {
+              push Detail
+              appear if seen { sheet Note }
+            }
+            screen Detail { action "Mark" { set seen = true } }
+            screen Note
+            """)
+        var state = try #require(model.initialState(inputs: 0).state)
+        let push = try Self.take(model, from: state) { if case .edge = $0 { true } else { false } }
+        #expect(FlowModel.hooksRan(in: push.facts).isEmpty)
+        let pushed = try #require(push.target)
+        state = try #require(try Self.take(model, from: pushed, where: Self.action("Mark", in: model)).target)
+        let back = try Self.take(model, from: state) { if case .back = $0 { true } else { false } }
+        #expect(Self.shows(try #require(back.target), in: model) == "Home + sheet Note")
+        #expect(try Self.transitionText(back, from: state, in: model) == "Go back from Detail, and the appear hook of Home runs")
+    }
+
+    static func transitionText(_ transition: Transition, from state: NavState, in model: FlowModel) throws -> String {
+        WitnessBuilder(model: model).describe(transition.step, from: state).text
+    }
+
+    /// The hooks of one step that show each other's screens without end.
+    @Test func aLoopIsCutAndReportedWithItsChain() throws {
+        let result = Verifier.verify(Repository.source(Repository.path("specs/defects/appear-loop.navflow")))
+        #expect(result.diagnostics.map { "\($0.range.start.line):\($0.range.start.column) \($0.rule.rawValue): \($0.message)" } == [
+            "25:3 appear-loop: 'Checkout' appears again in the step its appear hook ran in, and the hook would run again: the hooks of 'Checkout' (line 25), then 'Cart' (line 21), then 'Checkout' (line 25) show each other's screens without end",
+        ])
+        let witness = try #require(result.diagnostics.first?.witness)
+        #expect(witness.steps.map(\.text) == ["Launch the app", "Tap “Check out” on Cart, and the appear hooks of Checkout, then Cart run"])
+        // The looping step has no target: the search does not go on from it.
+        let model = try Self.model(String(decoding: Repository.source(Repository.path("specs/defects/appear-loop.navflow")).bytes, as: UTF8.self))
+        let initial = try #require(model.initialState(inputs: 0).state)
+        let checkOut = try Self.take(model, from: initial, where: Self.action("Check out", in: model))
+        #expect(checkOut.target == nil)
+    }
+
+    /// A loop among the first views is the launch's: the spec has no state.
+    @Test func aLoopAtLaunchIsReportedWithTheLaunchAsWitness() throws {
+        let result = verify("""
+            app Loop
+            stack S root Home { destination Gate; depth 3 }
+            start S
+            screen Home { appear { push Gate } }
+            screen Gate { appear { pop } }
+            """)
+        let loop = try #require(result.diagnostics.first { $0.rule == .appearLoop })
+        #expect(loop.message == "'Home' appears again in the step its appear hook ran in, and the hook would run again: the hooks of 'Home' (line 4), then 'Gate' (line 5), then 'Home' (line 4) show each other's screens without end")
+        #expect(loop.witness?.steps.map(\.text) == ["Launch the app, and the appear hooks of Home, then Gate run"])
+    }
+
+    /// A hook whose own statements make its guard false does not loop.
+    @Test func aHookThatClearsItsGuardDoesNotLoop() {
+        let result = verify("""
+            app Once
+            flag pending = true
+            stack S root Home { destination Gate; depth 3 }
+            start S
+            screen Home { appear if pending { set pending = false; push Gate } }
+            screen Gate { appear { pop } }
+            """)
+        #expect(!result.diagnostics.contains { $0.rule == .appearLoop }, "\(result.diagnostics.map(\.message))")
+        #expect(result.statistics?.states == 1)
+    }
+
+    /// A hook acts on its own view: pushed under a sheet, a screen's hook
+    /// pushes beneath it, and a presentation from it is dropped.
+    @Test func aHookUnderASheetActsBeneathItAndCannotPresent() throws {
+        let text = """
+            app Under
+            stack S root Home { destination Detail; destination More; depth 3 }
+            start S
+            screen Home { sheet Filters }
+            screen Filters { action "Show" { push Detail under modals } }
+            screen Detail { appear { push More; sheet Promo } }
+            screen More
+            screen Promo
+            """
+        let result = verify(text)
+        #expect(result.diagnostics.filter { $0.rule == .presentationDropped }.map { "\($0.range.start.line):\($0.range.start.column) \($0.message)" } == [
+            "6:37 the appear hook presents 'Promo' from a view that 'Filters' covers, so SwiftUI does not show it",
+        ])
+        let model = try Self.model(text)
+        var state = try #require(model.initialState(inputs: 0).state)
+        state = try #require(try Self.take(model, from: state) { if case .edge = $0 { true } else { false } }.target)
+        let show = try Self.take(model, from: state, where: Self.action("Show", in: model))
+        #expect(Self.shows(try #require(show.target), in: model) == "Home > Detail > More + sheet Filters")
+    }
+
+    @Test func misuseIsReportedWhereItIs() {
+        let unbound = verify("""
+            app Misuse
+            enum Kind { a, b }
+            stack S root Home { destination Detail }
+            start S
+            screen Home { appear { push Detail } }
+            screen Detail(kind: Kind)
+            """)
+        #expect(unbound.diagnostics.map { "\($0.range.start.line):\($0.range.start.column) \($0.rule.rawValue): \($0.message)" } == [
+            "5:29 invalid-statement: an appear hook runs with no tap to choose which 'Detail' to show: give 'kind' a case of Kind or a parameter of 'Home'",
+        ])
+        let open = verify("""
+            app Misuse
+            stack S root Home {}
+            start S
+            screen Home {
+              appear if true { sheet Home
+            screen Other
+            """)
+        #expect(open.diagnostics.map { "\($0.range.start.line):\($0.range.start.column) \($0.rule.rawValue): \($0.message)" }
+                == ["5:30 syntax: expected '}' to close the appear hook"])
+        #expect(open.diagnostics.first?.notes.map { "\($0.range.map { "\($0.start.line):\($0.start.column) " } ?? "")\($0.message)" } == ["5:18 '{' opened here"])
+    }
+
+    /// The hooks turn the memos and parking off; the search then is the
+    /// plain explorer's, on random specs with hooks too: the same states,
+    /// the same findings as the reference, and no crash.
+    @Test(arguments: Array(UInt64(0)..<3)) func randomSpecsWithHooksAgreeWithTheReference(batch: UInt64) throws {
+        var checked = 0
+        var hooked = 0
+        for offset in UInt64(0)..<40 {
+            let seed = 9000 + batch * 40 + offset
+            var generator = SpecGenerator(seed: seed, appearHooks: true)
+            let text = generator.spec()
+            let source = SourceFile(path: "hooked-\(seed).navflow", text: text)
+            var options = Verifier.Options(structural: [])
+            options.exploration = .full
+            let result = Verifier.verify(source, options: options)
+            guard let spec = result.spec, let stats = result.statistics else { continue }
+            checked += 1
+            if spec.screens.contains(where: { !$0.hooks.isEmpty }) { hooked += 1 }
+            let reference = ReferenceExplorer(model: try FlowModel(spec))
+            let starts = reference.initialStates()
+            #expect(stats.inAppStates == reference.search(from: starts, deepLinks: false).order.count, "seed \(seed)\n\(text)")
+            #expect(stats.states == reference.search(from: starts, deepLinks: true).order.count, "seed \(seed)\n\(text)")
+            let (expected, _) = reference.findings()
+            let found = Set(result.diagnostics
+                .filter { !($0.rule == .bounded && $0.message.contains("nested modals")) }
+                .map { "\($0.rule) \($0.range.start)" })
+            #expect(found == expected, "seed \(seed): only explorer \(found.subtracting(expected).sorted()), only reference \(expected.subtracting(found).sorted())\n\(text)")
+            #expect(!TabIndependence(spec).holds || spec.screens.allSatisfy(\.hooks.isEmpty))
+        }
+        #expect(checked >= 30 && hooked >= 20, "checked \(checked), with hooks \(hooked)")
+    }
+}
