@@ -263,7 +263,14 @@ private struct Encoding {
         if let entry = graph.initial.first(where: { $0.state == path[0] && holds(graph.constraints[Int($0.constraint)]) }) {
             read.formUnion(graph.constraints[Int(entry.constraint)].inputsRead)
         }
-        var witness = WitnessBuilder(model: model).witness(steps, inputs: bits)
+        // The graph's states leave inputs open; the witness's run has these
+        // values, which decide what its steps do (an appear hook's guard).
+        let concrete = steps.map { step -> (from: NavState, step: Step) in
+            var state = step.0
+            state.inputs = bits
+            return (state, step.1)
+        }
+        var witness = WitnessBuilder(model: model).witness(concrete, inputs: bits)
         let names = Set(read.map { model.spec.inputs[$0].name })
         witness.inputs = witness.inputs.filter { names.contains($0.name) }
         return (witness, SymbolicQueryEngine.Trace(inputs: bits, steps: steps.map(\.step)))

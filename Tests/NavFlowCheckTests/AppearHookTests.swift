@@ -200,6 +200,174 @@ import Testing
         #expect(Self.shows(try #require(show.target), in: model) == "Home > Detail > More + sheet Filters")
     }
 
+    /// A rebuild makes every view new, also inside a hook: a hook that
+    /// rebuilds under its own view loops, and a view a hook's rebuild shows
+    /// again runs its hooks again (with the guard they now meet).
+    @Test func aRebuildInAHookMakesEveryViewAppearAgain() {
+        let loop = verify("""
+            app Rebuild
+            stack S root Home { destination D }
+            start S
+            screen Home { push D; appear { rebuild } }
+            screen D
+            """)
+        #expect(loop.diagnostics.contains { $0.rule == .appearLoop })
+        let again = verify("""
+            app Rebuild
+            flag x = false
+            stack S root Home { destination D; depth 1 }
+            start S
+            screen Home { sheet M; appear if x { push D } }
+            screen M { appear if !x { set x = true; rebuild } }
+            screen D
+            """)
+        // D is pushed by Home's hook once M's hook rebuilt; M itself never stays on
+        // screen, and back from D shows Home, whose hook pushes D again.
+        #expect(again.diagnostics.filter { $0.severity != .note }.map(\.message) == [
+            "screen 'M' is never on screen: no reachable state shows it, with or without deep links",
+            "trap: once 'D' is on screen, no in-app step leads back to a home state",
+        ])
+    }
+
+    /// A link's `else` that rebuilds, opened by `open`, rebuilds the step.
+    @Test func aRebuildInAnOpenedLinksElseCounts() {
+        let result = verify("""
+            app Open
+            scheme "t"
+            flag x = false
+            input y
+            stack S root Home { destination D; depth 1 }
+            start S
+            screen Home { sheet M; appear if x { push D } }
+            screen M { action "Go" { set x = true; open "t://home" } }
+            screen D
+            deeplink "t://home" -> / D requires y else rebuild
+            """)
+        #expect(!result.diagnostics.contains { $0.rule == .deeplinkOnlyScreen || $0.rule == .orphanScreen },
+                "\(result.diagnostics.map(\.message))")
+    }
+
+    /// A modal's hook acts on its own modal even when another is presented
+    /// above it in the same step, and cannot present from under it.
+    @Test func aModalsHookActsOnItsOwnModal() throws {
+        let text = """
+            app Modals
+            stack AStack root A { destination AD; depth 1 }
+            stack BStack root B {}
+            stack Home root Root {}
+            start Home
+            launch sheet AStack
+            launch sheet BStack
+            screen Root
+            screen A { appear { push AD } }
+            screen AD
+            screen B { dismiss }
+            """
+        let model = try Self.model(text)
+        let initial = try #require(model.initialState(inputs: 0).state)
+        #expect(initial.modals.map { $0.path.map { model.routes.screen(of: $0) } } == [[try #require(model.spec.screens.firstIndex { $0.name == "AD" })], []])
+        let result = verify(text)
+        #expect(!result.diagnostics.contains { $0.rule == .unregisteredDestination || $0.rule == .unusedDestination },
+                "\(result.diagnostics.map(\.message))")
+        let presenting = verify(text.replacingOccurrences(of: "screen A { appear { push AD } }", with: "screen A { push AD; appear { sheet C } }")
+            + "screen C\n")
+        #expect(presenting.diagnostics.filter { $0.rule == .presentationDropped }.map(\.message) == [
+            "the appear hook presents 'C' from a view that 'BStack' covers, so SwiftUI does not show it",
+        ])
+    }
+
+    /// A tab's view under a sheet has nothing to dismiss: its hook's
+    /// `dismiss` does nothing, and the sheet stays.
+    @Test func aCoveredTabViewsDismissDoesNothing() throws {
+        let text = """
+            app Dismiss
+            stack AStack root A {}
+            stack BStack root B {}
+            tabs Main {
+              tab a "A" AStack
+              tab b "B" BStack
+            }
+            start Main
+            screen A { sheet Help }
+            screen B { appear { dismiss } }
+            screen Help { action "Go to B" { tab b } }
+            """
+        let result = verify(text)
+        #expect(result.diagnostics.filter { $0.rule == .dismissNoop }.map { "\($0.range.start.line):\($0.range.start.column) \($0.message)" } == [
+            "10:21 'B' is neither pushed nor presented, so 'dismiss' does nothing",
+        ])
+        let model = try Self.model(text)
+        var state = try #require(model.initialState(inputs: 0).state)
+        state = try #require(try Self.take(model, from: state) { if case .edge = $0 { true } else { false } }.target)
+        let go = try Self.take(model, from: state, where: Self.action("Go to B", in: model))
+        #expect(Self.shows(try #require(go.target), in: model) == "B + sheet Help")
+    }
+
+    /// `selected-tab-hidden` is judged at the end of the step, hooks included.
+    @Test func aHookThatSelectsAShownTabLeavesNoHiddenSelection() {
+        let text = """
+            app Tabs
+            flag loggedIn = true
+            stack HomeStack root Home {}
+            stack MeStack root Me { destination Bye }
+            tabs Main {
+              tab home "Home" HomeStack
+              tab me "Me" MeStack hidden if !loggedIn
+            }
+            start Main
+            screen Home { tab me }
+            screen Me { action "Log out" { set loggedIn = false; push Bye } action "Log in" { set loggedIn = true } }
+            screen Bye { appear { tab home } }
+            """
+        #expect(!verify(text).diagnostics.contains { $0.rule == .selectedTabHidden })
+        let without = verify(text.replacingOccurrences(of: "screen Bye { appear { tab home } }", with: "screen Bye"))
+        #expect(without.diagnostics.contains { $0.rule == .selectedTabHidden })
+    }
+
+    /// At launch the root is on screen before a cover the initial state
+    /// presents: its hook runs (covered, so it presents nothing).
+    @Test func launchRunsTheHooksBeneathALaunchCover() throws {
+        let model = try Self.model("""
+            app Launch
+            flag seen = false
+            stack S root Home {}
+            start S
+            launch cover Intro
+            screen Home { appear { set seen = true } }
+            screen Intro { dismiss }
+            """)
+        let (state, facts) = model.initialState(inputs: 0)
+        #expect(FlowModel.hooksRan(in: facts).count == 1)
+        #expect(state?.flags == 1)
+    }
+
+    /// `appear` and `close` are keywords only where they stand.
+    @Test func appearCanStillNameAScreen() {
+        let result = verify("""
+            app Names
+            stack S root Home { destination appear }
+            start S
+            screen Home { push appear; appear { set close = true } }
+            screen appear
+            flag close = false
+            """)
+        #expect(result.spec != nil, "\(result.diagnostics.map(\.message))")
+    }
+
+    @Test func aHookThatPushesAStackIsANestedStack() {
+        let result = verify("""
+            app Nested
+            flag done = false
+            stack S root Home {}
+            stack Other root O {}
+            start S
+            screen Home { appear if !done { set done = true; push Other } }
+            screen O
+            """)
+        #expect(result.diagnostics.map { "\($0.range.start.line) \($0.rule.rawValue)" }.contains("6 nested-stack"),
+                "\(result.diagnostics.map(\.message))")
+    }
+
     @Test func misuseIsReportedWhereItIs() {
         let unbound = verify("""
             app Misuse

@@ -31,7 +31,7 @@ import Testing
         let finding = try #require(Verifier.verify(SourceFile(path: "gallery.navflow", text: Self.text)).diagnostics.first)
         #expect(finding.witness?.steps.map(\.text) == ["Launch the app", "On Home, open the Filters sheet", "Open gallery://b"])
         #expect(finding.notes.map(\.message) == [
-            "present it from where the user is ('* + sheet ...' with 'keep modals'), or close what is presented first (no 'keep modals')",
+            "present it from where the user is ('* + sheet ...' with 'keep modals'), or close what is presented first (no 'keep modals', or name it in 'close')",
         ])
     }
 

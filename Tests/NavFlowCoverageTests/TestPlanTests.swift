@@ -114,4 +114,32 @@ import Testing
             #expect(report.driftCount == 0, "seed \(seed): \(report.drifts.map { "\($0.location.line): \($0.message)" })\n\(text)")
         }
     }
+
+    /// On generated specs with appear hooks: every hook is run by the plan,
+    /// or listed as one no step runs or no trace shows; the plan's traces
+    /// (with their `appear` events) replay without drift and run the hooks
+    /// the plan says.
+    @Test(arguments: Array(UInt64(1)...3))
+    func thePlanRunsTheHooksGeneratedSpecsHave(_ batch: UInt64) throws {
+        var checked = 0
+        var hooked = 0
+        for offset in UInt64(0)..<25 {
+            let seed = 50_000 + batch * 1000 + offset
+            var generator = SpecGenerator(seed: seed, appearHooks: true)
+            let text = generator.spec()
+            guard let spec = Frontend.load(SourceFile(path: "g.navflow", text: text)).spec,
+                  let model = try? FlowModel(spec) else { continue }
+            checked += 1
+            let hooks = spec.screens.reduce(0) { $0 + $1.hooks.count }
+            if hooks > 0 { hooked += 1 }
+            let (report, plan) = try replayPlan(model)
+            #expect(plan.coveredHooks.count + plan.uncoverableHooks.count + plan.indistinguishableHooks.count == hooks,
+                    "seed \(seed)\n\(text)")
+            #expect(report.driftCount == 0, "seed \(seed): \(report.drifts.map { "\($0.location.line): \($0.message)" })\n\(text)")
+            if hooks > 0 {
+                #expect(report.metric("hooks")?.covered == plan.coveredHooks.count, "seed \(seed)\n\(text)")
+            }
+        }
+        #expect(checked >= 18 && hooked >= 12, "checked \(checked), with hooks \(hooked)")
+    }
 }

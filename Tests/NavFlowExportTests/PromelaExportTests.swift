@@ -288,6 +288,35 @@ import Testing
         #expect(try Self.check(text, "deep-link-handlers"))
     }
 
+    /// `close`: the first named modal up goes with everything above it, the
+    /// others stay; a sheet over a tab covers the root, which then presents
+    /// nothing. Terms alone is reached only by closing the locked Gate above it.
+    @Test(.enabled(if: available)) func closingHandlersHaveTheSameStateCountInSPIN() throws {
+        let text = """
+            app Close
+            scheme "c"
+            stack HomeStack root Home { destination Detail; depth 2 }
+            stack LinkStack root Detail { destination Detail; depth 1 }
+            tabs Main {
+              tab home "Home" HomeStack
+              tab other "Other" Other
+            }
+            start Main
+            screen Home { push Detail; sheet Filters; action "Consent" { sheet Terms; sheet Gate } }
+            screen Other { sheet Greeting }
+            screen Detail { push Detail; sheet Filters }
+            screen Filters { dismiss; sheet Greeting }
+            screen Greeting { dismiss }
+            screen Terms { dismiss }
+            screen Gate locked
+            deeplink "c://item" -> + sheet LinkStack close LinkStack, Greeting
+            deeplink "c://accept" -> * close Gate
+            deeplink "c://more" -> * / ... / Detail close Greeting
+            deeplink "c://home" -> home / Detail close Filters keep tab
+            """
+        #expect(try Self.check(text, "closing-handlers"))
+    }
+
     @Test(.enabled(if: available)) func appShapedSpecsHaveTheSameStateCountInSPIN() throws {
         let shapes = [AppShape(tabs: 2, screens: 6, fanOut: 3, depth: 3, sheets: 1, flags: 1, inputs: 1, deepLinks: 2),
                       AppShape(tabs: 3, screens: 9, fanOut: 2, depth: 2, sheets: 2, flags: 2, inputs: 2, deepLinks: 4, seed: 7)]

@@ -38,10 +38,20 @@ import Testing
     }
 
     @Test(arguments: batches) func enginesAgree(batch: UInt64) throws {
+        try compare(batch: batch, appearHooks: false)
+    }
+
+    /// The same on specs whose screens have appear hooks: the symbolic
+    /// engine decides the hooks' guards as it decides the edges'.
+    @Test(arguments: Array(UInt64(100)..<102)) func enginesAgreeWithAppearHooks(batch: UInt64) throws {
+        try compare(batch: batch, appearHooks: true)
+    }
+
+    private func compare(batch: UInt64, appearHooks: Bool) throws {
         var compared = 0
         for offset in 0..<Self.specsPerBatch {
             let seed = batch * Self.specsPerBatch + offset + 1
-            var generator = SpecGenerator(seed: seed)
+            var generator = SpecGenerator(seed: seed, appearHooks: appearHooks)
             let text = generator.spec()
             guard let spec = Frontend.load(SourceFile(path: "g.navflow", text: text)).spec else { continue }
             let model = try FlowModel(spec)

@@ -48,6 +48,29 @@ import Foundation
         #expect(inputs["f28"] == true || inputs["f29"] == true)
     }
 
+    /// A hook whose guard reads an input: the witness's steps are told with
+    /// the inputs of its run, so the hook shows in its words.
+    @Test func z3WitnessesNameTheHooksTheirInputsRun() throws {
+        let spec = try #require(Frontend.load(SourceFile(path: "hooks.navflow", text: """
+            app Hooks
+            input beta
+            flag greeted = false
+            stack S root Home { destination D }
+            start S
+            screen Home { push D }
+            screen D { appear if beta { set greeted = true } }
+            """)).spec)
+        let model = try FlowModel(spec)
+        let pattern = try #require(PatternResolver.resolveQuery("reach / D where greeted", in: spec).0)
+        let answer = try SymbolicQueryEngine(bound: 4, timeout: 20).answer(ReachabilityQuery(target: pattern), model: model)
+        guard case .reachable(let witness, _) = answer else {
+            Issue.record("expected a witness, got \(answer)")
+            return
+        }
+        #expect(witness.steps.map(\.text) == ["Launch the app", "On Home, open D, and the appear hook of D runs"])
+        #expect(witness.inputs.map { "\($0.name)=\($0.value)" } == ["beta=true"])
+    }
+
     @Test func z3ProvesWhatAssumptionsRuleOut() throws {
         let model = try Self.model()
         let pattern = try #require(PatternResolver.resolveQuery("reach wallet + sheet Transfer where f05", in: model.spec).0)

@@ -29,6 +29,9 @@ public struct TestPlan: Sendable {
     public var coveredHooks: [AppearHookID] = []
     /// Appear hooks no reachable step runs.
     public var uncoverableHooks: [AppearHookID] = []
+    /// Appear hooks only steps run that a trace cannot show faithfully
+    /// (their events replay to another transition).
+    public var indistinguishableHooks: [AppearHookID] = []
 
     /// The number of steps over all paths, launches not counted.
     public var stepCount: Int { paths.reduce(0) { $0 + $1.steps.count } }
@@ -64,8 +67,8 @@ public struct TestPlanner: Sendable {
             }
         }
         var remaining = targets.intersection(takeable)
-        // Hooks: those a launch runs are run by every test; the others are
-        // targets like edges, met on the transitions whose facts say they ran.
+        // Hooks are targets like edges, met on the transitions whose facts
+        // say they ran, and on the launches of the inputs that run them.
         let hooks = Set(spec.screens.indices.flatMap { screen in
             spec.screens[screen].hooks.indices.map { AppearHookID(screen: screen, hook: $0) }
         })
@@ -75,11 +78,12 @@ public struct TestPlanner: Sendable {
                 runnable.formUnion(TourSearch.hooks(in: graph.notes[Int(list.note(at: position))]))
             }
         }
-        var launchHooks = Set<AppearHookID>()
+        var launchHooks: [UInt64: Set<AppearHookID>] = [:]
         for (inputs, note) in graph.launchNotes where graph.initialStates.contains(where: { graph.state($0).inputs == inputs }) {
-            launchHooks.formUnion(TourSearch.hooks(in: note))
+            launchHooks[inputs, default: []].formUnion(TourSearch.hooks(in: note))
         }
-        var remainingHooks = runnable.subtracting(launchHooks)
+        runnable.formUnion(launchHooks.values.joined())
+        var remainingHooks = runnable
         var coveredHooks = Set<AppearHookID>()
         var search = TourSearch(graph: graph, fidelity: ReplayFidelity(graph: graph))
         var paths: [TestPlan.TestPath] = []
@@ -87,9 +91,15 @@ public struct TestPlanner: Sendable {
         var currentSteps: [(from: NavState, step: Step)] = []
         var covered = Set<TransitionKind>()
 
+        func add(_ path: TestPlan.TestPath) {
+            paths.append(path)
+            let launched = launchHooks[path.inputs] ?? []
+            remainingHooks.subtract(launched)
+            coveredHooks.formUnion(launched)
+        }
         func finish() {
             if let current, !currentSteps.isEmpty {
-                paths.append(TestPlan.TestPath(inputs: graph.state(current).inputs, steps: currentSteps))
+                add(TestPlan.TestPath(inputs: graph.state(current).inputs, steps: currentSteps))
             }
             currentSteps = []
         }
@@ -118,11 +128,15 @@ public struct TestPlanner: Sendable {
             current = walk.end
         }
         finish()
-        if !paths.isEmpty { coveredHooks.formUnion(launchHooks) }
+        // Hooks only a launch runs, with inputs no test launches with: a test that only launches.
+        for (inputs, launched) in launchHooks.sorted(by: { $0.key < $1.key }) where !launched.isDisjoint(with: remainingHooks) {
+            add(TestPlan.TestPath(inputs: inputs, steps: []))
+        }
         let order: (AppearHookID, AppearHookID) -> Bool = { ($0.screen, $0.hook) < ($1.screen, $1.hook) }
         return TestPlan(paths: paths, covered: covered.sorted(), uncoverable: targets.subtracting(takeable).sorted(),
                         indistinguishable: remaining.sorted(), coveredHooks: coveredHooks.sorted(by: order),
-                        uncoverableHooks: hooks.subtracting(runnable).subtracting(launchHooks).sorted(by: order))
+                        uncoverableHooks: hooks.subtracting(runnable).sorted(by: order),
+                        indistinguishableHooks: remainingHooks.sorted(by: order))
     }
 
     /// The edge or deep link a step takes (nil for implicit actions).

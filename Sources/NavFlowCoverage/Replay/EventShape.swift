@@ -118,7 +118,9 @@ enum EventShape: Sendable {
     func hasItsEffect(from state: NavState, to target: NavState, model: FlowModel) -> Bool {
         switch self {
         case .back, .popToRoot, .dismiss:
-            guard let expected = forced(on: state, model: model) else { return false }
+            // The hooks of the view that appears run within the step.
+            guard let forced = forced(on: state, model: model),
+                  let expected = model.withAppearHooks(on: forced, from: state) else { return false }
             return expected.selectedTab == target.selectedTab && expected.paths == target.paths
                 && expected.shows == target.shows && expected.modals == target.modals
         case .push, .select, .present:

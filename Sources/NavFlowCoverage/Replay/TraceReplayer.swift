@@ -50,6 +50,8 @@ public struct TraceReplayer: Sendable {
     public private(set) var state: NavState?
     /// The appear hooks the last launch or step ran, in order.
     private var lastHooks: [AppearHookID] = []
+    /// The screens the last launch or step showed anew (the hooks' included).
+    private var lastAppeared = Set<Int>()
 
     public init(model: FlowModel) {
         self.model = model
@@ -62,6 +64,7 @@ public struct TraceReplayer: Sendable {
     public mutating func beginFile() {
         state = nil
         lastHooks = []
+        lastAppeared = []
     }
 
     /// Replays one event; a file whose first event is not a launch is
@@ -84,13 +87,14 @@ public struct TraceReplayer: Sendable {
             return outcomes
         }
         lastHooks = []
+        lastAppeared = []
         outcomes.append(step(event, from: current, at: location))
         if !lastHooks.isEmpty { outcomes.append(.hooksRan(lastHooks)) }
         return outcomes
     }
 
-    /// An `appear` event: the spec must have run a hook of the screen in
-    /// the launch or step before; it changes nothing more.
+    /// An `appear` event: the launch or step before must have shown a view
+    /// of the screen anew (its onAppear ran); it changes nothing more.
     private func appeared(_ name: String, in current: NavState, at location: TraceLocation) -> ReplayOutcome {
         let event = TraceEvent.appear(screen: name).summary
         func drift(_ message: String) -> ReplayOutcome {
@@ -102,11 +106,8 @@ public struct TraceReplayer: Sendable {
         case .success(let found): screen = found
         case .failure(let reason): return drift(reason.text)
         }
-        if lastHooks.contains(where: { $0.screen == screen }) { return .unchanged }
-        guard let hook = model.spec.screens[screen].hooks.first else {
-            return drift("'\(name)' has no appear hook in the spec; declare it with 'appear { ... }' in screen '\(name)' (line \(model.spec.screens[screen].range.start.line))")
-        }
-        return drift("the spec runs no appear hook of '\(name)' in the step before: '\(name)' did not appear anew there, or its hook's condition was false (line \(hook.keyword.start.line))")
+        if lastAppeared.contains(screen) { return .unchanged }
+        return drift("'\(name)' did not appear anew in the launch or step before, so its onAppear could not run there")
     }
 
     /// What replaying `event` (not a launch) in `state` does, leaving this
@@ -137,7 +138,9 @@ public struct TraceReplayer: Sendable {
         }
         let (initial, launchFacts) = model.initialState(inputs: inputs)
         state = initial ?? model.blankState(inputs: inputs)
-        lastHooks = FlowModel.hooksRan(in: launchFacts)
+        // A launch cut off runs nothing: replay starts before it.
+        lastHooks = initial == nil ? [] : FlowModel.hooksRan(in: launchFacts)
+        lastAppeared = initial.map { model.appearedScreens(from: nil, to: $0, facts: launchFacts) } ?? []
         var outcomes: [ReplayOutcome] = []
         if !problems.isEmpty {
             outcomes.append(.drifted(Drift(location: location, event: TraceEventName.launch.rawValue, message: "launch: " + problems.joined(separator: "; "),
@@ -145,7 +148,7 @@ public struct TraceReplayer: Sendable {
         }
         if initial == nil {
             outcomes.append(.drifted(Drift(location: location, event: TraceEventName.launch.rawValue,
-                                           message: "launch: the spec's launch statements are cut off at a limit; replay starts before them",
+                                           message: "launch: the spec's launch is cut off (at a limit, or by an appear loop); replay starts before it",
                                            state: nil, applied: true), state: nil))
         }
         outcomes.append(.launched(state!))
@@ -183,6 +186,7 @@ public struct TraceReplayer: Sendable {
             }
             state = next
             lastHooks = FlowModel.hooksRan(in: transition.facts)
+            lastAppeared = model.appearedScreens(from: current, to: next, facts: transition.facts)
             return .stepped(from: current, step: transition.step, to: next)
         }
         var fits: [(rank: Int, transition: Transition)] = []
@@ -194,6 +198,7 @@ public struct TraceReplayer: Sendable {
         if let best = fits.min(by: { $0.rank < $1.rank }), let next = best.transition.target {
             state = next
             lastHooks = FlowModel.hooksRan(in: best.transition.facts)
+            lastAppeared = model.appearedScreens(from: current, to: next, facts: best.transition.facts)
             return .stepped(from: current, step: best.transition.step, to: next)
         }
         // A tab bar tap on the tab already selected changes nothing.

@@ -24,6 +24,15 @@ extension PromelaExporter {
         let target = declaration.target
         if !declaration.keepModals {
             handled.append("  " + Array(repeating: "if :: nm > 0 -> dropTopModal() :: else -> skip fi", count: StateShape.modalLimit).joined(separator: "; ") + ";")
+        } else if !declaration.closing.isEmpty {
+            // `close`: from the first named modal up, every modal goes.
+            let named = declaration.closing.compactMap { shape.presentableIndex[$0] }
+            for index in 0..<StateShape.modalLimit where !named.isEmpty {
+                let isNamed = named.map { "mp[\(index)] == \($0)" }.joined(separator: " || ")
+                let drops = Array(repeating: "if :: nm > \(index) -> dropTopModal() :: else -> skip fi",
+                                  count: StateShape.modalLimit - index).joined(separator: "; ")
+                handled.append("  if :: nm > \(index) && (\(isNamed)) -> \(drops) :: else -> skip fi;")
+            }
         }
         var valid = true
         if let tab = target.tab, !declaration.keepsTab {

@@ -15,10 +15,12 @@ public struct DismissStatement: StatementMeaning {
         let model = environment.model
         let context = environment.context
         var path = model.path(of: context, in: state)
+        // A tab's view under a modal (an appear hook's) is neither pushed nor presented.
+        let underAModal: Bool = if case .slot = context { !state.modals.isEmpty } else { false }
         if !path.isEmpty {
             path.removeLast()
             state.setPath(path, of: context)
-        } else if !state.modals.isEmpty {
+        } else if !state.modals.isEmpty && !underAModal {
             state.modals.removeLast()
         } else {
             facts.append(.dismissWithNothingToClose(visibleRoute: model.visibleRoute(of: context, in: state),

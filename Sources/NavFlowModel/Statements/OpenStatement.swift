@@ -29,7 +29,9 @@ public struct OpenStatement: StatementMeaning {
         guard let (link, arguments) = link(in: model.spec) else { return .done }
         let handled = model.handleDeepLink(link, arguments: arguments, from: state, decider: environment.decider)
         for fact in handled.facts {
+            // What the link put on stacks, and a rebuild its `else` did (every view is then new).
             if case .pushed = fact { facts.append(fact) }
+            if fact == .rebuilt { facts.append(fact) }
         }
         if let target = handled.target { state = target }
         return .done

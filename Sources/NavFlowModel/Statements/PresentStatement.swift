@@ -20,9 +20,9 @@ public struct PresentStatement: StatementMeaning {
                                         facts: inout [StepFact]) -> StatementResult {
         guard let presentable = environment.model.shape.presentableIndex[content] else { return .done }
         if state.modals.contains(where: { $0.presentable == presentable }) { return .done }
-        // A view under a modal (an appear hook's, pinned to its slot) presents nothing.
-        if case .slot = environment.context, let covering = state.modals.first {
-            facts.append(.presentationFromCoveredView(presentable: presentable, coveredBy: covering.presentable,
+        // A covered view (an appear hook's, under a modal) presents nothing.
+        if let covering = environment.coveredBy {
+            facts.append(.presentationFromCoveredView(presentable: presentable, coveredBy: covering,
                                                       statement: environment.range))
             return .done
         }

@@ -24,6 +24,9 @@ struct StatementEnvironment<Decider: ConditionDecider> {
     let chosenRoute: Int?
     /// The statement's place in the spec: its identity in facts.
     let range: SourceRange
+    /// The modal that covers the view the statement acts for, when an
+    /// appear hook acts for a covered view: it can present nothing.
+    var coveredBy: Int? = nil
 }
 
 /// How running a statement ended.

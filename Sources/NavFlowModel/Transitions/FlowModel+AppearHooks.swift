@@ -18,9 +18,10 @@ extension FlowModel {
     /// The views the user can see in `state`, bottom first: the top of each
     /// active slot, then the top of each modal's stack. A cover hides every
     /// view beneath it; a sheet or a popover hides none (SwiftUI keeps the
-    /// presenter on screen and calls no `onDisappear` for it).
-    func shownViews(of state: NavState) -> [ShownView] {
-        let lastCover = state.modals.lastIndex { $0.kind == .cover }
+    /// presenter on screen and calls no `onDisappear` for it). With
+    /// `includingCovered`, the views beneath a cover too.
+    func shownViews(of state: NavState, includingCovered: Bool = false) -> [ShownView] {
+        let lastCover = includingCovered ? nil : state.modals.lastIndex { $0.kind == .cover }
         var views: [ShownView] = []
         if lastCover == nil {
             for slot in shape.activeSlots(selectedTab: state.selectedTab) {
@@ -51,7 +52,7 @@ extension FlowModel {
         guard hasAppearHooks, var target = transition.target else { return transition }
         var result = transition
         let rebuilt = transition.facts.contains(.rebuilt)
-        if !runAppearHooks(shownBefore: rebuilt ? [] : state.map(shownViews(of:)) ?? [], on: &target,
+        if !runAppearHooks(shownBefore: rebuilt ? [] : state.map { shownViews(of: $0) } ?? [], on: &target,
                            facts: &result.facts, decider: decider) {
             result.target = nil
         } else {
@@ -60,23 +61,46 @@ extension FlowModel {
         return result
     }
 
+    /// The screens whose views a step from `state` (nil: the launch) to
+    /// `target` showed anew, by the rule hooks run by, with the screens
+    /// whose hooks the step's `facts` say ran (views a hook showed).
+    public func appearedScreens(from state: NavState?, to target: NavState, facts: [StepFact]) -> Set<Int> {
+        let before = facts.contains(.rebuilt) ? [] : Set(state.map { shownViews(of: $0) } ?? [])
+        var screens = Set(shownViews(of: target, includingCovered: state == nil).filter { !before.contains($0) }
+            .map { routes.screen(of: $0.route) })
+        screens.formUnion(Self.hooksRan(in: facts).map(\.screen))
+        return screens
+    }
+
+    /// `target` after the appear hooks of the views it shows and `state`
+    /// does not: where a step from `state` to `target` ends; nil when the
+    /// hooks cut it off. `target` itself in a spec without hooks.
+    public func withAppearHooks(on target: NavState, from state: NavState) -> NavState? {
+        withAppearHooks(Transition(step: .swipeDown, target: target, facts: [], outcome: nil), from: state,
+                        decider: ConcreteDecider()).target
+    }
+
     /// Runs the hooks of every view shown in `state` that `shownBefore`
     /// does not hold, bottom first; the views a hook shows anew run theirs
     /// in turn, in the same step. A hook runs at most once per view and
     /// step: a view that appears again while its hook would run again is
-    /// an appear loop, which cuts the step off. Returns false when the step
-    /// is cut off (by a loop, or by a limit a hook's statement reached).
-    func runAppearHooks<D: ConditionDecider>(shownBefore: [ShownView], on state: inout NavState,
+    /// an appear loop, which cuts the step off. At `launch`, the views a
+    /// cover hides appear too (the root is on screen before the cover the
+    /// initial state presents). Returns false when the step is cut off (by
+    /// a loop, or by a limit a hook's statement reached). A selected tab
+    /// hidden during the step but shown at its end is no finding: the rule
+    /// is judged when the step ends, hooks included.
+    func runAppearHooks<D: ConditionDecider>(shownBefore: [ShownView], launch: Bool = false, on state: inout NavState,
                                              facts: inout [StepFact], decider: D) -> Bool {
         let seen = Set(shownBefore)
-        var pending = shownViews(of: state).filter { !seen.contains($0) }
+        var pending = shownViews(of: state, includingCovered: launch).filter { !seen.contains($0) }
         var ran = Set<HookRun>()
         var order: [AppearHookID] = []
+        var ranAny = false
         while !pending.isEmpty {
             let view = pending.removeFirst()
             // A view an earlier hook covered or took away before its turn never appeared.
-            let shown = shownViews(of: state)
-            guard shown.contains(view) else { continue }
+            guard shownViews(of: state, includingCovered: launch).contains(view) else { continue }
             let screen = routes.screen(of: view.route)
             for (index, hook) in spec.screens[screen].hooks.enumerated() where decider.holds(hook.condition, in: state) {
                 let id = AppearHookID(screen: screen, hook: index)
@@ -85,30 +109,63 @@ extension FlowModel {
                     return false
                 }
                 order.append(id)
-                let context: Context
-                switch view.place {
-                case .slot(let slot): context = .slot(slot)
-                case .modal: context = .modal
-                }
-                let before = shownViews(of: state)
-                var run = StatementRun(model: self, origin: context, decider: decider, pinsOrigin: true)
-                let bindings = routes.values(of: view.route)
-                for statement in hook.statements {
-                    let choice = statement.routeChoices(routes: routes, bindings: bindings).first ?? []
-                    if !run.execute(statement, choice: choice, on: &state, facts: &facts) { return false }
-                }
-                run.finish(&state, facts: &facts, range: hook.range)
+                ranAny = true
+                let before = shownViews(of: state, includingCovered: launch)
+                let rebuilds = facts.count { $0 == .rebuilt }
+                guard run(hook, of: view, on: &state, facts: &facts, decider: decider) else { return false }
                 facts.append(.appearHookRan(id))
-                let wasShown = Set(before)
-                for appeared in shownViews(of: state) where !wasShown.contains(appeared) && !pending.contains(appeared) {
+                // After a rebuild every view is new, its own included.
+                let wasShown = facts.count { $0 == .rebuilt } > rebuilds ? [] : Set(before)
+                for appeared in shownViews(of: state, includingCovered: launch)
+                where !wasShown.contains(appeared) && !pending.contains(appeared) {
                     pending.append(appeared)
                 }
             }
         }
+        if ranAny, hasTabView, !isHidden(state.selectedTab, in: state, decider: decider, forReport: true) {
+            facts.removeAll { if case .hidesSelectedTab = $0 { true } else { false } }
+        }
+        return true
+    }
+
+    /// Runs one hook's statements on its own view: a slot's view acts on
+    /// its slot even under a modal; a modal's view acts on its modal, the
+    /// modals above it set aside while the hook runs and put back on top
+    /// when its modal is still the top one. A view a modal covers presents
+    /// nothing (`StatementRun.covering`). False when the step is cut off.
+    private func run<D: ConditionDecider>(_ hook: AppearHook, of view: ShownView, on state: inout NavState,
+                                          facts: inout [StepFact], decider: D) -> Bool {
+        var above: [Modal] = []
+        var own: (index: Int, presentable: Int)?
+        let context: Context
+        switch view.place {
+        case .slot(let slot):
+            context = .slot(slot)
+        case .modal(let presentable):
+            context = .modal
+            if let index = state.modals.firstIndex(where: { $0.presentable == presentable }) {
+                own = (index, presentable)
+                above = Array(state.modals[(index + 1)...])
+                state.modals.removeSubrange((index + 1)...)
+            }
+        }
+        var run = StatementRun(model: self, origin: context, decider: decider, pinsOrigin: true)
+        run.coveringAbove = above.first?.presentable
+        let bindings = routes.values(of: view.route)
+        for statement in hook.statements {
+            let choice = statement.routeChoices(routes: routes, bindings: bindings).first ?? []
+            if !run.execute(statement, choice: choice, on: &state, facts: &facts) { return false }
+        }
+        run.finish(&state, facts: &facts, range: hook.range)
+        // The modals above come back when the hook's modal is still the top one;
+        // a hook that closed it closed them too (UIKit dismisses what it presents).
+        if let own, !above.isEmpty, state.modals.count == own.index + 1,
+           state.modals[own.index].presentable == own.presentable {
+            state.modals += above
+        }
         return true
     }
 }
-
 /// One hook run for one view, within one step.
 private struct HookRun: Hashable {
     var view: ShownView

@@ -110,7 +110,14 @@ extension FlowModel {
             }
         }
         let target = handler.target
-        if !handler.keepModals { next.modals = [] }
+        if !handler.keepModals {
+            next.modals = []
+        } else if !handler.closing.isEmpty, let first = next.modals.firstIndex(where: { modal in
+            handler.closing.contains(shape.presentables[modal.presentable])
+        }) {
+            // `close`: the first named modal up goes, with every modal above it.
+            next.modals.removeSubrange(first...)
+        }
         // The tab whose content the target describes: with `keep tab`, it is not selected.
         var describedTab = next.selectedTab
         if let tab = target.tab {

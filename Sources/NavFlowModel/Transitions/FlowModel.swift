@@ -158,7 +158,7 @@ public final class FlowModel: Sendable {
         }
         run.finish(&state, facts: &facts, range: spec.launch.first?.statement.range)
         // Every view on screen at launch appears.
-        if hasAppearHooks, !runAppearHooks(shownBefore: [], on: &state, facts: &facts, decider: decider) {
+        if hasAppearHooks, !runAppearHooks(shownBefore: [], launch: true, on: &state, facts: &facts, decider: decider) {
             return (nil, facts)
         }
         return (state, facts)

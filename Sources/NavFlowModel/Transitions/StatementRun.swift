@@ -15,6 +15,9 @@ struct StatementRun<Decider: ConditionDecider> {
     /// Whether statements act on `origin` while it is on screen, even under
     /// a modal (an appear hook's view: its router is its own stack's).
     let pinsOrigin: Bool
+    /// For a hook of a modal's view with modals above it set aside: the
+    /// first of them, which covers the view.
+    var coveringAbove: Int?
     private var tabHiddenAtStart: Bool?
     /// The column that presented the bottom modal when the step began:
     /// where statements act once they have closed every modal.
@@ -47,8 +50,12 @@ struct StatementRun<Decider: ConditionDecider> {
             tabHiddenAtStart = model.hasTabView
                 && model.isHidden(state.selectedTab, in: state, decider: decider, forReport: true)
         }
-        let environment = StatementEnvironment(model: model, context: context(in: state), decider: decider,
-                                               chosenRoute: choice.first, range: statement.range)
+        let context = context(in: state)
+        // A pinned slot under a modal, or a modal under others set aside, is covered.
+        var covering = coveringAbove
+        if pinsOrigin, case .slot = context, let bottom = state.modals.first { covering = bottom.presentable }
+        let environment = StatementEnvironment(model: model, context: context, decider: decider,
+                                               chosenRoute: choice.first, range: statement.range, coveredBy: covering)
         switch statement.run(on: &state, in: environment, facts: &facts) {
         case .done: return true
         case .cutOff: return false

@@ -48,11 +48,16 @@ public struct TestPlanText: Sendable {
             lines += ["", "No test can take these (no reachable state takes them; see `navflow verify`):"]
             for kind in plan.uncoverable { lines.append("  \(kind.text(in: spec))") }
         }
+        func hookLines(_ hooks: [AppearHookID]) -> [String] {
+            hooks.map { "  appear hook of \(spec.screens[$0.screen].name) (line \(spec.screens[$0.screen].hooks[$0.hook].keyword.start.line))" }
+        }
         if !plan.uncoverableHooks.isEmpty {
             lines += ["", "No test can run these appear hooks (no reachable step shows their screen while their condition holds):"]
-            for hook in plan.uncoverableHooks {
-                lines.append("  appear hook of \(spec.screens[hook.screen].name) (line \(spec.screens[hook.screen].hooks[hook.hook].keyword.start.line))")
-            }
+            lines += hookLines(plan.uncoverableHooks)
+        }
+        if !plan.indistinguishableHooks.isEmpty {
+            lines += ["", "No trace can show these appear hooks run: the steps that run them replay, from their events, to other steps:"]
+            lines += hookLines(plan.indistinguishableHooks)
         }
         if !plan.indistinguishable.isEmpty {
             lines += ["", "No trace can credit these: an earlier edge of the same screen has the same effect (give them labels), or they change nothing where they can be taken:"]

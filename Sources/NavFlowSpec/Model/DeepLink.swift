@@ -210,7 +210,12 @@ public struct DeepLinkHandler: Hashable, Sendable {
     public var requires: Condition?
     /// What runs when `requires` is false.
     public var otherwise: Statement?
+    /// Whether modals stay up (`keep modals`, or `close` for the others).
     public var keepModals: Bool
+    /// `close NAME, ...`: the screens or stacks whose modal the handler
+    /// closes, with the modals above it, before the rest (`keepModals` is
+    /// then true). Empty for `keep modals` and for closing every modal.
+    public var closing: [Content] = []
     /// `keep tab`: the target's tab is changed but not selected.
     public var keepsTab: Bool
     /// `when CHOICE is OUTCOME`: the handler runs only for that outcome.

@@ -17,7 +17,7 @@ public enum Keywords {
     public static let all: Set<String> = declarations.union(statements).union([
         "app", "root", "destination", "depth", "hidden", "if", "initial",
         "sidebar", "content", "detail", "locked", "action", "requires",
-        "else", "keep", "under", "modals", "when", "true", "false", "appear",
+        "else", "keep", "under", "modals", "when", "true", "false",
     ])
 
     /// Type names that cannot be redeclared.

@@ -517,12 +517,32 @@ public struct Parser {
         } else if current.isWord("else") {
             throw failure("'else' needs a 'requires' condition before it", at: tokenRange(current))
         }
+        // `close NAME, ...`: those modals (and what is above them) close, the others stay.
+        var closing: [Name] = []
+        if current.isWord("close") {
+            let keyword = current
+            advance()
+            while true {
+                guard current.kind == .identifier, !Keywords.all.contains(current.text) else {
+                    throw failure("expected a screen or stack to close after '\(closing.isEmpty ? "close" : ",")', as in 'close DetailSheet'",
+                                  notes: closing.isEmpty ? [] : [DiagnosticNote(message: "'close' is here", range: tokenRange(keyword))])
+                }
+                closing.append(Name(current.text, range: tokenRange(current)))
+                advance()
+                guard current.kind == .comma else { break }
+                advance()
+            }
+        }
         var keepTab: SourceRange?
         if current.isWord("keep") {
             advance()
             // `keep modals`, `keep tab`, or both, separated by a comma.
             while true {
                 if current.isWord("modals"), !keepModals {
+                    if let first = closing.first {
+                        throw failure("'close' keeps every other modal already; drop 'modals' from 'keep'",
+                                      notes: [DiagnosticNote(message: "'close' names the modals that go", range: first.range)])
+                    }
                     keepModals = true
                 } else if current.isWord("tab"), keepTab == nil {
                     keepTab = tokenRange(current)
@@ -534,8 +554,11 @@ public struct Parser {
                 advance()
             }
         }
-        return DeepLinkHandlerSyntax(target: target, requires: requires, otherwise: otherwise, keepModals: keepModals,
-                                     keepTab: keepTab, when: when, range: rangeFrom(start))
+        var handler = DeepLinkHandlerSyntax(target: target, requires: requires, otherwise: otherwise,
+                                            keepModals: keepModals || !closing.isEmpty, keepTab: keepTab, when: when,
+                                            range: rangeFrom(start))
+        handler.closing = closing
+        return handler
     }
 
     /// `when CHOICE is OUTCOME`, if present.

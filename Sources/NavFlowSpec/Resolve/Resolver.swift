@@ -685,9 +685,35 @@ public struct Resolver {
                 outcome = resolveWhen(when)
                 if outcome == nil { complete = false }
             }
-            handlers.append(DeepLinkHandler(target: target, requires: requires, otherwise: otherwise,
-                                            keepModals: handler.keepModals, keepsTab: handler.keepTab != nil,
-                                            outcome: outcome, range: handler.range))
+            var closing: [Content] = []
+            for name in handler.closing {
+                guard let content = lookUpContent(name, expecting: "screen or stack") else {
+                    complete = false
+                    continue
+                }
+                switch content {
+                case .screen(let screen) where !spec.screens[screen].parameters.isEmpty:
+                    let parameters = spec.screens[screen].parameters.map(\.name).joined(separator: ", ")
+                    error(.rootParameters, "screen '\(name.text)' takes parameters (\(parameters)), so no modal presents it and 'close' cannot name it; name the screen or stack the sheet shows",
+                          at: name.range,
+                          notes: [DiagnosticNote(message: "'\(name.text)' is declared here", range: spec.screens[screen].range)])
+                    complete = false
+                case .tabs, .split:
+                    wrongKind(name, is: content, expected: "a screen or a stack, presented as a modal")
+                    complete = false
+                default:
+                    if closing.contains(content) {
+                        error(.duplicateName, "'close' names '\(name.text)' twice", at: name.range)
+                        complete = false
+                    }
+                    closing.append(content)
+                }
+            }
+            var resolved = DeepLinkHandler(target: target, requires: requires, otherwise: otherwise,
+                                           keepModals: handler.keepModals, keepsTab: handler.keepTab != nil,
+                                           outcome: outcome, range: handler.range)
+            resolved.closing = closing
+            handlers.append(resolved)
         }
         if complete, !checkOutcomes(of: handlers, syntax: syntax) { complete = false }
         return complete ? handlers : nil

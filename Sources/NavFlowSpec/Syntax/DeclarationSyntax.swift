@@ -101,12 +101,14 @@ public struct EntrySyntax: Hashable, Sendable {
     }
 }
 
-/// `-> TARGET [requires EXPR [else STMT]] [keep modals | keep tab | keep tab, modals]`.
+/// `-> TARGET [requires EXPR [else STMT]] [close NAME, ...] [keep modals | keep tab | keep tab, modals]`.
 public struct DeepLinkHandlerSyntax: Hashable, Sendable {
     public var target: TargetSyntax
     public var requires: ExpressionSyntax?
     public var otherwise: StatementSyntax?
     public var keepModals: Bool
+    /// `close NAME, ...`: the modals it closes (keeping the others).
+    public var closing: [Name] = []
     /// `keep tab`: where it was written.
     public var keepTab: SourceRange?
     /// `when CHOICE is OUTCOME`: the handler runs only for that outcome.

@@ -24,7 +24,7 @@ public struct PresentationDroppedProperty: GraphProperty {
                 .reason(in: analysis.model) ?? ""
             return "\(link.subject) does not always show its target: \(reason)"
         }, notes: { _ in
-            [DiagnosticNote(message: "present it from where the user is ('* + sheet ...' with 'keep modals'), or close what is presented first (no 'keep modals')")]
+            [DiagnosticNote(message: "present it from where the user is ('* + sheet ...' with 'keep modals'), or close what is presented first (no 'keep modals', or name it in 'close')")]
         })
     }
 }

@@ -45,8 +45,8 @@ public struct NestedStackProperty: StructuralProperty {
             }
         }
         for screen in spec.screens {
-            for edge in screen.edges {
-                for statement in edge.statements {
+            for block in screen.statementBlocks {
+                for statement in block.statements {
                     guard case .pushStack(let stack) = statement.kind else { continue }
                     let name = spec.stacks[stack].name
                     findings.append(finding(
