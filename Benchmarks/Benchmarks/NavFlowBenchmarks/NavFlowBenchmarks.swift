@@ -113,6 +113,21 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(Verifier.verify(routerSource))
     }
 
+    // A real app end to end: EhPanda (specs/apps/), whose tabs interact and
+    // whose gallery detail has an appear hook, so every step runs on the
+    // unpacked state (performance.md, "Appear hooks turn the memos off").
+    let ehPanda = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("specs/apps/ehpanda.navflow")
+    let ehPandaSource = SourceFile(path: "ehpanda.navflow",
+                                   bytes: [UInt8](FileManager.default.contents(atPath: ehPanda.path) ?? Data()))
+    Benchmark("Verify-EhPanda",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident, .states], maxDuration: .seconds(30), maxIterations: 5,
+                                   thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance, .states: exact])) { benchmark in
+        let result = Verifier.verify(ehPandaSource)
+        benchmark.measurement(.states, result.statistics?.states ?? 0)
+        blackHole(result)
+    }
+
     // Z3 query latency on the largest example at bounds 8, 12 and 16.
     let model = Sizes.example("router-tabs")
     let (pattern, _) = PatternResolver.resolveQuery("reach profile / ... / About", in: model.spec)
