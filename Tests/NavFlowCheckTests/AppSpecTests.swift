@@ -7,7 +7,7 @@ import Testing
 /// The specs of real apps in `specs/apps/` (docs/apps.md): each reads
 /// without an error, and what keeps its tabs from being parked is pinned,
 /// so a change to the reduction or to the spec shows up here. Apps that
-/// verify within CI's budget (IcySky, EhPanda) also have their state counts and
+/// verify within CI's budget (IcySky, EhPanda, Nos) also have their state counts and
 /// findings pinned; the others are measured by hand, and their figures are
 /// in docs/apps.md.
 @Suite struct AppSpecTests {
@@ -110,5 +110,42 @@ import Testing
         #expect(reasons.filter { $0.contains("selects no tab") }.count == 4, "\(reasons)")
         #expect(reasons.filter { $0.contains("presents a modal") }.count == 4, "\(reasons)")
         #expect(reasons.filter { $0.contains("acts on a stack after a 'dismiss'") }.count == 2, "\(reasons)")
+    }
+
+    /// Nos verifies to the end in about three seconds (release build) at the depths its
+    /// spec gives: its counts and findings, each judged in docs/apps.md, are pinned.
+    @Test func nosVerifiesWithPinnedFigures() throws {
+        let (result, byRule) = try Self.verify("nos", states: 231_136, inApp: 200_603, transitions: 2_559_852)
+        #expect(byRule == [
+            "deeplink-invalid error": 3, "deeplink-state-dependent error": 3, "presentation-dropped error": 2,
+            "deeplink-unreachable error": 2, "deeplink-unreachable warning": 2,
+            "orphan-screen warning": 4, "unused-destination note": 2, "bounded note": 6,
+        ], "\(byRule)")
+        // The NIP-19 links and the follow notification push onto the top modal's stack
+        // ('*' with 'keep modals'); the app pushes beneath it (Router.currentPath).
+        let invalid = result.diagnostics.filter { $0.rule == .deeplinkInvalid }.map(\.message)
+        #expect(invalid.allSatisfy { $0.contains("is presented on top, and it is not a stack") }, "\(invalid)")
+        // The composer link presents from the tab view, which a modal left up covers.
+        let dropped = result.diagnostics.filter { $0.rule == .presentationDropped }.map(\.message)
+        #expect(dropped.allSatisfy { $0.contains("'NoteComposer' is presented from a view that") }, "\(dropped)")
+        // Depth artifacts, reported as such: pages two pushes away at depth 1.
+        let qualified = result.diagnostics.filter { [.orphanScreen, .unusedDestination].contains($0.rule) }
+        #expect(qualified.allSatisfy { $0.message.contains("within depth 1") }, "\(qualified.map(\.message))")
+        // A link opened while the side menu is open pushes the note onto the menu's stack.
+        let unreachable = result.diagnostics.filter { $0.rule == .deeplinkUnreachable && $0.severity == .error }
+        #expect(unreachable.allSatisfy { $0.witness?.steps.map(\.text).contains("On Home, open the SideMenuStack cover") == true },
+                "\(unreachable.map { $0.witness?.steps.map(\.text) ?? [] })")
+    }
+
+    @Test func whyNossTabsAreNotParked() throws {
+        let spec = try #require(Frontend.load(Repository.source(Repository.path("specs/apps/nos.navflow"))).spec)
+        let reasons = TabIndependence(spec).reasons
+        #expect(reasons.count == 40, "\(reasons)")
+        #expect(reasons.filter { $0.contains("an edge of 'PostItem' selects a tab") }.count == 4, "\(reasons)")
+        #expect(reasons.filter { $0.contains("'ReplyTo' has an appear hook") }.count == 1, "\(reasons)")
+        #expect(reasons.filter { $0.contains("both navigates and changes a flag or presents") }.count == 5, "\(reasons)")
+        #expect(reasons.filter { $0.contains("an edge of 'Bio' changes stacks that are not on screen") }.count == 3, "\(reasons)")
+        #expect(reasons.filter { $0.contains("keeps modals") }.count == 8, "\(reasons)")
+        #expect(reasons.filter { $0.contains("acts on the selected tab ('*')") }.count == 5, "\(reasons)")
     }
 }
