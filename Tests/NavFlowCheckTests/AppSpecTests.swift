@@ -104,7 +104,7 @@ import Testing
         let spec = try #require(Frontend.load(Repository.source(Repository.path("specs/apps/ehpanda.navflow"))).spec)
         let reasons = TabIndependence(spec).reasons
         #expect(reasons.count == 23, "\(reasons)")
-        #expect(reasons.filter { $0.contains("keeps modals") }.count == 4, "\(reasons)")
+        #expect(reasons.filter { $0.contains("keeps the modals it does not 'close'") }.count == 4, "\(reasons)")
         #expect(reasons.filter { $0.contains("'Detail' has an appear hook") }.count == 1, "\(reasons)")
         #expect(reasons.filter { $0.contains("selects a tab or opens a URL") }.count == 2, "\(reasons)")
         #expect(reasons.filter { $0.contains("selects no tab") }.count == 4, "\(reasons)")

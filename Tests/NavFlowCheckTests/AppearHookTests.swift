@@ -368,6 +368,54 @@ import Testing
                 "\(result.diagnostics.map(\.message))")
     }
 
+    /// A link opened from a hook is the app's: it sees the modals above the
+    /// hook's own, and closes what it names.
+    @Test func aLinkOpenedByAModalsHookSeesEveryModal() throws {
+        let model = try Self.model("""
+            app Open
+            scheme "a"
+            stack S root Home {}
+            stack S1 root One {}
+            start S
+            screen Home { action "two" { sheet S1; sheet Two } }
+            screen One { appear { open "a://c" } }
+            screen Two { dismiss }
+            deeplink "a://c" -> * close Two
+            """)
+        let initial = try #require(model.initialState(inputs: 0).state)
+        let two = try Self.take(model, from: initial, where: Self.action("two", in: model))
+        #expect(Self.shows(try #require(two.target), in: model) == "Home + sheet S1")
+    }
+
+    /// A tab's view under a sheet stays covered after its hook selects
+    /// another tab: it presents nothing, and its dismiss pops only itself.
+    @Test func aCoveredViewStaysCoveredAfterSelectingATab() throws {
+        let text = """
+            app Cover
+            stack A root Home { destination Detail }
+            stack B root Other {}
+            stack SheetStack root Compose {}
+            tabs Main {
+              tab a "A" A
+              tab other "Other" B
+            }
+            start Main
+            screen Home { sheet SheetStack }
+            screen Other
+            screen Compose { action "author" { push Detail under modals } }
+            screen Detail { appear { tab other; sheet Y; dismiss } }
+            screen Y
+            """
+        let model = try Self.model(text)
+        var state = try #require(model.initialState(inputs: 0).state)
+        state = try #require(try Self.take(model, from: state) { if case .edge = $0 { true } else { false } }.target)
+        let author = try Self.take(model, from: state, where: Self.action("author", in: model))
+        #expect(Self.shows(try #require(author.target), in: model) == "Other + sheet SheetStack")
+        #expect(author.facts.contains { if case .presentationFromCoveredView = $0 { true } else { false } })
+        // Detail was pushed: its dismiss pops it, and the sheet stays.
+        #expect(author.target?.paths.allSatisfy(\.isEmpty) == true)
+    }
+
     @Test func misuseIsReportedWhereItIs() {
         let unbound = verify("""
             app Misuse

@@ -89,7 +89,29 @@ import Testing
             "9:66 duplicate-name: 'close' names 'Filters' twice",
         ])
         #expect(verify("close HomeStack keep tab") == [
+            "9:43 deeplink-target: nothing presents 'HomeStack' as a modal, so 'close' never finds it up",
             "9:58 deeplink-target: 'keep tab' changes a named tab without selecting it; this target names no tab, so the selected tab stays anyway",
         ])
+    }
+
+    /// A screen that is only a presented stack's root is never up as a
+    /// modal of its own: the error points at the stack.
+    @Test func closingAStacksRootNamesTheStack() throws {
+        let result = Verifier.verify(SourceFile(path: "close.navflow", text: Self.text.replacingOccurrences(
+            of: "close LinkStack, Greeting", with: "close Detail, Greeting")))
+        let error = try #require(result.diagnostics.first)
+        #expect("\(error.range.start.line):\(error.range.start.column) \(error.message)"
+                == "16:48 nothing presents 'Detail' as a modal, so 'close' never finds it up")
+        #expect(error.notes.map(\.message) == ["the modal that shows it is the stack 'LinkStack'; name that"])
+    }
+
+    /// A link with `close` that leaves a modal up lands beside it: the note
+    /// says to name it in `close`.
+    @Test func aModalLeftUpIsAdvisedToBeClosed() {
+        let result = Verifier.verify(SourceFile(path: "close.navflow", text: Self.text.replacingOccurrences(
+            of: "deeplink \"c://item\" -> + sheet LinkStack close LinkStack, Greeting",
+            with: "deeplink \"c://item\" -> home / Detail close Greeting")))
+        let finding = result.diagnostics.first { $0.rule == .deeplinkStateDependent }
+        #expect(finding?.notes.map(\.message) == ["name the modal in 'close' so the link closes it, or list it in the target"])
     }
 }

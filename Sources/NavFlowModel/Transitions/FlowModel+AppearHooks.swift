@@ -153,6 +153,12 @@ extension FlowModel {
         run.coveringAbove = above.first?.presentable
         let bindings = routes.values(of: view.route)
         for statement in hook.statements {
+            // A link is the app's, not the view's: it sees every modal, those set aside too.
+            if case .open = statement.kind, !above.isEmpty {
+                state.modals += above
+                above = []
+                run.coveringAbove = nil
+            }
             let choice = statement.routeChoices(routes: routes, bindings: bindings).first ?? []
             if !run.execute(statement, choice: choice, on: &state, facts: &facts) { return false }
         }

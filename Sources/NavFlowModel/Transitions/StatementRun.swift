@@ -36,7 +36,8 @@ struct StatementRun<Decider: ConditionDecider> {
     /// else the first slot of the selected tab (or of the root).
     func context(in state: NavState) -> Context {
         let active = model.shape.activeSlots(selectedTab: state.selectedTab)
-        if pinsOrigin, case .slot(let slot)? = origin, active.contains(slot) { return .slot(slot) }
+        // An appear hook's view acts on its own slot, on screen or not (after a `tab`).
+        if pinsOrigin, case .slot(let slot)? = origin { return .slot(slot) }
         if !state.modals.isEmpty { return .modal }
         if case .slot(let slot)? = origin, active.contains(slot) { return .slot(slot) }
         return .slot(model.shape.slot(ofColumn: presenterColumn, selectedTab: state.selectedTab))

@@ -102,7 +102,11 @@ public struct TabIndependence: Sendable {
                 if handler.keepsTab { add("\(name) changes a tab it does not select ('keep tab')", range) }
                 if handler.target.appends { add("\(name) appends to a tab's path ('/ ...')", range) }
                 if !handler.target.modals.isEmpty { add("\(name) presents a modal", range) }
-                if handler.keepModals { add("\(name) keeps modals", range) }
+                if !handler.closing.isEmpty {
+                    add("\(name) keeps the modals it does not 'close'", range)
+                } else if handler.keepModals {
+                    add("\(name) keeps modals", range)
+                }
                 if let requires = handler.requires, !requires.flagsRead.isEmpty { add("\(name) requires a flag", range) }
                 if let otherwise = handler.otherwise {
                     let footprint = otherwise.footprint

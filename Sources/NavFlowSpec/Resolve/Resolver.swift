@@ -21,6 +21,9 @@ public struct Resolver {
     private var destinationSetNames: [String: (Int, SourceRange)] = [:]
     private var tabIDs: [String: (view: Int, tab: Int, range: SourceRange)] = [:]
     /// Syntax of each resolved screen, by screen index.
+    /// The modals `close` clauses name, with where: checked once every
+    /// presentation is known (`checkClosedModals`).
+    private var closingNames: [(Content, Name)] = []
     private var screenSyntax: [(parameters: [ParameterSyntax], edges: [EdgeSyntax], hooks: [AppearHookSyntax])] = []
     /// Screens with a parameter whose type did not resolve: their routes are
     /// not checked, to avoid a cascade of argument errors.
@@ -59,6 +62,32 @@ public struct Resolver {
         resolveLaunchAndAssumptions()
         resolveDeepLinks()
         checkOpensOfChoiceLinks()
+        checkClosedModals()
+    }
+
+    /// A modal `close` names must be one something presents: a screen that
+    /// is only a presented stack's root is never up as a modal of its own.
+    private mutating func checkClosedModals() {
+        guard !closingNames.isEmpty else { return }
+        var presented = Set<Content>()
+        var statements = spec.screens.flatMap(\.statementBlocks).flatMap(\.statements) + spec.launch.map(\.statement)
+        statements += spec.deepLinks.flatMap(\.handlers).compactMap(\.otherwise)
+        for statement in statements {
+            if case .present(_, let content) = statement.kind { presented.insert(content) }
+        }
+        for handler in spec.deepLinks.flatMap(\.handlers) {
+            presented.formUnion(handler.target.modals.map(\.content))
+        }
+        for (content, name) in closingNames where !presented.contains(content) {
+            var notes: [DiagnosticNote] = []
+            if case .screen(let screen) = content,
+               let stack = spec.stacks.indices.first(where: { spec.stacks[$0].root == screen && presented.contains(.stack($0)) }) {
+                notes.append(DiagnosticNote(message: "the modal that shows it is the stack '\(spec.stacks[stack].name)'; name that",
+                                            range: spec.stacks[stack].range))
+            }
+            error(.deeplinkTarget, "nothing presents '\(name.text)' as a modal, so 'close' never finds it up",
+                  at: name.range, notes: notes)
+        }
     }
 
     /// An `open` statement is one step with no outcome of its own: it may
@@ -707,6 +736,7 @@ public struct Resolver {
                         complete = false
                     }
                     closing.append(content)
+                    closingNames.append((content, name))
                 }
             }
             var resolved = DeepLinkHandler(target: target, requires: requires, otherwise: otherwise,

@@ -20,7 +20,10 @@ public struct DeepLinkStateDependentProperty: GraphProperty {
             let reason = DeepLinkOutcome.notTheTarget(extraModals: extraModals).reason(in: analysis.model) ?? ""
             return "\(link.subject) does not always land on its target: \(reason)"
         }, notes: { link in
-            link.keepsModals
+            if link.handlers.contains(where: { !$0.closing.isEmpty }) {
+                return [DiagnosticNote(message: "name the modal in 'close' so the link closes it, or list it in the target")]
+            }
+            return link.keepsModals
                 ? [DiagnosticNote(message: "remove 'keep modals' so the link closes what is presented, or list the modal in the target")]
                 : [DiagnosticNote(message: "make the target describe the whole state the link should show")]
         })
