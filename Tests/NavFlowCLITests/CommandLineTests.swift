@@ -91,6 +91,17 @@ import Testing
         #expect(run.stdout.contains("\(path):3:7: error: expected a screen name after 'push', found '}' [syntax]"))
     }
 
+    /// The Promela export refuses appear hooks, which it does not lower: the
+    /// input's problem (2), not a limit (3).
+    @Test func exportRefusesAppearHooksWith2() throws {
+        let hooked = try Self.temporarySpec("app A\nflag f = false\nscreen Home { appear { set f = true } }\n")
+        let run = try Self.run(["export", hooked])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("the Promela export does not lower appear hooks, and a screen has one: 'Home' (line 3)"))
+        let plain = try Self.temporarySpec("app A\nscreen Home { sheet Info }\nscreen Info\n")
+        #expect(try Self.run(["export", plain]).status == 0)
+    }
+
     @Test func findingsExitWith1AndCleanSpecsWith0() throws {
         let failing = try Self.temporarySpec("app A\nscreen Home { dismiss }\n")
         let run = try Self.run(["verify", failing])

@@ -103,9 +103,7 @@ public struct CoverageCollector: Sendable {
         metrics.append(metric("deeplinks", "Deep links", covered: spec.deepLinks.count - missingLinks.count, total: spec.deepLinks.count,
                               missing: missingLinks.map { CoverageItem(text: spec.deepLinks[$0].pattern.text, line: spec.deepLinks[$0].range.start.line) }))
         // Only a spec with hooks has the metric: the others' reports stay as they are.
-        let hooks = spec.screens.indices.flatMap { screen in
-            spec.screens[screen].hooks.indices.map { AppearHookID(screen: screen, hook: $0) }
-        }
+        let hooks = model.appearHooks
         if !hooks.isEmpty {
             let missingHooks = hooks.filter { hookCounts[$0] == nil }
             metrics.append(metric("hooks", "Appear hooks run", covered: hooks.count - missingHooks.count, total: hooks.count,

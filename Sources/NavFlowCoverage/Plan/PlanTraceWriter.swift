@@ -76,37 +76,35 @@ public struct PlanTraceWriter: Sendable {
         return [("outcome", .string(spec.choices[outcome.choice].outcomes[outcome.outcome]))]
     }
 
-    /// An entry point's argument values: enum cases by name, `1` for an
-    /// `Int` id, `x` for a `String` id.
+    /// An entry point's argument values.
     private func entryArguments(_ link: Int, _ arguments: [Int]) -> [(String, TraceLine.Value)] {
         let parameters = spec.deepLinks[link].pattern.parameters
         guard !parameters.isEmpty else { return [] }
-        let values = zip(parameters, arguments).map { parameter, value -> (String, String) in
+        return [args(parameters.map { ($0.name, $0.type) }, values: arguments)]
+    }
+
+    /// The `args` member for parameters and their values: enum cases by
+    /// name, an id as `DeepLinkPattern.examples` writes it (`1` for an
+    /// `Int` id, `x` for a `String` id).
+    private func args(_ parameters: [(name: String, type: ValueType)], values: [Int]) -> (String, TraceLine.Value) {
+        ("args", .strings(zip(parameters, values).map { parameter, value -> (String, String) in
             switch parameter.type {
             case .enumeration(let type): (parameter.name, spec.enums[type].cases[value])
-            case .identifier(let type): (parameter.name, spec.idTypes[type].base == .int ? "1" : "x")
+            case .identifier: (parameter.name, DeepLinkPattern.examples(of: parameter.type, in: spec).first ?? "x")
             }
-        }
-        return [("args", .strings(values))]
+        }))
     }
 
     private func tabID(_ tab: Int) -> String {
         spec.rootTabView?.tabs[tab].id ?? "?"
     }
 
-    /// A push or select event for a route, with concrete arguments: enum
-    /// cases by name, `1` for an `Int` id, `x` for a `String` id.
+    /// A push or select event for a route, with concrete arguments.
     private func route(_ event: TraceEventName, _ id: Int) -> TraceLine {
         let screen = spec.screens[model.routes.screen(of: id)]
         var members: [(String, TraceLine.Value)] = [("screen", .string(screen.name))]
         if !screen.parameters.isEmpty {
-            let values = zip(screen.parameters, model.routes.values(of: id)).map { parameter, value -> (String, String) in
-                switch parameter.type {
-                case .enumeration(let type): (parameter.name, spec.enums[type].cases[value])
-                case .identifier(let type): (parameter.name, spec.idTypes[type].base == .int ? "1" : "x")
-                }
-            }
-            members.append(("args", .strings(values)))
+            members.append(args(screen.parameters.map { ($0.name, $0.type) }, values: model.routes.values(of: id)))
         }
         return TraceLine(event: event, members)
     }

@@ -69,18 +69,16 @@ public struct TestPlanner: Sendable {
         var remaining = targets.intersection(takeable)
         // Hooks are targets like edges, met on the transitions whose facts
         // say they ran, and on the launches of the inputs that run them.
-        let hooks = Set(spec.screens.indices.flatMap { screen in
-            spec.screens[screen].hooks.indices.map { AppearHookID(screen: screen, hook: $0) }
-        })
+        let hooks = Set(graph.model.appearHooks)
         var runnable = Set<AppearHookID>()
         for list in [graph.inAppEdges, graph.linkEdges] where !hooks.isEmpty {
             for position in list.target.indices where list.target[position] >= 0 {
-                runnable.formUnion(TourSearch.hooks(in: graph.notes[Int(list.note(at: position))]))
+                runnable.formUnion(FlowModel.hooksRan(in: graph.notes[Int(list.note(at: position))].facts))
             }
         }
         var launchHooks: [UInt64: Set<AppearHookID>] = [:]
         for (inputs, note) in graph.launchNotes where graph.initialStates.contains(where: { graph.state($0).inputs == inputs }) {
-            launchHooks[inputs, default: []].formUnion(TourSearch.hooks(in: note))
+            launchHooks[inputs, default: []].formUnion(FlowModel.hooksRan(in: note.facts))
         }
         runnable.formUnion(launchHooks.values.joined())
         var remainingHooks = runnable
@@ -120,7 +118,7 @@ public struct TestPlanner: Sendable {
                     remaining.remove(kind)
                     covered.insert(kind)
                 }
-                for hook in TourSearch.hooks(in: graph.notes[note]) {
+                for hook in FlowModel.hooksRan(in: graph.notes[note].facts) {
                     remainingHooks.remove(hook)
                     coveredHooks.insert(hook)
                 }
@@ -168,11 +166,6 @@ private struct TourSearch {
         var end: Int
     }
 
-    /// The appear hooks a transition's note says ran.
-    static func hooks(in note: TransitionNote) -> [AppearHookID] {
-        FlowModel.hooksRan(in: note.facts)
-    }
-
     init(graph: StateGraph, fidelity: ReplayFidelity) {
         self.graph = graph
         self.fidelity = fidelity
@@ -211,7 +204,7 @@ private struct TourSearch {
                     let kind = TestPlanner.target(graph.steps[step])
                     let note = Int(list.note(at: position))
                     let wanted = (kind.map(remaining.contains) ?? false)
-                        || (!hooks.isEmpty && Self.hooks(in: graph.notes[note]).contains(where: hooks.contains))
+                        || (!hooks.isEmpty && FlowModel.hooksRan(in: graph.notes[note].facts).contains(where: hooks.contains))
                     guard wanted || ((!isLink || linksOnTheWay) && stamp[next] != generation) else { continue }
                     // Only steps whose trace event replays to this very transition keep a test faithful.
                     guard fidelity.isFaithful(position, link: isLink, from: state) else { continue }

@@ -26,7 +26,7 @@ public enum ReplayOutcome: Sendable {
     /// A transition of the model explained the event.
     case stepped(from: NavState, step: Step, to: NavState)
     /// The event changed nothing (a tab that was already selected, or an
-    /// `appear` of a hook the step before ran).
+    /// `appear` of a view the launch or step before showed anew).
     case unchanged
     /// The launch or step just replayed ran these appear hooks.
     case hooksRan([AppearHookID])
@@ -156,6 +156,12 @@ public struct TraceReplayer: Sendable {
         return outcomes
     }
 
+    /// Remembers what the step from `current` to `next` ran and showed anew,
+    /// for the `appear` events that follow it.
+    private mutating func remember(_ transition: Transition, from current: NavState, to next: NavState) {
+        lastHooks = FlowModel.hooksRan(in: transition.facts)
+        lastAppeared = model.appearedScreens(from: current, to: next, facts: transition.facts)
+    }
 
     private mutating func step(_ event: TraceEvent, from current: NavState, at location: TraceLocation) -> ReplayOutcome {
         func drift(_ message: String, applied next: NavState? = nil) -> ReplayOutcome {
@@ -185,8 +191,7 @@ public struct TraceReplayer: Sendable {
                 return drift("\(event.summary) leads to no valid state: \(reason)")
             }
             state = next
-            lastHooks = FlowModel.hooksRan(in: transition.facts)
-            lastAppeared = model.appearedScreens(from: current, to: next, facts: transition.facts)
+            remember(transition, from: current, to: next)
             return .stepped(from: current, step: transition.step, to: next)
         }
         var fits: [(rank: Int, transition: Transition)] = []
@@ -197,8 +202,7 @@ public struct TraceReplayer: Sendable {
         }
         if let best = fits.min(by: { $0.rank < $1.rank }), let next = best.transition.target {
             state = next
-            lastHooks = FlowModel.hooksRan(in: best.transition.facts)
-            lastAppeared = model.appearedScreens(from: current, to: next, facts: best.transition.facts)
+            remember(best.transition, from: current, to: next)
             return .stepped(from: current, step: best.transition.step, to: next)
         }
         // A tab bar tap on the tab already selected changes nothing.

@@ -39,9 +39,11 @@ public struct PromelaExporter: Sendable {
     public func export() throws(Failure) -> String {
         // A hook runs after any step that shows its screen: Promela would
         // need the views of both ends of every step, which it does not keep.
-        let hooks = spec.screens.flatMap { screen in screen.hooks.map { (screen.name, $0.keyword.start.line) } }
+        let hooks = model.appearHooks
         if !hooks.isEmpty {
-            let listed = hooks.prefix(3).map { "'\($0.0)' (line \($0.1))" }.joined(separator: ", ")
+            let listed = hooks.prefix(3).map { hook in
+                "'\(spec.screens[hook.screen].name)' (line \(spec.screens[hook.screen].hooks[hook.hook].keyword.start.line))"
+            }.joined(separator: ", ")
             throw Failure(description: "the Promela export does not lower appear hooks, and \(hooks.count == 1 ? "a screen has one" : "screens have \(hooks.count)"): \(listed)\(hooks.count > 3 ? ", ..." : ""); verify the spec with `navflow verify`, which runs them",
                           isLimit: false)
         }

@@ -61,7 +61,6 @@ public struct StateShape: Sendable {
         self.presentableIndex = Dictionary(uniqueKeysWithValues: presentables.enumerated().map { ($1, $0) })
     }
 
-    /// The slots on screen when no modal is up: the selected tab's, or the root's.
     /// The slot of a column of the selected tab's content (the first
     /// slot when it has no such column).
     public func slot(ofColumn column: Int, selectedTab: Int) -> Int {
@@ -69,6 +68,7 @@ public struct StateShape: Sendable {
         return active.lowerBound + column < active.upperBound ? active.lowerBound + column : active.lowerBound
     }
 
+    /// The slots on screen when no modal is up: the selected tab's, or the root's.
     public func activeSlots(selectedTab: Int) -> Range<Int> {
         tabSlots.isEmpty ? rootSlots : tabSlots[selectedTab]
     }

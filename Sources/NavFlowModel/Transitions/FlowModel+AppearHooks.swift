@@ -30,54 +30,65 @@ extension FlowModel {
             }
         }
         for (index, modal) in state.modals.enumerated() where index >= (lastCover ?? 0) {
-            let route: Int
-            if let last = modal.path.last {
-                route = last
-            } else {
-                switch shape.presentables[modal.presentable] {
-                case .stack(let stack): route = stackRootRoute[stack]
-                case .screen(let screen): route = routes.id(screen: screen, values: [])
-                default: route = 0
-                }
-            }
-            views.append(ShownView(place: .modal(presentable: modal.presentable), depth: modal.path.count, route: route))
+            views.append(ShownView(place: .modal(presentable: modal.presentable), depth: modal.path.count,
+                                   route: visibleRoute(of: modal)))
         }
         return views
+    }
+
+    /// Every appear hook of the spec, in declaration order.
+    public var appearHooks: [AppearHookID] {
+        spec.screens.indices.flatMap { screen in
+            spec.screens[screen].hooks.indices.map { AppearHookID(screen: screen, hook: $0) }
+        }
+    }
+
+    /// The appear hooks that ran, in order, as facts of a step or launch say.
+    public static func hooksRan(in facts: [StepFact]) -> [AppearHookID] {
+        facts.compactMap { if case .appearHookRan(let id) = $0 { id } else { nil } }
+    }
+
+    /// The views a step from `state` (nil: the launch) shows anew need not
+    /// have been shown before it: none after a rebuild (`facts`) or at launch.
+    private func viewsBefore(_ state: NavState?, facts: [StepFact]) -> [ShownView] {
+        facts.contains(.rebuilt) ? [] : state.map { shownViews(of: $0) } ?? []
     }
 
     /// A transition with the appear hooks of the views it shows anew run
     /// on its target (docs/semantics.md, "Appear hooks"); unchanged when
     /// the spec has no hooks or the step has no target.
     func withAppearHooks<D: ConditionDecider>(_ transition: Transition, from state: NavState?, decider: D) -> Transition {
-        guard hasAppearHooks, var target = transition.target else { return transition }
+        guard hasAppearHooks, let target = transition.target else { return transition }
         var result = transition
-        let rebuilt = transition.facts.contains(.rebuilt)
-        if !runAppearHooks(shownBefore: rebuilt ? [] : state.map { shownViews(of: $0) } ?? [], on: &target,
-                           facts: &result.facts, decider: decider) {
-            result.target = nil
-        } else {
-            result.target = target
-        }
+        result.target = afterAppearHooks(target, from: state, facts: &result.facts, decider: decider)
         return result
-    }
-
-    /// The screens whose views a step from `state` (nil: the launch) to
-    /// `target` showed anew, by the rule hooks run by, with the screens
-    /// whose hooks the step's `facts` say ran (views a hook showed).
-    public func appearedScreens(from state: NavState?, to target: NavState, facts: [StepFact]) -> Set<Int> {
-        let before = facts.contains(.rebuilt) ? [] : Set(state.map { shownViews(of: $0) } ?? [])
-        var screens = Set(shownViews(of: target, includingCovered: state == nil).filter { !before.contains($0) }
-            .map { routes.screen(of: $0.route) })
-        screens.formUnion(Self.hooksRan(in: facts).map(\.screen))
-        return screens
     }
 
     /// `target` after the appear hooks of the views it shows and `state`
     /// does not: where a step from `state` to `target` ends; nil when the
     /// hooks cut it off. `target` itself in a spec without hooks.
     public func withAppearHooks(on target: NavState, from state: NavState) -> NavState? {
-        withAppearHooks(Transition(step: .swipeDown, target: target, facts: [], outcome: nil), from: state,
-                        decider: ConcreteDecider()).target
+        guard hasAppearHooks else { return target }
+        var facts: [StepFact] = []
+        return afterAppearHooks(target, from: state, facts: &facts, decider: ConcreteDecider())
+    }
+
+    private func afterAppearHooks<D: ConditionDecider>(_ target: NavState, from state: NavState?,
+                                                       facts: inout [StepFact], decider: D) -> NavState? {
+        var target = target
+        let before = viewsBefore(state, facts: facts)
+        return runAppearHooks(shownBefore: before, on: &target, facts: &facts, decider: decider) ? target : nil
+    }
+
+    /// The screens whose views a step from `state` (nil: the launch) to
+    /// `target` showed anew, by the rule hooks run by, with the screens
+    /// whose hooks the step's `facts` say ran (views a hook showed).
+    public func appearedScreens(from state: NavState?, to target: NavState, facts: [StepFact]) -> Set<Int> {
+        let before = Set(viewsBefore(state, facts: facts))
+        var screens = Set(shownViews(of: target, includingCovered: state == nil).filter { !before.contains($0) }
+            .map { routes.screen(of: $0.route) })
+        screens.formUnion(Self.hooksRan(in: facts).map(\.screen))
+        return screens
     }
 
     /// Runs the hooks of every view shown in `state` that `shownBefore`
@@ -172,6 +183,7 @@ extension FlowModel {
         return true
     }
 }
+
 /// One hook run for one view, within one step.
 private struct HookRun: Hashable {
     var view: ShownView

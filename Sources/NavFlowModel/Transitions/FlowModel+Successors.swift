@@ -9,6 +9,12 @@ public enum StepUnit: Hashable, Sendable {
     case switchTab(Int)
     case swipeDown
     case deepLink(link: Int, arguments: [Int])
+
+    /// Whether the unit opens a deep link (or an entry point).
+    public var isDeepLink: Bool {
+        if case .deepLink = self { return true }
+        return false
+    }
 }
 
 extension FlowModel {
@@ -30,11 +36,6 @@ extension FlowModel {
             if found == nil, transition.step == step { found = transition }
         }
         return found
-    }
-
-    /// The appear hooks that ran, in order, as facts of a step or launch say.
-    public static func hooksRan(in facts: [StepFact]) -> [AppearHookID] {
-        facts.compactMap { if case .appearHookRan(let id) = $0 { id } else { nil } }
     }
 
     /// Every step unit that may apply in `state`, whatever the conditions say.

@@ -208,15 +208,20 @@ public final class FlowModel: Sendable {
     public func visibleRoute(of context: Context, in state: NavState) -> Int {
         switch context {
         case .modal:
-            let top = state.modals[state.modals.count - 1]
-            if let last = top.path.last { return last }
-            switch shape.presentables[top.presentable] {
-            case .stack(let stack): return stackRootRoute[stack]
-            case .screen(let screen): return routes.id(screen: screen, values: [])
-            default: return 0
-            }
+            return visibleRoute(of: state.modals[state.modals.count - 1])
         case .slot(let slot):
             return state.paths[slot].last ?? rootRoute(ofSlot: slot, in: state)
+        }
+    }
+
+    /// The route on top of a modal: the top of its path, else its screen or
+    /// its stack's root.
+    func visibleRoute(of modal: Modal) -> Int {
+        if let last = modal.path.last { return last }
+        switch shape.presentables[modal.presentable] {
+        case .stack(let stack): return stackRootRoute[stack]
+        case .screen(let screen): return routes.id(screen: screen, values: [])
+        default: return 0
         }
     }
 

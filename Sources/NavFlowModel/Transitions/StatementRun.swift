@@ -12,8 +12,9 @@ struct StatementRun<Decider: ConditionDecider> {
     /// The context the step comes from; nil for launch and deep links.
     let origin: Context?
     let decider: Decider
-    /// Whether statements act on `origin` while it is on screen, even under
-    /// a modal (an appear hook's view: its router is its own stack's).
+    /// Whether statements act on `origin` (a slot) whatever is on screen,
+    /// under a modal or after a `tab` (an appear hook's view: its router is
+    /// its own stack's).
     let pinsOrigin: Bool
     /// For a hook of a modal's view with modals above it set aside: the
     /// first of them, which covers the view.
@@ -30,15 +31,16 @@ struct StatementRun<Decider: ConditionDecider> {
         self.pinsOrigin = pinsOrigin
     }
 
-    /// The context a statement acts on now: the top modal if one is up,
-    /// else the slot the step came from if it is still on screen, else the
+    /// The context a statement acts on now: a pinned origin slot; else the
+    /// top modal if one is up, else the slot the step came from if it is
+    /// still on screen, else the
     /// slot that presented the modals the step closed (a split's column),
     /// else the first slot of the selected tab (or of the root).
     func context(in state: NavState) -> Context {
-        let active = model.shape.activeSlots(selectedTab: state.selectedTab)
         // An appear hook's view acts on its own slot, on screen or not (after a `tab`).
         if pinsOrigin, case .slot(let slot)? = origin { return .slot(slot) }
         if !state.modals.isEmpty { return .modal }
+        let active = model.shape.activeSlots(selectedTab: state.selectedTab)
         if case .slot(let slot)? = origin, active.contains(slot) { return .slot(slot) }
         return .slot(model.shape.slot(ofColumn: presenterColumn, selectedTab: state.selectedTab))
     }

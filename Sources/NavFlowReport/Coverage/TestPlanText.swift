@@ -26,7 +26,7 @@ public struct TestPlanText: Sendable {
         let edges = plan.covered.filter { if case .edge = $0 { return true } else { return false } }.count
         let links = plan.covered.count - edges
         let edgeTotal = spec.screens.reduce(0) { $0 + $1.edges.count }
-        let hookTotal = spec.screens.reduce(0) { $0 + $1.hooks.count }
+        let hookTotal = model.appearHooks.count
         // Hooks are named only in the plan of a spec that has them.
         let takes = hookTotal == 0
             ? "Takes \(edges) of \(edgeTotal) declared edges and \(links) of \(spec.deepLinks.count) deep links."

@@ -128,7 +128,7 @@ public struct PlainExplorer: Sendable {
             if deepLinks {
                 // The transition function's deep links alone, in its order.
                 model.forEachUnit(of: state, deepLinks: true) { unit in
-                    guard case .deepLink = unit else { return }
+                    guard unit.isDeepLink else { return }
                     model.run(unit, from: state, decider: ConcreteDecider()) { take($0, from: index) }
                 }
             } else {

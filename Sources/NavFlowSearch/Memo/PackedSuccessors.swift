@@ -89,16 +89,8 @@ public final class PackedSuccessors {
             store.copy(index, into: current)
             let state = model.codec.decode(UnsafeBufferPointer(current))
             batch.reset(width: width)
-            if deepLinks {
-                for link in model.spec.deepLinks.indices {
-                    for arguments in model.deepLinkArguments[link] {
-                        run(.deepLink(link: link, arguments: arguments), from: state, into: &batch)
-                    }
-                }
-            } else {
-                model.forEachUnit(of: state, deepLinks: false) { unit in
-                    run(unit, from: state, into: &batch)
-                }
+            model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
+                if unit.isDeepLink == deepLinks { run(unit, from: state, into: &batch) }
             }
             return
         }

@@ -88,4 +88,17 @@ public struct FlowSpec: Sendable {
         if case .tabs(let index) = root { return tabViews[index] }
         return nil
     }
+
+    /// What the app's statements present (`sheet`, `cover`, `popover` in
+    /// edges, appear hooks and `launch`; with `linkElses`, in deep links'
+    /// `else` too), whatever deep-link targets present.
+    public func contentsPresentedByStatements(linkElses: Bool) -> Set<Content> {
+        var statements = screens.flatMap(\.statementBlocks).flatMap(\.statements) + launch.map(\.statement)
+        if linkElses { statements += deepLinks.flatMap(\.handlers).compactMap(\.otherwise) }
+        var presented = Set<Content>()
+        for statement in statements {
+            if case .present(_, let content) = statement.kind { presented.insert(content) }
+        }
+        return presented
+    }
 }

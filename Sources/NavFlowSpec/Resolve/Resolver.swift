@@ -69,12 +69,7 @@ public struct Resolver {
     /// is only a presented stack's root is never up as a modal of its own.
     private mutating func checkClosedModals() {
         guard !closingNames.isEmpty else { return }
-        var presented = Set<Content>()
-        var statements = spec.screens.flatMap(\.statementBlocks).flatMap(\.statements) + spec.launch.map(\.statement)
-        statements += spec.deepLinks.flatMap(\.handlers).compactMap(\.otherwise)
-        for statement in statements {
-            if case .present(_, let content) = statement.kind { presented.insert(content) }
-        }
+        var presented = spec.contentsPresentedByStatements(linkElses: true)
         for handler in spec.deepLinks.flatMap(\.handlers) {
             presented.formUnion(handler.target.modals.map(\.content))
         }
@@ -94,8 +89,8 @@ public struct Resolver {
     /// not open a link that depends on a choice (the app would decide).
     private mutating func checkOpensOfChoiceLinks() {
         for screen in spec.screens {
-            for statements in screen.edges.map(\.statements) + screen.hooks.map(\.statements) {
-                for statement in statements {
+            for block in screen.statementBlocks {
+                for statement in block.statements {
                     guard case .open(let url) = statement.kind, let path = URLPath(url),
                           let (link, _) = spec.deepLink(handling: path), let choice = spec.deepLinks[link].choice
                     else { continue }

@@ -54,11 +54,7 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
     static func linkOnlyModal(of link: DeepLink, in spec: FlowSpec) -> Content? {
         guard link.handlers.count == 1, let target = link.handlers.first?.target,
               target.columns.allSatisfy({ $0.path.isEmpty && $0.shows == nil }) else { return nil }
-        var presented = Set<Content>()
-        let statements = spec.screens.flatMap(\.statementBlocks).flatMap(\.statements) + spec.launch.map(\.statement)
-        for statement in statements {
-            if case .present(_, let content) = statement.kind { presented.insert(content) }
-        }
+        let presented = spec.contentsPresentedByStatements(linkElses: false)
         return link.handlers.flatMap(\.target.modals).map(\.content).first { !presented.contains($0) }
     }
 

@@ -10,7 +10,7 @@ import NavFlowSpec
 public struct PresentationDroppedProperty: GraphProperty {
     public static let descriptor = RuleDescriptor(
         id: .presentationDropped, severity: .error, phase: .exploration,
-        summary: "A deep link presents a modal from a view another modal covers, so SwiftUI does not show it.",
+        summary: "A deep link or an appear hook presents a modal from a view another modal covers, so SwiftUI does not show it.",
         givesWitness: true, examples: .defects(.presentationDropped))
 
     public init() {}
