@@ -317,6 +317,49 @@ import Testing
         #expect(try Self.check(text, "closing-handlers"))
     }
 
+    /// Links `under modals`: the selected tab's stack (or a named tab's)
+    /// beneath every modal, the modals left up, in a tab root and a stack
+    /// root; replacing, appending, and cut at the depth.
+    @Test(.enabled(if: available)) func underModalsHandlersHaveTheSameStateCountInSPIN() throws {
+        let tabs = """
+            app Under
+            scheme "u"
+            stack HomeStack root Home { destination Detail; depth 2 }
+            stack OtherStack root Other { destination Detail; depth 1 }
+            stack SheetStack root Filters { destination Detail; depth 1 }
+            tabs Main {
+              tab home "Home" HomeStack
+              tab other "Other" OtherStack
+              tab plain "Plain" Plain
+            }
+            start Main
+            screen Home { push Detail; sheet SheetStack; cover Gate }
+            screen Other { push Detail; sheet Greeting }
+            screen Plain { sheet Greeting }
+            screen Detail { push Detail; sheet Greeting }
+            screen Filters { push Detail; dismiss }
+            screen Greeting { dismiss; sheet SheetStack }
+            screen Gate { dismiss }
+            deeplink "u://more" -> * / ... / Detail under modals
+            deeplink "u://top" -> * under modals
+            deeplink "u://other" -> other / Detail under modals
+            deeplink "u://two" -> home / ... / Detail / Detail under modals
+            """
+        #expect(try Self.check(tabs, "under-modals-tabs"))
+        let stack = """
+            app UnderStack
+            scheme "u"
+            stack HomeStack root Home { destination Detail; depth 2 }
+            start HomeStack
+            screen Home { push Detail; sheet Greeting }
+            screen Detail { push Detail; sheet Greeting }
+            screen Greeting { dismiss }
+            deeplink "u://more" -> / ... / Detail under modals
+            deeplink "u://one" -> / Detail under modals
+            """
+        #expect(try Self.check(stack, "under-modals-stack"))
+    }
+
     @Test(.enabled(if: available)) func appShapedSpecsHaveTheSameStateCountInSPIN() throws {
         let shapes = [AppShape(tabs: 2, screens: 6, fanOut: 3, depth: 3, sheets: 1, flags: 1, inputs: 1, deepLinks: 2),
                       AppShape(tabs: 3, screens: 9, fanOut: 2, depth: 2, sheets: 2, flags: 2, inputs: 2, deepLinks: 4, seed: 7)]

@@ -62,4 +62,26 @@ import Testing
             return !failure.isLimit && failure.description == "the Promela export does not lower appear hooks, and screens have 3: 'Orders' (line 41), 'Orders' (line 44), 'Account' (line 60); verify the spec with `navflow verify`, which runs them"
         }
     }
+
+    /// A `router path` stack can hold the current path beneath the top
+    /// modal, which the program's contexts cannot name: refused, located.
+    @Test func routerPathsAreRefused() throws {
+        let text = """
+            app Menu
+            stack HomeStack root Home { destination Detail }
+            stack MenuStack root Menu { destination Detail; router path }
+            start HomeStack
+            screen Home { push Detail; cover MenuStack }
+            screen Menu { push Detail; sheet Share; dismiss }
+            screen Detail
+            screen Share { push Detail under modals; dismiss }
+            """
+        let spec = try #require(Frontend.load(SourceFile(path: "menu.navflow", text: text)).spec)
+        #expect {
+            try PromelaExporter(model: try FlowModel(spec)).export()
+        } throws: { error in
+            guard let failure = error as? PromelaExporter.Failure else { return false }
+            return !failure.isLimit && failure.description == "the Promela export does not lower 'router path', which stack 'MenuStack' declares (line 3): a push under modals may then write a modal beneath the top one; verify the spec with `navflow verify`"
+        }
+    }
 }

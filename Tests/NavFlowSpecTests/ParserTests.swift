@@ -110,7 +110,7 @@ import Testing
             start Main
             launch cover Onboarding if !onboarded
             """)
-        guard case .stack(let stack, let root, let destinations, let sets, let depth) = kinds[0],
+        guard case .stack(let stack, let root, let destinations, let sets, let depth, _) = kinds[0],
               case .tabs(_, let tabs, let initial) = kinds[1],
               case .split(_, let three) = kinds[2], case .split(_, let two) = kinds[3],
               case .start(let start) = kinds[4], case .launch(let launch, let condition) = kinds[5]
@@ -139,7 +139,7 @@ import Testing
         guard kinds.count == 3,
               case .destinationSet(let name, let screens) = kinds[0],
               case .destinationSet(let empty, let none) = kinds[1],
-              case .stack(_, _, let destinations, let sets, let depth) = kinds[2]
+              case .stack(_, _, let destinations, let sets, let depth, _) = kinds[2]
         else {
             Issue.record("unexpected declarations: \(kinds)")
             return

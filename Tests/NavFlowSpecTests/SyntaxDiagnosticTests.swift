@@ -43,7 +43,7 @@ struct PinnedDiagnostic: CustomTestStringConvertible, Sendable {
         .init("app A\nstack S «Home { }", "syntax: expected 'root SCREEN' after the stack's name"),
         .init("app A\nstack S root H { depth «x }", "syntax: expected the maximum path length (a number) after 'depth'"),
         .init("app A\nscreen H\nstack S root H { depth 3\n «depth 4 }", "syntax: the stack's depth is given twice"),
-        .init("app A\nstack S root H { «push H }", "syntax: expected 'destination SCREEN', 'destinations SET', 'depth N' or '}' in stack 'S', found keyword 'push'"),
+        .init("app A\nstack S root H { «push H }", "syntax: expected 'destination SCREEN', 'destinations SET', 'depth N', 'router path' or '}' in stack 'S', found keyword 'push'"),
         .init("app A\ndestinations R { Post «push }", "syntax: expected a destination screen or '}' in destination set 'R', found keyword 'push'"),
         .init("app A\ndestinations R { Post«\nscreen Post", "syntax: expected '}' to close destination set 'R'"),
         .init("app A\nscreen H\nstack S root H { destinations «{ }", "syntax: expected a destination set after 'destinations', found '{'"),

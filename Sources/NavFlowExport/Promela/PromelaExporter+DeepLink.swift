@@ -38,10 +38,19 @@ extension PromelaExporter {
         if let tab = target.tab, !declaration.keepsTab {
             handled.append("  if :: \(hidden(tab)) -> \(cut) = 0 :: else -> tab = \(tab) fi;")
         }
-        if target.describesCurrentContext {
+        if declaration.underModals, let tab = target.tab {
+            // `under modals` (no `router path` here): the named tab's stack, beneath every modal.
+            let slot = shape.currentStackSlot(selectedTab: tab) ?? shape.tabSlots[tab].lowerBound
+            if let lines = stackPath(of: target, slot: slot, arguments: arguments, cut: cut) {
+                handled += lines.map { "  \($0);" }
+            } else {
+                valid = false
+            }
+        } else if target.describesCurrentContext || declaration.underModals {
             // `*`: the top modal left up, else the content of whichever tab is selected, else the root.
+            // `under modals`: the selected tab's (or the root's) stack, whatever is up.
             handled.append("  if")
-            if declaration.keepModals {
+            if declaration.keepModals && !declaration.underModals {
                 handled.append("  :: nm > 0 -> if " + topModalContent(of: target, arguments: arguments, cut: cut)
                     .map { ":: \($0)" }.joined(separator: " ") + " fi")
             }
@@ -53,7 +62,7 @@ extension PromelaExporter {
                 for tab in shape.tabSlots.indices {
                     let slot = shape.currentStackSlot(selectedTab: tab) ?? shape.tabSlots[tab].lowerBound
                     let lines = stackPath(of: target, slot: slot, arguments: arguments, cut: cut)
-                    let guardText = declaration.keepModals ? "nm == 0 && tab == \(tab)" : "tab == \(tab)"
+                    let guardText = declaration.keepModals && !declaration.underModals ? "nm == 0 && tab == \(tab)" : "tab == \(tab)"
                     handled.append("  :: \(guardText) -> " + ((lines ?? ["\(cut) = 0"]) + ["skip"]).joined(separator: "; "))
                 }
             }

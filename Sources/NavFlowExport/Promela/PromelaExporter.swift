@@ -47,6 +47,12 @@ public struct PromelaExporter: Sendable {
             throw Failure(description: "the Promela export does not lower appear hooks, and \(hooks.count == 1 ? "a screen has one" : "screens have \(hooks.count)"): \(listed)\(hooks.count > 3 ? ", ..." : ""); verify the spec with `navflow verify`, which runs them",
                           isLimit: false)
         }
+        // A router path under a sheet is the path of a modal that is not the
+        // top one, which the program's contexts cannot name.
+        if let stack = spec.stacks.first(where: { $0.routerPath != nil }), let range = stack.routerPath {
+            throw Failure(description: "the Promela export does not lower 'router path', which stack '\(stack.name)' declares (line \(range.start.line)): a push under modals may then write a modal beneath the top one; verify the spec with `navflow verify`",
+                          isLimit: false)
+        }
         let valuations: [UInt64]
         do {
             valuations = try model.inputValuations(limit: 1 << 16)

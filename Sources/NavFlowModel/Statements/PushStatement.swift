@@ -1,3 +1,4 @@
+import NavFlowSource
 import NavFlowSpec
 
 /// `push R`: appends the chosen route of R to the context's path. Without a
@@ -24,17 +25,26 @@ public struct PushStatement: StatementMeaning {
                                            statement: environment.range))
             return .done
         }
+        var path = model.path(of: context, in: state)
+        let result = Self.push(route, onto: stack, path: &path, model: model, statement: environment.range, facts: &facts)
+        state.setPath(path, of: context)
+        return result
+    }
+
+    /// Appends `route` (of `screen`) to `path`, a path of `stack`: nothing
+    /// when the stack does not register the screen, a cut at its depth.
+    static func push(_ route: Int, onto stack: Int, path: inout [Int], model: FlowModel, statement: SourceRange,
+                     facts: inout [StepFact]) -> StatementResult {
+        let screen = model.routes.screen(of: route)
         guard model.registered[stack].contains(screen) else {
-            facts.append(.unregisteredPush(stack: stack, screen: screen, statement: environment.range))
+            facts.append(.unregisteredPush(stack: stack, screen: screen, statement: statement))
             return .done
         }
-        var path = model.path(of: context, in: state)
         guard path.count < model.spec.stacks[stack].depth else {
-            facts.append(.cutAtStackDepth(stack: stack, screen: screen, statement: environment.range))
+            facts.append(.cutAtStackDepth(stack: stack, screen: screen, statement: statement))
             return .cutOff
         }
         path.append(route)
-        state.setPath(path, of: context)
         facts.append(.pushed(stack: stack, screen: screen))
         return .done
     }

@@ -5,8 +5,8 @@ extension FlowModel {
     /// atomic step: the `else` when `requires` is false; otherwise close the
     /// modals (unless `keep modals`), select the target tab (`*` keeps the
     /// selected one), replace its paths and column selections with the
-    /// target's (`/ ...` appends to its first path instead), and present the
-    /// target's modals. The outcome says whether the result is the target.
+    /// target's (`/ ...` appends to its first path instead; `under modals`
+    /// writes the router's current path), and present the target's modals. The outcome says whether the result is the target.
     /// Then, as for every step, the appear hooks of the views it shows anew
     /// run (the outcome is judged before them: it says what the link did).
     public func handleDeepLink(_ link: Int, arguments: [Int], from state: NavState) -> Transition {
@@ -132,7 +132,24 @@ extension FlowModel {
             }
         }
         let described = target.columns.first?.path ?? []
-        if target.describesCurrentContext, let top = next.modals.indices.last {
+        if handler.underModals, let index = routerPathModal(in: next) {
+            // `under modals`: the router's current path is a presented `router path` stack's.
+            if case .stack(let stack) = shape.presentables[next.modals[index].presentable] {
+                let change = extend(next.modals[index].path, with: described, appending: target.appends, on: stack,
+                                    arguments: arguments)
+                if let end = failed(change, into: &next.modals[index].path) { return end }
+            }
+        } else if handler.underModals {
+            // Else the stack of the tab (or root) beneath every modal: a split's last stack column.
+            let slot = shape.currentStackSlot(selectedTab: describedTab) ?? shape.activeSlots(selectedTab: describedTab).lowerBound
+            if case .stack(let stack) = shape.slots[slot].declared {
+                let change = extend(next.paths[slot], with: described, appending: target.appends, on: stack,
+                                    arguments: arguments)
+                if let end = failed(change, into: &next.paths[slot]) { return end }
+            } else if !described.isEmpty {
+                return invalid(.pathOutsideStack(slot: slot))
+            }
+        } else if target.describesCurrentContext, let top = next.modals.indices.last {
             // `*` with a modal kept up: the top modal is where the user is.
             let presentable = next.modals[top].presentable
             if case .stack(let stack) = shape.presentables[presentable] {
@@ -171,8 +188,8 @@ extension FlowModel {
                 next.paths[slot] = path
             }
         }
-        // With `*`, the modals left up are where the user is, and so part of the target.
-        var expected: [Modal] = target.describesCurrentContext ? next.modals : []
+        // With `*` or `under modals`, the modals left up are where the user is, and so part of the target.
+        var expected: [Modal] = target.describesCurrentContext || handler.underModals ? next.modals : []
         // The target's modals are presented from the tab (or the root) it
         // describes; with `*`, from the top of what is up. A view covered by
         // a modal the link kept presents nothing: SwiftUI shows one modal at

@@ -30,6 +30,8 @@ public final class FlowModel: Sendable {
     /// Whether a screen has an `appear` hook: every step then runs the
     /// hooks of the views it shows anew.
     public let hasAppearHooks: Bool
+    /// The presentables that show a stack declared `router path`.
+    let routerPathPresentables: Set<Int>
 
     /// Why a model cannot be built or explored within its limits.
     public struct LimitExceeded: Error, Sendable, CustomStringConvertible {
@@ -73,6 +75,8 @@ public final class FlowModel: Sendable {
             return combinations
         }
         stackRootRoute = spec.stacks.map { routes.id(screen: $0.root, values: []) }
+        routerPathPresentables = Set(spec.stacks.indices.filter { spec.stacks[$0].routerPath != nil }
+            .compactMap { shape.presentableIndex[.stack($0)] })
         registered = spec.stacks.map { Set($0.destinations) }
         tabHiddenIf = spec.rootTabView?.tabs.map(\.hiddenIf) ?? []
         hasTabView = spec.rootTabView != nil
@@ -202,6 +206,15 @@ public final class FlowModel: Sendable {
         case .modal: state.modals.last?.path ?? []
         case .slot(let slot): state.paths[slot]
         }
+    }
+
+    /// The modal whose path is the router's current path, which `push …
+    /// under modals` and links `under modals` write: the topmost one that
+    /// shows a stack declared `router path`. Nil when none is up: the
+    /// current path is then the stack beneath every modal.
+    public func routerPathModal(in state: NavState) -> Int? {
+        guard !routerPathPresentables.isEmpty else { return nil }
+        return state.modals.lastIndex { routerPathPresentables.contains($0.presentable) }
     }
 
     /// The route on screen in a context.

@@ -104,6 +104,8 @@ public struct TabIndependence: Sendable {
                 if !handler.target.modals.isEmpty { add("\(name) presents a modal", range) }
                 if !handler.closing.isEmpty {
                     add("\(name) keeps the modals it does not 'close'", range)
+                } else if handler.underModals {
+                    add("\(name) writes the router's current path beneath the modals ('under modals')", range)
                 } else if handler.keepModals {
                     add("\(name) keeps modals", range)
                 }

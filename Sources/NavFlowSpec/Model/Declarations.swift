@@ -104,6 +104,10 @@ public struct Stack: Hashable, Sendable {
     /// The longest path explored.
     public var depth: Int
     public var range: SourceRange
+    /// `router path`: while the stack is presented as a modal, its path is
+    /// the router's current path, which `push … under modals` and links
+    /// `under modals` write (where `router path` was written).
+    public var routerPath: SourceRange?
     /// Whether `depth` was set by a `DepthOverride` (`--depth`) rather than
     /// by the spec.
     public var depthOverridden = false

@@ -204,7 +204,7 @@ public struct DeepLink: Hashable, Sendable {
 }
 
 /// What one registered URL handler does with a URL its link matches
-/// (`-> TARGET [requires EXPR [else STMT]] [keep ...]`).
+/// (`-> TARGET [requires EXPR [else STMT]] [close ...] [keep ... | under modals]`).
 public struct DeepLinkHandler: Hashable, Sendable {
     public var target: DeepLinkTarget
     public var requires: Condition?
@@ -216,6 +216,11 @@ public struct DeepLinkHandler: Hashable, Sendable {
     /// closes, with the modals above it, before the rest (`keepModals` is
     /// then true). Empty for `keep modals` and for closing every modal.
     public var closing: [Content] = []
+    /// `under modals`: every modal stays up and the target's path is
+    /// written to the router's current path beneath them: the path of the
+    /// topmost presented stack declared `router path`, else the stack of
+    /// the (target's or selected) tab (`keepModals` is then true).
+    public var underModals = false
     /// `keep tab`: the target's tab is changed but not selected.
     public var keepsTab: Bool
     /// `when CHOICE is OUTCOME`: the handler runs only for that outcome.

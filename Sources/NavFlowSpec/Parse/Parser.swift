@@ -329,6 +329,7 @@ public struct Parser {
         var destinations: [Name] = []
         var sets: [Name] = []
         var depth: IntegerLiteral?
+        var routerPath: SourceRange?
         while current.kind != .rightBrace {
             if current.kind == .semicolon {
                 advance()
@@ -353,14 +354,28 @@ public struct Parser {
                            notes: [DiagnosticNote(message: "first given here", range: earlier.range)])
                 }
                 depth = literal
+            } else if current.isWord("router") {
+                // `router path`: while presented, the stack's path is the router's current path.
+                let keyword = current
+                advance()
+                guard current.isWord("path") else {
+                    throw failure("expected 'path' after 'router', as in 'router path'")
+                }
+                advance()
+                if let earlier = routerPath {
+                    report("'router path' is given twice", at: rangeFrom(keyword),
+                           notes: [DiagnosticNote(message: "first given here", range: earlier)])
+                }
+                routerPath = rangeFrom(keyword)
             } else if current.kind == .endOfFile || isAtDeclarationStart {
                 throw missingBrace(opened: open, for: "stack '\(name.text)'")
             } else {
-                throw failure("expected 'destination SCREEN', 'destinations SET', 'depth N' or '}' in stack '\(name.text)', found \(describe(current))")
+                throw failure("expected 'destination SCREEN', 'destinations SET', 'depth N', 'router path' or '}' in stack '\(name.text)', found \(describe(current))")
             }
         }
         advance()
-        return .stack(name: name, root: root, destinations: destinations, sets: sets, depth: depth)
+        return .stack(name: name, root: root, destinations: destinations, sets: sets, depth: depth,
+                      routerPath: routerPath)
     }
 
     /// `destinations NAME { SCREEN ... }`: screens separated by new lines or ';'.
@@ -506,7 +521,6 @@ public struct Parser {
         let when = try parseOptionalWhen()
         var requires: ExpressionSyntax?
         var otherwise: StatementSyntax?
-        var keepModals = false
         if current.isWord("requires") {
             advance()
             requires = try parseExpression(after: "'requires'")
@@ -534,20 +548,45 @@ public struct Parser {
             }
         }
         var keepTab: SourceRange?
-        if current.isWord("keep") {
+        var keptModals: SourceRange?
+        var underModals: SourceRange?
+        // `keep modals`, `keep tab`, both separated by a comma, or `under modals`.
+        while current.isWord("keep") || current.isWord("under") {
+            if current.isWord("under") {
+                let keyword = current
+                advance()
+                guard current.isWord("modals") else {
+                    throw failure("expected 'modals' after 'under', as in '* / ... / Screen under modals'")
+                }
+                advance()
+                let range = rangeFrom(keyword)
+                if let first = closing.first {
+                    throw failure("'under modals' keeps every modal up, so it cannot follow 'close'", at: range,
+                                  notes: [DiagnosticNote(message: "'close' names the modals that go", range: first.range)])
+                }
+                if let kept = keptModals ?? keepTab {
+                    throw failure("'under modals' keeps every modal up and writes the router's current path; it cannot be combined with 'keep'",
+                                  at: range, notes: [DiagnosticNote(message: "'keep' is here", range: kept)])
+                }
+                underModals = range
+                continue
+            }
             advance()
-            // `keep modals`, `keep tab`, or both, separated by a comma.
             while true {
-                if current.isWord("modals"), !keepModals {
+                if current.isWord("modals"), keptModals == nil {
                     if let first = closing.first {
                         throw failure("'close' keeps every other modal already; drop 'modals' from 'keep'",
                                       notes: [DiagnosticNote(message: "'close' names the modals that go", range: first.range)])
                     }
-                    keepModals = true
+                    keptModals = tokenRange(current)
                 } else if current.isWord("tab"), keepTab == nil {
                     keepTab = tokenRange(current)
                 } else {
                     throw failure("expected 'modals' or 'tab' after 'keep', as in 'keep modals' or 'keep tab, modals'")
+                }
+                if let under = underModals {
+                    throw failure("'under modals' keeps every modal up and writes the router's current path; it cannot be combined with 'keep'",
+                                  at: under, notes: [DiagnosticNote(message: "'keep' is here", range: tokenRange(current))])
                 }
                 advance()
                 guard current.kind == .comma else { break }
@@ -555,9 +594,10 @@ public struct Parser {
             }
         }
         var handler = DeepLinkHandlerSyntax(target: target, requires: requires, otherwise: otherwise,
-                                            keepModals: keepModals || !closing.isEmpty, keepTab: keepTab, when: when,
-                                            range: rangeFrom(start))
+                                            keepModals: keptModals != nil || !closing.isEmpty || underModals != nil,
+                                            keepTab: keepTab, when: when, range: rangeFrom(start))
         handler.closing = closing
+        handler.underModals = underModals
         return handler
     }
 

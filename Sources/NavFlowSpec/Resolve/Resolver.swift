@@ -63,6 +63,22 @@ public struct Resolver {
         resolveDeepLinks()
         checkOpensOfChoiceLinks()
         checkClosedModals()
+        checkRouterPaths()
+    }
+
+    /// A stack declared `router path` is one something presents as a
+    /// modal: in a tab or at the root, its path is the tab's anyway.
+    private mutating func checkRouterPaths() {
+        let stacks = spec.stacks.indices.filter { spec.stacks[$0].routerPath != nil }
+        guard !stacks.isEmpty else { return }
+        var presented = spec.contentsPresentedByStatements(linkElses: true)
+        for handler in spec.deepLinks.flatMap(\.handlers) {
+            presented.formUnion(handler.target.modals.map(\.content))
+        }
+        for stack in stacks where !presented.contains(.stack(stack)) {
+            error(.invalidDeclaration, "nothing presents stack '\(spec.stacks[stack].name)' as a modal, so 'router path' never applies; it marks a presented stack whose path the router writes while it is up",
+                  at: spec.stacks[stack].routerPath ?? spec.stacks[stack].range)
+        }
     }
 
     /// A modal `close` names must be one something presents: a screen that
@@ -143,7 +159,7 @@ public struct Resolver {
                 guard declare(name, kind: "screen", in: \.contents, value: .screen(spec.screens.count)) else { continue }
                 spec.screens.append(Screen(name: name.text, parameters: [], locked: locked, edges: [], range: name.range))
                 screenSyntax.append((parameters, edges, hooks))
-            case .stack(let name, _, _, _, _):
+            case .stack(let name, _, _, _, _, _):
                 guard declare(name, kind: "stack", in: \.contents, value: .stack(spec.stacks.count)) else { continue }
                 spec.stacks.append(Stack(name: name.text, root: 0, destinations: [], registrations: [], includedSets: [],
                                          nestedDestinations: [], depth: Self.defaultDepth, range: name.range))
@@ -328,9 +344,10 @@ public struct Resolver {
         var splitIndex = 0
         for declaration in syntax.declarations {
             switch declaration.kind {
-            case .stack(let name, let root, let destinations, let sets, let depth):
+            case .stack(let name, let root, let destinations, let sets, let depth, let routerPath):
                 guard case .stack(let index)? = contents[name.text]?.0, stackIndex == index else { continue }
                 stackIndex += 1
+                spec.stacks[index].routerPath = routerPath
                 if let rootScreen = lookUpRootScreen(root, of: "stack '\(name.text)'") {
                     spec.stacks[index].root = rootScreen
                 }
@@ -683,7 +700,7 @@ public struct Resolver {
         for handler in syntax {
             let target = patternKnown
                 ? resolveTarget(handler.target, bindings: bindings, patternKnown: true, keepsModals: handler.keepModals,
-                                used: &used)
+                                underModals: handler.underModals != nil, used: &used)
                 : nil
             let requires = handler.requires.flatMap { resolveCondition($0) }
             var otherwise: Statement?
@@ -701,6 +718,10 @@ public struct Resolver {
                 complete = false
             }
             guard let target else {
+                complete = false
+                continue
+            }
+            if let under = handler.underModals, !checkUnderModals(target, at: under) {
                 complete = false
                 continue
             }
@@ -738,6 +759,7 @@ public struct Resolver {
                                            keepModals: handler.keepModals, keepsTab: handler.keepTab != nil,
                                            outcome: outcome, range: handler.range)
             resolved.closing = closing
+            resolved.underModals = handler.underModals != nil
             handlers.append(resolved)
         }
         if complete, !checkOutcomes(of: handlers, syntax: syntax) { complete = false }
@@ -767,8 +789,31 @@ public struct Resolver {
         return true
     }
 
+    /// A target `under modals` writes one path, the router's current one,
+    /// and presents nothing: it starts with `*` or a tab (or, without
+    /// tabs, the root's stack), describes no split column and no modal.
+    private mutating func checkUnderModals(_ target: DeepLinkTarget, at range: SourceRange) -> Bool {
+        if !target.modals.isEmpty {
+            error(.deeplinkTarget, "a target 'under modals' writes the path beneath the modals and presents nothing; to present over what is up, write 'keep modals'",
+                  at: range, notes: [DiagnosticNote(message: "the target presents here", range: target.range)])
+            return false
+        }
+        if !target.describesBase(rootHasTabs: spec.rootTabView != nil) {
+            error(.deeplinkTarget, "'under modals' writes the router's current path, and this target describes none; start it with '*' or a tab, as in '* / ... / Screen under modals'",
+                  at: range)
+            return false
+        }
+        if target.columns.count > 1 || target.columns.contains(where: { $0.shows != nil }) {
+            error(.deeplinkTarget, "'under modals' writes one path, the router's current one, so the target cannot select split columns with '>'",
+                  at: range)
+            return false
+        }
+        return true
+    }
+
     private mutating func resolveTarget(_ target: TargetSyntax, bindings: [(String, ValueType)], patternKnown: Bool,
-                                        keepsModals: Bool, used: inout Set<Int>) -> DeepLinkTarget? {
+                                        keepsModals: Bool, underModals: Bool = false,
+                                        used: inout Set<Int>) -> DeepLinkTarget? {
         // Without a root (no screens, or `start` unresolved, already reported) no target can be judged.
         guard spec.declares(spec.root) else { return nil }
         var ok = true
@@ -781,7 +826,11 @@ public struct Resolver {
             selectedTab = true
             result.describesCurrentContext = true
             var candidates = spec.rootTabView?.tabs.map(\.content) ?? [spec.root]
-            if keepsModals { candidates += spec.stacks.indices.map { Content.stack($0) } }
+            // `under modals`: the presented stacks that hold the router's current path.
+            if keepsModals {
+                candidates += spec.stacks.indices.filter { !underModals || spec.stacks[$0].routerPath != nil }
+                    .map { Content.stack($0) }
+            }
             func isStack(_ content: Content) -> Bool { if case .stack = content { true } else { false } }
             // In a split, `*` acts on the last column that is a stack (the detail).
             let stacks = candidates.compactMap { content -> Content? in

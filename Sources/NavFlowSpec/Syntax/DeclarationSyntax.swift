@@ -47,8 +47,10 @@ public struct DeclarationSyntax: Hashable, Sendable {
         case assume(ExpressionSyntax)
         case screen(name: Name, parameters: [ParameterSyntax], locked: Bool, edges: [EdgeSyntax],
                     hooks: [AppearHookSyntax] = [])
-        /// `sets` are the `destinations SET` lines: the shared sets the stack includes.
-        case stack(name: Name, root: Name, destinations: [Name], sets: [Name], depth: IntegerLiteral?)
+        /// `sets` are the `destinations SET` lines: the shared sets the stack includes;
+        /// `routerPath` is where `router path` was written.
+        case stack(name: Name, root: Name, destinations: [Name], sets: [Name], depth: IntegerLiteral?,
+                   routerPath: SourceRange?)
         /// `destinations NAME { SCREEN ... }`: a named set of destinations
         /// that stacks include.
         case destinationSet(name: Name, screens: [Name])
@@ -101,7 +103,7 @@ public struct EntrySyntax: Hashable, Sendable {
     }
 }
 
-/// `-> TARGET [requires EXPR [else STMT]] [close NAME, ...] [keep modals | keep tab | keep tab, modals]`.
+/// `-> TARGET [requires EXPR [else STMT]] [close NAME, ...] [keep modals | keep tab | keep tab, modals | under modals]`.
 public struct DeepLinkHandlerSyntax: Hashable, Sendable {
     public var target: TargetSyntax
     public var requires: ExpressionSyntax?
@@ -111,6 +113,8 @@ public struct DeepLinkHandlerSyntax: Hashable, Sendable {
     public var closing: [Name] = []
     /// `keep tab`: where it was written.
     public var keepTab: SourceRange?
+    /// `under modals`: where it was written (`keepModals` is then true).
+    public var underModals: SourceRange?
     /// `when CHOICE is OUTCOME`: the handler runs only for that outcome.
     public var when: WhenSyntax?
     public var range: SourceRange

@@ -102,7 +102,8 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
             let baseContent = spec.rootTabView == nil ? spec.root : tab?.content
             for column in target.columns {
                 // Appended routes go on top of whatever the path holds: no known screen beneath.
-                let base = target.appends || target.describesCurrentContext ? nil
+                // `under modals` writes whichever path is the router's current one.
+                let base = target.appends || target.describesCurrentContext || handler.underModals ? nil
                     : column.shows?.screen ?? (target.columns.count == 1 ? root(of: baseContent) : nil)
                 paths.append((base, column.path))
             }
