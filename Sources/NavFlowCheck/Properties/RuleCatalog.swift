@@ -17,6 +17,7 @@ public enum RuleCatalog {
         DeepLinkInvalidProperty(),
         DeepLinkStateDependentProperty(),
         DeepLinkUnreachableProperty(),
+        DeepLinkOutOfContextProperty(),
         DeepLinkAmbiguityProperty(),
         DeepLinkHandlerOrderProperty(),
         PresentationDroppedProperty(),

@@ -44,6 +44,20 @@ public struct StateCodec: Sendable {
     /// The bits holding the number of modals.
     public var modalCount: Range<Int> { modalField.lowerBound..<(modalField.lowerBound + 3) }
 
+    /// Every bit of modal `index` (0 is the bottom one): its kind, what it
+    /// presents, its presenter column and its path.
+    public func modalEntry(_ index: Int) -> Range<Int> {
+        let entry = 2 + presentableBits + columnBits + Self.bitsFor(modalDepth) + modalDepth * routeBits
+        let start = modalCount.upperBound + index * entry
+        return start..<(start + entry)
+    }
+
+    /// What modal `index` presents (an index into `StateShape.presentables`).
+    public func modalPresentable(_ index: Int) -> Range<Int> {
+        let start = modalEntry(index).lowerBound + 2
+        return start..<(start + presentableBits)
+    }
+
     /// The path of modal `index` (0 is the bottom one).
     public func path(ofModal index: Int) -> PathField {
         let entry = 2 + presentableBits + columnBits + Self.bitsFor(modalDepth) + modalDepth * routeBits

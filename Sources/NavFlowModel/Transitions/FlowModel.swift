@@ -229,7 +229,7 @@ public final class FlowModel: Sendable {
 
     /// The route on top of a modal: the top of its path, else its screen or
     /// its stack's root.
-    func visibleRoute(of modal: Modal) -> Int {
+    public func visibleRoute(of modal: Modal) -> Int {
         if let last = modal.path.last { return last }
         switch shape.presentables[modal.presentable] {
         case .stack(let stack): return stackRootRoute[stack]

@@ -221,6 +221,10 @@ public struct DeepLinkHandler: Hashable, Sendable {
     /// topmost presented stack declared `router path`, else the stack of
     /// the (target's or selected) tab (`keepModals` is then true).
     public var underModals = false
+    /// `anywhere`: the modals the target presents may be presented over
+    /// any state, including those where the app itself never presents them
+    /// (no `deeplink-out-of-context`).
+    public var anywhere = false
     /// `keep tab`: the target's tab is changed but not selected.
     public var keepsTab: Bool
     /// `when CHOICE is OUTCOME`: the handler runs only for that outcome.

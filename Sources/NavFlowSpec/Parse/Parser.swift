@@ -593,11 +593,18 @@ public struct Parser {
                 advance()
             }
         }
+        // `anywhere`: the target's modals may show over any state.
+        var anywhere: SourceRange?
+        if current.isWord("anywhere") {
+            anywhere = tokenRange(current)
+            advance()
+        }
         var handler = DeepLinkHandlerSyntax(target: target, requires: requires, otherwise: otherwise,
                                             keepModals: keptModals != nil || !closing.isEmpty || underModals != nil,
                                             keepTab: keepTab, when: when, range: rangeFrom(start))
         handler.closing = closing
         handler.underModals = underModals
+        handler.anywhere = anywhere
         return handler
     }
 

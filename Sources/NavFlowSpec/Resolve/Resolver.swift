@@ -725,6 +725,12 @@ public struct Resolver {
                 complete = false
                 continue
             }
+            if let anywhere = handler.anywhere, target.modals.isEmpty {
+                error(.deeplinkTarget, "'anywhere' lets the modals a target presents show over any screen; this target presents none",
+                      at: anywhere)
+                complete = false
+                continue
+            }
             var outcome: ChoiceOutcome?
             if let when = handler.when {
                 outcome = resolveWhen(when)
@@ -760,6 +766,7 @@ public struct Resolver {
                                            outcome: outcome, range: handler.range)
             resolved.closing = closing
             resolved.underModals = handler.underModals != nil
+            resolved.anywhere = handler.anywhere != nil
             handlers.append(resolved)
         }
         if complete, !checkOutcomes(of: handlers, syntax: syntax) { complete = false }

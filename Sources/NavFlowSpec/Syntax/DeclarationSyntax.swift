@@ -103,7 +103,7 @@ public struct EntrySyntax: Hashable, Sendable {
     }
 }
 
-/// `-> TARGET [requires EXPR [else STMT]] [close NAME, ...] [keep modals | keep tab | keep tab, modals | under modals]`.
+/// `-> TARGET [requires EXPR [else STMT]] [close NAME, ...] [keep modals | keep tab | keep tab, modals | under modals] [anywhere]`.
 public struct DeepLinkHandlerSyntax: Hashable, Sendable {
     public var target: TargetSyntax
     public var requires: ExpressionSyntax?
@@ -115,6 +115,8 @@ public struct DeepLinkHandlerSyntax: Hashable, Sendable {
     public var keepTab: SourceRange?
     /// `under modals`: where it was written (`keepModals` is then true).
     public var underModals: SourceRange?
+    /// `anywhere`: where it was written.
+    public var anywhere: SourceRange?
     /// `when CHOICE is OUTCOME`: the handler runs only for that outcome.
     public var when: WhenSyntax?
     public var range: SourceRange

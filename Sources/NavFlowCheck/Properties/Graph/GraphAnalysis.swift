@@ -56,6 +56,9 @@ public struct GraphAnalysis: Sendable {
         case presentationDropped(presentable: Int, coveredBy: Int)
         /// It yields an invalid state.
         case invalid(DeepLinkFailure)
+        /// What it builds is reachable in-app, but it presents `presentable`
+        /// over a state where the app itself never presents it.
+        case presentsOutOfContext(presentable: Int)
 
         /// Problems of one kind are reported once per link.
         var kind: Int {
@@ -64,6 +67,7 @@ public struct GraphAnalysis: Sendable {
             case .notTheTarget: 1
             case .invalid: 2
             case .presentationDropped: 3
+            case .presentsOutOfContext: 4
             }
         }
     }
@@ -174,8 +178,10 @@ public struct GraphAnalysis: Sendable {
 
     /// Sources are the states reachable in-app, closed under in-app steps
     /// and deep-link steps that are not findings; from each source, every
-    /// link whose `requires` holds is judged.
+    /// link whose `requires` holds is judged. A link that lands outside the
+    /// in-app states is judged by what it built (`DeepLinkLandingJudge`).
     private static func deepLinkFindings(_ graph: StateGraph) -> [LinkFinding] {
+        var judge = DeepLinkLandingJudge(graph)
         var isSource = [Bool](repeating: false, count: graph.count)
         var queue: [Int] = Array(0..<graph.inAppCount)
         for index in queue { isSource[index] = true }
@@ -201,6 +207,13 @@ public struct GraphAnalysis: Sendable {
                 case .landed?:
                     if target >= 0 && Int(target) < graph.inAppCount {
                         mark(target)
+                    } else if target >= 0,
+                              case .deepLink(let link, let arguments) = graph.steps[Int(graph.linkEdges.step(at: edge))] {
+                        switch judge.judge(link: link, arguments: arguments, target: Int(target)) {
+                        case .builtPartReachable: mark(target)
+                        case .presentsOutOfContext(let presentable): problem = .presentsOutOfContext(presentable: presentable)
+                        case .unreachable: problem = .landsUnreachable
+                        }
                     } else {
                         problem = .landsUnreachable
                     }

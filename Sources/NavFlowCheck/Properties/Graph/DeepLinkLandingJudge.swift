@@ -1,0 +1,139 @@
+import NavFlowModel
+import NavFlowSearch
+import NavFlowSpec
+
+/// Judges a deep link by what it builds. A link that lands on a state no
+/// in-app navigation reaches is a finding only for the part it wrote: the
+/// tab it selects, the paths it writes, the modals it closes or presents.
+/// What it leaves as it was (the paths of other tabs, a path it appends to,
+/// the modals it keeps) is where the user is, which the app reached.
+///
+/// The part a link writes is a set of fields of the packed state, always
+/// with the flags and inputs (the gates a link can skip). It is reachable
+/// when some state reachable in-app has the same bits in those fields.
+struct DeepLinkLandingJudge {
+    let graph: StateGraph
+    /// Per mask of written fields: the in-app states, masked.
+    private var projections: [[UInt64]: Set<[UInt64]>] = [:]
+    /// Every modal up in some in-app state: what it presents, then its path.
+    private var modalsInApp: Set<[Int]>?
+
+    init(_ graph: StateGraph) {
+        self.graph = graph
+    }
+
+    /// How a landing outside the in-app states is judged.
+    enum Verdict: Equatable {
+        /// What the link wrote is reachable in-app: the landing is fine.
+        case builtPartReachable
+        /// What it wrote is reachable in-app, and it presents `presentable`
+        /// over a state the app never presents it in.
+        case presentsOutOfContext(presentable: Int)
+        /// What it wrote is not reachable in-app.
+        case unreachable
+    }
+
+    /// Judges link `link`, taken with `arguments`, which
+    /// landed on `target`, a state outside the in-app ones.
+    mutating func judge(link: Int, arguments: [Int], target: Int) -> Verdict {
+        let model = graph.model
+        let declaration = model.spec.deepLinks[link]
+        let handlers = declaration.handlers.filter { declaration.runs($0, arguments: arguments) }
+        let landing = graph.state(target)
+        guard let mask = writtenFields(by: handlers, landing: landing) else { return .unreachable }
+        guard reachesInApp(graph.store.state(target), mask: mask),
+              presentedModalsReachInApp(handlers, arguments: arguments) else { return .unreachable }
+        // A presented modal is the link's, but where it is presented from is the user's.
+        let presenting = handlers.filter { !$0.target.modals.isEmpty && !$0.anywhere }
+        guard let first = presenting.first?.target.modals.first,
+              let presentable = model.shape.presentableIndex[first.content] else { return .builtPartReachable }
+        return .presentsOutOfContext(presentable: presentable)
+    }
+
+    /// The fields of the packed state the handlers write, with the flags
+    /// and inputs; nil when they may write anything (an `else` statement).
+    private func writtenFields(by handlers: [DeepLinkHandler], landing: NavState) -> [UInt64]? {
+        let model = graph.model
+        let codec = model.codec
+        let shape = model.shape
+        var fields = [0..<codec.tabField.lowerBound]
+        for handler in handlers {
+            guard handler.otherwise == nil else { return nil }
+            let target = handler.target
+            if !handler.keepModals { fields.append(codec.modalField) }
+            if target.tab != nil && !handler.keepsTab { fields.append(codec.tabField) }
+            let described = target.tab ?? landing.selectedTab
+            if handler.underModals {
+                if let index = model.routerPathModal(in: landing) {
+                    fields.append(codec.modalEntry(index))
+                } else if let slot = shape.currentStackSlot(selectedTab: described) {
+                    fields.append(codec.slotFields[slot])
+                }
+            } else if target.describesCurrentContext {
+                if handler.keepModals && !landing.modals.isEmpty {
+                    // The top modal kept took the path: which one depends on what was presented after.
+                    fields.append(codec.modalField)
+                } else if let slot = shape.currentStackSlot(selectedTab: described) {
+                    fields.append(codec.slotFields[slot])
+                }
+            } else if target.appends {
+                fields.append(codec.slotFields[shape.activeSlots(selectedTab: described).lowerBound])
+            } else if target.describesBase(rootHasTabs: model.hasTabView) {
+                fields += shape.activeSlots(selectedTab: described).map { codec.slotFields[$0] }
+            }
+        }
+        return codec.mask(fields)
+    }
+
+    /// Whether each modal a handler that keeps modals presents, with its
+    /// path, is up in some in-app state (a handler that closes every modal
+    /// has the whole modal stack in its written fields instead).
+    private mutating func presentedModalsReachInApp(_ handlers: [DeepLinkHandler], arguments: [Int]) -> Bool {
+        let model = graph.model
+        let presented = handlers.filter(\.keepModals).flatMap(\.target.modals)
+        guard !presented.isEmpty else { return true }
+        if modalsInApp == nil {
+            var found = Set<[Int]>()
+            let codec = model.codec
+            let width = codec.words
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { buffer in
+                let packed = UnsafeBufferPointer(buffer)
+                for index in 0..<graph.inAppCount {
+                    graph.store.copy(index, into: buffer)
+                    for modal in 0..<codec.read(codec.modalCount, in: packed) {
+                        let path = codec.path(ofModal: modal)
+                        let length = codec.read(path.length, in: packed)
+                        var key = [codec.read(codec.modalPresentable(modal), in: packed)]
+                        for route in 0..<length {
+                            let start = path.firstRoute + route * path.routeBits
+                            key.append(codec.read(start..<(start + path.routeBits), in: packed))
+                        }
+                        found.insert(key)
+                    }
+                }
+            }
+            modalsInApp = found
+        }
+        return presented.allSatisfy { modal in
+            guard let presentable = model.shape.presentableIndex[modal.content] else { return true }
+            let path = modal.path.compactMap { model.routes.expand($0, bindings: arguments).first }
+            return modalsInApp!.contains([presentable] + path)
+        }
+    }
+
+    /// Whether some in-app state has `state`'s bits under `mask`.
+    private mutating func reachesInApp(_ state: [UInt64], mask: [UInt64]) -> Bool {
+        if projections[mask] == nil {
+            var masked = Set<[UInt64]>()
+            let width = mask.count
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { buffer in
+                for index in 0..<graph.inAppCount {
+                    graph.store.copy(index, into: buffer)
+                    masked.insert((0..<width).map { buffer[$0] & mask[$0] })
+                }
+            }
+            projections[mask] = masked
+        }
+        return projections[mask]!.contains(zip(state, mask).map { $0 & $1 })
+    }
+}
