@@ -31,6 +31,12 @@ public enum Verifier {
         public var exploreSeconds: Double
         /// Which search ran.
         public var search: Search = .full
+        /// The process's peak resident memory when the run ended, in bytes
+        /// (0 where the platform does not tell).
+        public var peakMemoryBytes = 0
+        /// Whether the search finished; false when a limit stopped it, and
+        /// the figures are those of the part it explored.
+        public var complete = true
         /// Why a tab app was explored as a product of its tabs (empty otherwise).
         public var tabsInteract: [String] = []
 
@@ -66,7 +72,11 @@ public enum Verifier {
         /// Exploration figures; nil when the spec was not explored.
         public var statistics: Statistics?
         /// Why exploration stopped before an answer, when a limit was hit.
+        /// The findings proven before it are in `diagnostics`.
         public var limit: String?
+        /// At a limit, the rules that need the whole graph and were not
+        /// judged (`PartialGraphVerdict`), in catalogue order.
+        public var undecided: [RuleID] = []
         /// Why the requested depths could not apply; the spec was not explored.
         public var depthProblem: DepthOverride.Problem?
         /// Why the requested input values could not apply; the spec was not explored.
@@ -139,40 +149,78 @@ public enum Verifier {
             return result
         }
         let started = DispatchTime.now().uptimeNanoseconds
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
         do {
             let model = try FlowModel(spec)
             let independence = TabIndependence(spec)
             var explorer = Explorer(limits: options.limits, progress: options.progress)
             explorer.parksInactiveTabs = options.exploration == .automatic && independence.holds
-            let graph = options.exploration == .plain
-                ? try PlainExplorer(limits: options.limits, progress: options.progress).explore(model)
-                : try explorer.explore(model)
-            let explored = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            try GraphAnalysis.checkFits(graph, limits: options.limits, seconds: explored)
+            var graph: StateGraph
+            var limit: Explorer.LimitReached?
+            if options.exploration == .plain {
+                (graph, limit) = PlainExplorer(limits: options.limits, progress: options.progress).exploreUntilLimit(model)
+            } else {
+                (graph, limit) = explorer.exploreUntilLimit(model)
+            }
+            let explored = elapsed()
+            if limit == nil {
+                do {
+                    try GraphAnalysis.checkFits(graph, limits: options.limits, seconds: explored)
+                } catch {
+                    // Judging the whole graph would break a limit: judge what holds on a part.
+                    limit = error
+                    graph.judgeAsPartial()
+                }
+            }
             let analysis = GraphAnalysis(graph)
-            for property in options.graph {
+            for property in options.graph where property.isDecided(on: graph) {
                 diagnostics += property.check(analysis)
             }
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            if let limit {
+                result.limit = limit.description
+                var seen = Set<RuleID>()
+                result.undecided = options.graph.filter { !$0.isDecided(on: graph) }.map(\.rule)
+                    .filter { seen.insert($0).inserted }
+            }
+            let states = graph.isComplete ? graph.count : graph.tree.count
             result.statistics = Statistics(
-                states: graph.count, inAppStates: graph.inAppCount, transitions: graph.transitionCount,
+                states: states, inAppStates: graph.inAppCount, transitions: graph.transitionCount,
                 valuations: graph.launchNotes.count, stateBits: model.codec.bits, stateWords: model.codec.words,
-                bytesPerState: graph.count == 0 ? 0 : Double(graph.bytes) / Double(graph.count),
-                visitedBytesPerState: graph.count == 0 ? 0 : Double(graph.store.bytes) / Double(graph.count),
-                seconds: seconds, exploreSeconds: explored,
+                bytesPerState: states == 0 ? 0 : Double(graph.bytes) / Double(states),
+                visitedBytesPerState: states == 0 ? 0 : Double(graph.store.bytes) / Double(states),
+                seconds: elapsed(), exploreSeconds: explored,
                 search: options.exploration == .plain ? .plain : explorer.parksInactiveTabs ? .parked : .full,
                 tabsInteract: model.hasTabView && model.shape.tabCount >= 2 ? independence.reasons : [])
-            checked.formUnion(options.graph.map(\.rule))
-        } catch let error as FlowModel.LimitExceeded {
-            result.limit = error.description
-        } catch let error as Explorer.LimitReached {
-            result.limit = error.description
+            result.statistics?.complete = graph.isComplete
+            if graph.isComplete { checked.formUnion(options.graph.map(\.rule)) }
         } catch {
+            // The model cannot be built within its limits (too many flags): nothing is explored.
             result.limit = String(describing: error)
+            result.undecided = Self.rules(of: options.graph)
+            result.statistics = Statistics.unexplored(seconds: elapsed())
         }
+        result.statistics?.peakMemoryBytes = PeakMemory.bytes()
         // A run stopped at a limit cannot tell whether a comment is superfluous.
         result.suppress(output.directives, from: diagnostics, checked: result.limit == nil ? checked : [])
         return result
+    }
+}
+
+extension Verifier {
+    /// The distinct rules of some properties, in their order.
+    static func rules(of properties: [any GraphProperty]) -> [RuleID] {
+        var seen = Set<RuleID>()
+        return properties.map(\.rule).filter { seen.insert($0).inserted }
+    }
+}
+
+extension Verifier.Statistics {
+    /// The figures of a run that explored nothing (a model over its limits).
+    static func unexplored(seconds: Double) -> Self {
+        var statistics = Self(states: 0, inAppStates: 0, transitions: 0, valuations: 0, stateBits: 0, stateWords: 0,
+                              bytesPerState: 0, visitedBytesPerState: 0, seconds: seconds, exploreSeconds: seconds)
+        statistics.complete = false
+        return statistics
     }
 }
 

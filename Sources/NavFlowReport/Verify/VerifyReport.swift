@@ -20,13 +20,15 @@ public struct VerifyReport: Sendable {
     }
 
     /// The documented exit code: 2 when a spec could not be read into a
-    /// model, 3 when a limit stopped the exploration of one, 1 when a finding of severity error (or warning, with
-    /// `--warnings-as-errors`) remains, else 0.
+    /// model; 1 when a finding of severity error (or warning, with
+    /// `--warnings-as-errors`) remains, including one proven before a limit
+    /// stopped an exploration; 3 when a limit stopped one and nothing
+    /// failing was proven; else 0.
     public var exitCode: Int32 {
         if results.contains(where: \.hasInputErrors) { return 2 }
-        if results.contains(where: { $0.limit != nil }) { return 3 }
         let failing: Severity = warningsAsErrors ? .warning : .error
-        return diagnostics.contains { $0.severity >= failing } ? 1 : 0
+        if diagnostics.contains(where: { $0.severity >= failing }) { return 1 }
+        return results.contains { $0.limit != nil } ? 3 : 0
     }
 
     /// Every diagnostic, spec after spec; suppressed findings are not among them.
@@ -47,15 +49,23 @@ public struct VerifyReport: Sendable {
             output += renderer.render(result.diagnostics, sources: [result.file.path: result.file])
             if let limit = result.limit {
                 output += "\(result.file.path): error: verification stopped at a limit: \(limit)\n"
+                output += "\(result.file.path): note: the findings above hold: each has its witness; "
+                    + (result.undecided.isEmpty ? "every rule was judged"
+                       : "not decided: \(result.undecided.map(\.rawValue).joined(separator: ", "))") + "\n"
+                if let stats = result.statistics {
+                    output += "\(result.file.path): note: explored \(stats.states) states and \(stats.transitions) transitions in "
+                        + "\(Self.seconds(stats.seconds)) s, peak memory \(stats.peakMemoryBytes >> 20) MiB\n"
+                }
             }
         }
         let specs = results.count == 1 ? "1 spec" : "\(results.count) specs"
         let errors = count(.error), warnings = count(.warning), notes = count(.note)
+        let stopped = results.contains { $0.limit != nil }
         let verdict = switch exitCode {
         case 0: "verified"
         case 2: "could not verify"
         case 3: "stopped at a limit:"
-        default: "failed"
+        default: stopped ? "failed before a limit:" : "failed"
         }
         if let fixed = baselineFixed, fixed > 0 {
             output += "\(fixed == 1 ? "1 baseline entry" : "\(fixed) baseline entries") fixed: "
@@ -83,6 +93,7 @@ public struct VerifyReport: Sendable {
                     ("suppressed", .array(result.suppressed.map(DiagnosticJSON.encode))),
                     ("stats", result.statistics.map(Self.statistics) ?? .null),
                     ("limit", .optional(result.limit)),
+                    ("undecided", .array(result.undecided.map { .string($0.rawValue) })),
                 ])
             })),
             ("summary", .object([
@@ -100,6 +111,9 @@ public struct VerifyReport: Sendable {
         guard let stats = result.statistics else {
             return "\(result.file.path): not explored" + (result.limit.map { " (\($0))" } ?? "")
         }
+        if let limit = result.limit, stats.stateBits == 0 {
+            return "\(result.file.path): not explored (\(limit)), \(seconds(stats.seconds)) s"
+        }
         let rate = Int(stats.statesPerSecond.rounded())
         let bytes = Int(stats.bytesPerState.rounded())
         let seconds = (stats.seconds * 1000).rounded() / 1000
@@ -109,11 +123,16 @@ public struct VerifyReport: Sendable {
             + "\(stats.valuations) input valuation\(stats.valuations == 1 ? "" : "s"), \(seconds) s, \(rate) states/s, "
             + "\(bytes) bytes/state (\(stats.stateWords * 8) packed), "
             + "exploration \(explore) s, visited set \(visited) bytes/state, "
+            + (stats.peakMemoryBytes > 0 ? "peak memory \(stats.peakMemoryBytes >> 20) MiB, " : "")
             + (stats.parkedInactiveTabs ? "tabs not selected parked at their root"
                : stats.tabsInteract.isEmpty ? "every state"
                : "product of the tabs (\(stats.tabsInteract.count) reason\(stats.tabsInteract.count == 1 ? "" : "s"): \(stats.tabsInteract.joined(separator: "; ")))")
             + (stats.search == .plain ? ", plain explorer" : "")
+            + (result.limit.map { "; stopped at a limit (\($0))" } ?? "")
     }
+
+    /// Seconds to the millisecond.
+    static func seconds(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
     static func statistics(_ stats: Verifier.Statistics) -> JSONValue {
         .object([
@@ -124,6 +143,9 @@ public struct VerifyReport: Sendable {
             ("stateBits", .int(stats.stateBits)),
             ("exploration", .string(stats.search.rawValue)),
             ("tabsInteract", .array(stats.tabsInteract.map { .string($0) })),
+            ("complete", .bool(stats.complete)),
+            ("seconds", .decimal(stats.seconds)),
+            ("peakMemoryBytes", .int(stats.peakMemoryBytes)),
         ])
     }
 

@@ -80,6 +80,16 @@ public struct Explorer: Sendable {
     }
 
     public func explore(_ model: FlowModel) throws(LimitReached) -> StateGraph {
+        let (graph, limit) = exploreUntilLimit(model)
+        if let limit { throw limit }
+        return graph
+    }
+
+    /// Explores as `explore` does, but at a limit returns the graph as far
+    /// as the search went, with the limit: every state it holds is
+    /// reachable and has its first transition, and every state it expanded
+    /// has all its transitions (`StateGraph.isComplete` tells which).
+    public func exploreUntilLimit(_ model: FlowModel) -> (graph: StateGraph, limit: LimitReached?) {
         var graph = StateGraph(model: model, store: CompressedStateStore(model: model, parksInactiveTabs: parksInactiveTabs))
         let successors = PackedSuccessors(model: model)
         let started = ContinuousClock.now
@@ -135,37 +145,50 @@ public struct Explorer: Sendable {
             if expanded % 4096 == 0 { try checkMemoryAndTime() }
         }
 
-        let valuations: [UInt64]
-        do {
-            valuations = try model.inputValuations(limit: limits.maxValuations)
-        } catch {
-            throw LimitReached(description: error.description, states: 0)
-        }
-        for inputs in valuations {
-            let (initial, facts) = model.initialState(inputs: inputs)
-            graph.launchNotes.append((inputs, TransitionNote(facts: facts, outcome: nil)))
-            guard let initial else { continue }
-            let (index, inserted) = graph.store.insert(model.codec.encode(initial))
-            if inserted { try stored(parent: -1, label: -1) }
-            if !graph.initialStates.contains(index) { graph.initialStates.append(index) }
-        }
-        // In-app steps only: every state found here is reachable in-app.
-        var next = 0
-        while next < graph.store.count {
-            try expand(next, deepLinks: false)
-            next += 1
-        }
-        graph.inAppCount = graph.store.count
-        // Then deep links from every state, in order; states found now are
-        // expanded both ways as their turn comes, which keeps the search
-        // breadth first.
-        var linked = 0
-        while linked < graph.store.count {
-            try expand(linked, deepLinks: true)
-            if linked >= graph.inAppCount {
-                try expand(linked, deepLinks: false)
+        /// The search, phase after phase, until it ends or meets a limit.
+        func search() throws(LimitReached) {
+            let valuations: [UInt64]
+            do {
+                valuations = try model.inputValuations(limit: limits.maxValuations)
+            } catch {
+                throw LimitReached(description: error.description, states: 0)
             }
-            linked += 1
+            for inputs in valuations {
+                let (initial, facts) = model.initialState(inputs: inputs)
+                graph.launchNotes.append((inputs, TransitionNote(facts: facts, outcome: nil)))
+                guard let initial else { continue }
+                let (index, inserted) = graph.store.insert(model.codec.encode(initial))
+                if inserted { try stored(parent: -1, label: -1) }
+                if !graph.initialStates.contains(index) { graph.initialStates.append(index) }
+            }
+            // In-app steps only: every state found here is reachable in-app.
+            var next = 0
+            while next < graph.store.count {
+                try expand(next, deepLinks: false)
+                next += 1
+            }
+            graph.inAppCount = graph.store.count
+            graph.finishedInAppPhase = true
+            // Then deep links from every state, in order; states found now are
+            // expanded both ways as their turn comes, which keeps the search
+            // breadth first.
+            var linked = 0
+            while linked < graph.store.count {
+                try expand(linked, deepLinks: true)
+                if linked >= graph.inAppCount {
+                    try expand(linked, deepLinks: false)
+                }
+                linked += 1
+            }
+        }
+        var limit: LimitReached?
+        do {
+            try search()
+        } catch {
+            limit = error
+            graph.isComplete = false
+            // Before the deep links, every state found so far is reachable in-app.
+            if !graph.finishedInAppPhase { graph.inAppCount = graph.tree.count }
         }
         // Parents were recorded with their transition's label: keep its step.
         let labels = successors.labels.pairs.values
@@ -177,6 +200,6 @@ public struct Explorer: Sendable {
         graph.steps = successors.labels.steps.values
         graph.notes = successors.labels.notes.values
         graph.memoBytes = successors.bytes
-        return graph
+        return (graph, limit)
     }
 }

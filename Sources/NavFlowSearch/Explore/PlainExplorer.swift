@@ -94,6 +94,14 @@ public struct PlainExplorer: Sendable {
     /// `CompressedStateStore` that parks nothing), which is only the
     /// graph's container.
     public func explore(_ model: FlowModel) throws(Explorer.LimitReached) -> StateGraph {
+        let (graph, limit) = exploreUntilLimit(model)
+        if let limit { throw limit }
+        return graph
+    }
+
+    /// Explores as `explore` does, but at a limit returns the graph as far
+    /// as the search went, with the limit (`Explorer.exploreUntilLimit`).
+    public func exploreUntilLimit(_ model: FlowModel) -> (graph: StateGraph, limit: Explorer.LimitReached?) {
         var visited = VisitedStates(model: model, limits: limits, progress: progress, progressInterval: progressInterval)
         var tree = SearchTree()
         var initialStates: [Int] = []
@@ -142,41 +150,55 @@ public struct PlainExplorer: Sendable {
         var inAppEdges = EdgeList()
         var linkEdges = EdgeList()
 
-        let valuations: [UInt64]
+        var inAppCount = 0
+        var finishedInAppPhase = false
+        /// The search, phase after phase, until it ends or meets a limit.
+        func search() throws(Explorer.LimitReached) {
+            let valuations: [UInt64]
+            do {
+                valuations = try model.inputValuations(limit: limits.maxValuations)
+            } catch {
+                throw Explorer.LimitReached(description: error.description, states: 0)
+            }
+            for inputs in valuations {
+                let (initial, facts) = model.initialState(inputs: inputs)
+                launchNotes.append((inputs, TransitionNote(facts: facts, outcome: nil)))
+                guard let initial else { continue }
+                let (index, inserted) = visited.number(initial)
+                if inserted {
+                    tree.append(parent: -1, step: -1)
+                    if let failure = visited.check(goalDirected: false) { throw failure }
+                }
+                if !initialStates.contains(index) { initialStates.append(index) }
+            }
+            // In-app steps only: every state found here is reachable in-app.
+            var next = 0
+            while next < visited.count {
+                try expand(next, deepLinks: false, into: &inAppEdges)
+                visited.edgeBytes = inAppEdges.bytes
+                next += 1
+            }
+            inAppCount = visited.count
+            finishedInAppPhase = true
+            // Then deep links from every state, in order; states found now are
+            // expanded both ways as their turn comes.
+            var linked = 0
+            while linked < visited.count {
+                try expand(linked, deepLinks: true, into: &linkEdges)
+                if linked >= inAppCount {
+                    try expand(linked, deepLinks: false, into: &inAppEdges)
+                }
+                visited.edgeBytes = inAppEdges.bytes + linkEdges.bytes
+                linked += 1
+            }
+        }
+        var limit: Explorer.LimitReached?
         do {
-            valuations = try model.inputValuations(limit: limits.maxValuations)
+            try search()
         } catch {
-            throw Explorer.LimitReached(description: error.description, states: 0)
-        }
-        for inputs in valuations {
-            let (initial, facts) = model.initialState(inputs: inputs)
-            launchNotes.append((inputs, TransitionNote(facts: facts, outcome: nil)))
-            guard let initial else { continue }
-            let (index, inserted) = visited.number(initial)
-            if inserted {
-                tree.append(parent: -1, step: -1)
-                if let failure = visited.check(goalDirected: false) { throw failure }
-            }
-            if !initialStates.contains(index) { initialStates.append(index) }
-        }
-        // In-app steps only: every state found here is reachable in-app.
-        var next = 0
-        while next < visited.count {
-            try expand(next, deepLinks: false, into: &inAppEdges)
-            visited.edgeBytes = inAppEdges.bytes
-            next += 1
-        }
-        let inAppCount = visited.count
-        // Then deep links from every state, in order; states found now are
-        // expanded both ways as their turn comes.
-        var linked = 0
-        while linked < visited.count {
-            try expand(linked, deepLinks: true, into: &linkEdges)
-            if linked >= inAppCount {
-                try expand(linked, deepLinks: false, into: &inAppEdges)
-            }
-            visited.edgeBytes = inAppEdges.bytes + linkEdges.bytes
-            linked += 1
+            limit = error
+            // Before the deep links, every state found so far is reachable in-app.
+            if !finishedInAppPhase { inAppCount = visited.count }
         }
 
         var store = CompressedStateStore(model: model, parksInactiveTabs: false)
@@ -187,6 +209,10 @@ public struct PlainExplorer: Sendable {
         var graph = StateGraph(model: model, store: store)
         graph.tree = tree
         graph.inAppCount = inAppCount
+        if limit != nil {
+            graph.isComplete = false
+            graph.finishedInAppPhase = finishedInAppPhase
+        }
         graph.initialStates = initialStates
         graph.launchNotes = launchNotes
         inAppEdges.labels = labels.pairs.values
@@ -195,7 +221,7 @@ public struct PlainExplorer: Sendable {
         graph.linkEdges = linkEdges
         graph.steps = labels.steps.values
         graph.notes = labels.notes.values
-        return graph
+        return (graph, limit)
     }
 }
 

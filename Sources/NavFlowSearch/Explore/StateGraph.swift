@@ -46,8 +46,23 @@ public struct StateGraph: Sendable {
     /// The transition that first reached each state: its parent and its
     /// step, an index into `steps` (-1 for initial states).
     public internal(set) var tree = SearchTree()
-    /// The number of states reachable in-app.
+    /// The number of states reachable in-app (of a graph a limit stopped
+    /// before the deep links, the states found so far, all in-app).
     public internal(set) var inAppCount = 0
+    /// Whether the search expanded every state: false when a limit stopped
+    /// it. The graph then holds `tree.count` states, each reachable with
+    /// its first transition; those expanded have all their transitions.
+    public internal(set) var isComplete = true
+    /// Whether the search finished its in-app phase: every state reachable
+    /// in-app is then among the first `inAppCount`.
+    var finishedInAppPhase = false
+
+    /// Marks a finished graph as one not to judge whole (judging it all
+    /// would break a limit): only what holds on a part is judged.
+    public mutating func judgeAsPartial() {
+        finishedInAppPhase = finishedInAppPhase || isComplete
+        isComplete = false
+    }
     /// The initial states, one per input valuation (in valuation order).
     public internal(set) var initialStates: [Int] = []
     /// Events of the launch step of each initial state, and of launches that

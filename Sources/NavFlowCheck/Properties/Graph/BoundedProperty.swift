@@ -13,6 +13,8 @@ public struct BoundedProperty: GraphProperty {
 
     public init() {}
 
+    public var onPartialGraph: PartialGraphVerdict { .decided }
+
     public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
         var stacks = Set<Int>()
         var modalRange: SourceRange?

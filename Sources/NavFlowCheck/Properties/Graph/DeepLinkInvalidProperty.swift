@@ -14,6 +14,8 @@ public struct DeepLinkInvalidProperty: GraphProperty {
 
     public init() {}
 
+    public var onPartialGraph: PartialGraphVerdict { .decided }
+
     public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
         let staticallyInvalid = DeepLinkTargetProperty.linksInvalidFromEveryState(in: analysis.spec)
         return analysis.linkDiagnostics(self, select: {

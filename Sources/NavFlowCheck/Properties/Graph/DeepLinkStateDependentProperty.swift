@@ -12,6 +12,8 @@ public struct DeepLinkStateDependentProperty: GraphProperty {
 
     public init() {}
 
+    public var onPartialGraph: PartialGraphVerdict { .decided }
+
     public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
         analysis.linkDiagnostics(self, select: {
             if case .notTheTarget = $0 { true } else { false }

@@ -148,7 +148,8 @@ public struct GraphAnalysis: Sendable {
         }
         depthCuts = DepthCuts(facts: firstFacts.keys, spec: spec, valuations: graph.launchNotes.map(\.inputs))
         linkFindings = Self.deepLinkFindings(graph)
-        trapStates = Self.traps(graph, isHome: isHome)
+        // A trap is judged on every in-app step from a state: not on a partial graph.
+        trapStates = graph.isComplete ? Self.traps(graph, isHome: isHome) : []
     }
 
     /// The bytes the analysis adds to its graph, at most: per state the

@@ -15,6 +15,8 @@ public struct PresentationDroppedProperty: GraphProperty {
 
     public init() {}
 
+    public var onPartialGraph: PartialGraphVerdict { .decided }
+
     public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
         analysis.linkDiagnostics(self, select: {
             if case .presentationDropped = $0 { true } else { false }

@@ -14,6 +14,9 @@ public protocol StatementDefectProperty: GraphProperty {
 }
 
 extension StatementDefectProperty {
+    /// A defect is a fact of an explored step: it holds at a limit too.
+    public var onPartialGraph: PartialGraphVerdict { .decided }
+
     public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
         // Per statement, the occurrence with the shortest witness.
         var first: [SourceRange: (state: Int, message: String, occurrence: GraphAnalysis.Occurrence)] = [:]
