@@ -178,9 +178,7 @@ public enum Verifier {
             }
             if let limit {
                 result.limit = limit.description
-                var seen = Set<RuleID>()
-                result.undecided = options.graph.filter { !$0.isDecided(on: graph) }.map(\.rule)
-                    .filter { seen.insert($0).inserted }
+                result.undecided = Self.rules(of: options.graph.filter { !$0.isDecided(on: graph) })
             }
             let states = graph.isComplete ? graph.count : graph.tree.count
             result.statistics = Statistics(

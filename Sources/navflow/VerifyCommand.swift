@@ -16,8 +16,10 @@ struct VerifyCommand: ParsableCommand {
             Exit codes: 0 no errors; 1 findings of severity error (or warnings \
             with --warnings-as-errors); 2 a spec is unreadable or does not \
             parse or resolve, or an option is wrong (a missing or malformed \
-            baseline included); 3 a limit (states, memory, input valuations) \
-            stopped the exploration before an answer. Findings suppressed by a \
+            baseline included); 3 a limit (states, memory, time, input \
+            valuations) stopped the exploration and no error was proven before \
+            it (with one proven, the findings found so far are reported and the \
+            exit code is 1). Findings suppressed by a \
             '// navflow:disable' comment or matched by the --baseline file are \
             counted but never change the exit code.
             """

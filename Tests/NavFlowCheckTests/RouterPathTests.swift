@@ -156,7 +156,40 @@ import Testing
                 == "4:36 syntax: expected 'path' after 'router', as in 'router path'")
     }
 
-    /// A tab-root target with no tab and no `*` describes no path.
+    /// In a split tab, a named tab's current path is its last stack column
+    /// (the detail), as for `*`; selecting columns with `>` is refused.
+    @Test func aSplitTabsCurrentPathIsItsDetailStack() throws {
+        let text = """
+            app S
+            scheme "s"
+            stack DetailStack root Detail { destination More }
+            split Mail { sidebar Folders; content Inbox; detail DetailStack }
+            tabs Main { tab mail "Mail" Mail; tab other "Other" Other }
+            start Main
+            screen Folders { select Inbox }
+            screen Inbox { select Detail }
+            screen Detail { push More; sheet Share }
+            screen More
+            screen Other
+            screen Share { dismiss }
+            deeplink "s://b" -> mail / ... / More under modals
+            """
+        let model = try FlowModel(try #require(Frontend.load(SourceFile(path: "split.navflow", text: text)).spec))
+        let target = try #require(PatternResolver.resolveQuery("reach mail > Inbox > Detail / More + sheet Share", in: model.spec).0)
+        guard case .reachable(let witness, _) = try ExplicitQueryEngine().answer(
+            ReachabilityQuery(target: target, from: nil, deepLinks: true), model: model) else {
+            Issue.record("the link does not push More beneath the sheet")
+            return
+        }
+        #expect(witness.steps.map(\.text).last == "Open s://b")
+        let refused = CloseModalsTests.lines(Verifier.verify(SourceFile(path: "split.navflow", text: text
+            + "\ndeeplink \"s://a\" -> mail > Inbox under modals")))
+        #expect(refused == [
+            "14:34 deeplink-target: 'under modals' writes one path, the router's current one, so the target cannot select split columns with '>'",
+        ])
+    }
+
+    /// A tab-root target with no tab and no `*` only presents: refused.
     @Test func underModalsNeedsAPath() {
         let lines = CloseModalsTests.lines(Verifier.verify(SourceFile(path: "router.navflow", text: """
             app Router

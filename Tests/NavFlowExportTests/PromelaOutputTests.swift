@@ -54,13 +54,7 @@ import Testing
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("specs/examples/appear-hooks.navflow")
         let text = try String(contentsOf: url, encoding: .utf8)
-        let spec = try #require(Frontend.load(SourceFile(path: "appear-hooks.navflow", text: text)).spec)
-        #expect {
-            try PromelaExporter(model: try FlowModel(spec)).export()
-        } throws: { error in
-            guard let failure = error as? PromelaExporter.Failure else { return false }
-            return !failure.isLimit && failure.description == "the Promela export does not lower appear hooks, and screens have 3: 'Orders' (line 41), 'Orders' (line 44), 'Account' (line 60); verify the spec with `navflow verify`, which runs them"
-        }
+        try Self.expectRefusal(of: text, "the Promela export does not lower appear hooks, and screens have 3: 'Orders' (line 41), 'Orders' (line 44), 'Account' (line 60); verify the spec with `navflow verify`, which runs them")
     }
 
     /// A `router path` stack can hold the current path beneath the top
@@ -76,12 +70,17 @@ import Testing
             screen Detail
             screen Share { push Detail under modals; dismiss }
             """
-        let spec = try #require(Frontend.load(SourceFile(path: "menu.navflow", text: text)).spec)
+        try Self.expectRefusal(of: text, "the Promela export does not lower 'router path', which stack 'MenuStack' declares (line 3): a push under modals may then write a modal beneath the top one; verify the spec with `navflow verify`")
+    }
+
+    /// The export refuses the spec with `message`, not as a limit.
+    static func expectRefusal(of text: String, _ message: String) throws {
+        let spec = try #require(Frontend.load(SourceFile(path: "refused.navflow", text: text)).spec)
         #expect {
             try PromelaExporter(model: try FlowModel(spec)).export()
         } throws: { error in
             guard let failure = error as? PromelaExporter.Failure else { return false }
-            return !failure.isLimit && failure.description == "the Promela export does not lower 'router path', which stack 'MenuStack' declares (line 3): a push under modals may then write a modal beneath the top one; verify the spec with `navflow verify`"
+            return !failure.isLimit && failure.description == message
         }
     }
 }

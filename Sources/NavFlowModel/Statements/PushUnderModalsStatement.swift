@@ -14,10 +14,11 @@ public struct PushUnderModalsStatement: StatementMeaning {
     public init(route: Route) { self.route = route }
 
     /// It may write a path other than its context's, the base slot's under
-    /// a modal: the search runs it on every state and does not park tabs.
+    /// a modal or a `router path` modal's beneath the top: the search runs
+    /// it on every state and does not park tabs.
     public var footprint: StatementFootprint {
         StatementFootprint(reads: StatementFootprint.Parts.context.union([.contextPath, .slots]),
-                           writes: [.contextPath, .slots],
+                           writes: [.contextPath, .slots, .modals],
                            stackOperations: .push, choosesRoute: true, mayCutOffStep: true)
     }
 

@@ -145,8 +145,9 @@ public struct Explorer: Sendable {
             if expanded % 4096 == 0 { try checkMemoryAndTime() }
         }
 
-        /// The search, phase after phase, until it ends or meets a limit.
-        func search() throws(LimitReached) {
+        // The search, phase after phase, until it ends or meets a limit.
+        var limit: LimitReached?
+        do throws(LimitReached) {
             let valuations: [UInt64]
             do {
                 valuations = try model.inputValuations(limit: limits.maxValuations)
@@ -180,10 +181,6 @@ public struct Explorer: Sendable {
                 }
                 linked += 1
             }
-        }
-        var limit: LimitReached?
-        do {
-            try search()
         } catch {
             limit = error
             graph.isComplete = false

@@ -152,8 +152,9 @@ public struct PlainExplorer: Sendable {
 
         var inAppCount = 0
         var finishedInAppPhase = false
-        /// The search, phase after phase, until it ends or meets a limit.
-        func search() throws(Explorer.LimitReached) {
+        // The search, phase after phase, until it ends or meets a limit.
+        var limit: Explorer.LimitReached?
+        do throws(Explorer.LimitReached) {
             let valuations: [UInt64]
             do {
                 valuations = try model.inputValuations(limit: limits.maxValuations)
@@ -191,10 +192,6 @@ public struct PlainExplorer: Sendable {
                 visited.edgeBytes = inAppEdges.bytes + linkEdges.bytes
                 linked += 1
             }
-        }
-        var limit: Explorer.LimitReached?
-        do {
-            try search()
         } catch {
             limit = error
             // Before the deep links, every state found so far is reachable in-app.

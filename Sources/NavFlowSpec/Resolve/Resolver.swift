@@ -797,17 +797,12 @@ public struct Resolver {
     }
 
     /// A target `under modals` writes one path, the router's current one,
-    /// and presents nothing: it starts with `*` or a tab (or, without
-    /// tabs, the root's stack), describes no split column and no modal.
+    /// and presents nothing: it describes no split column and no modal (so
+    /// it starts with `*`, a tab, or without tabs the root's stack).
     private mutating func checkUnderModals(_ target: DeepLinkTarget, at range: SourceRange) -> Bool {
         if !target.modals.isEmpty {
             error(.deeplinkTarget, "a target 'under modals' writes the path beneath the modals and presents nothing; to present over what is up, write 'keep modals'",
                   at: range, notes: [DiagnosticNote(message: "the target presents here", range: target.range)])
-            return false
-        }
-        if !target.describesBase(rootHasTabs: spec.rootTabView != nil) {
-            error(.deeplinkTarget, "'under modals' writes the router's current path, and this target describes none; start it with '*' or a tab, as in '* / ... / Screen under modals'",
-                  at: range)
             return false
         }
         if target.columns.count > 1 || target.columns.contains(where: { $0.shows != nil }) {
@@ -859,6 +854,14 @@ public struct Resolver {
             }
             result.tab = entry.tab
             base = rootView.tabs[entry.tab].content
+            // `under modals` writes the tab's current path: in a split, its last stack column
+            // (a target that selects columns is refused by `checkUnderModals`).
+            if underModals, !target.segments.contains(where: { if case .column = $0 { true } else { false } }),
+               case .split(let split) = base, let last = spec.splits[split].columns.last(where: {
+                if case .stack = $0 { true } else { false }
+            }) {
+                base = last
+            }
             // A tab whose content did not resolve (already reported) holds a placeholder.
             guard spec.declares(base) else { return nil }
         } else if spec.rootTabView != nil {

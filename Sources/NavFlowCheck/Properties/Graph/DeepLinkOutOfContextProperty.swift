@@ -23,16 +23,12 @@ public struct DeepLinkOutOfContextProperty: GraphProperty {
         let model = analysis.model
         let spec = analysis.spec
         return analysis.linkFindings.compactMap { found in
-            guard case .presentsOutOfContext(let presentable) = found.problem,
-                  case .deepLink(let link, let arguments) = found.step else { return nil }
+            guard case .presentsOutOfContext(let presentable, let landing) = found.problem,
+                  case .deepLink(let link, _) = found.step else { return nil }
             let declaration = spec.deepLinks[link]
             let name = spec.name(of: model.shape.presentables[presentable])
-            let source = analysis.graph.state(found.source)
-            var over = ""
-            if let landing = model.handleDeepLink(link, arguments: arguments, from: source).target,
-               let beneath = Self.screenBeneath(presentable, in: landing, model: model) {
-                over = " over '\(spec.screens[beneath].name)'"
-            }
+            let beneath = Self.screenBeneath(presentable, in: analysis.graph.state(landing), model: model)
+            let over = beneath.map { " over '\(spec.screens[$0].name)'" } ?? ""
             let handlers = declaration.handlers.filter { !$0.target.modals.isEmpty && !$0.anywhere }
             let fixIts = handlers.map { FixIt(range: SourceRange(start: $0.range.end, end: $0.range.end), replacement: " anywhere") }
             var diagnostic = finding("\(declaration.subject) presents '\(name)'\(over), where the app itself never presents it",

@@ -57,8 +57,9 @@ public struct GraphAnalysis: Sendable {
         /// It yields an invalid state.
         case invalid(DeepLinkFailure)
         /// What it builds is reachable in-app, but it presents `presentable`
-        /// over a state where the app itself never presents it.
-        case presentsOutOfContext(presentable: Int)
+        /// over a state where the app itself never presents it, landing on
+        /// state `landing`.
+        case presentsOutOfContext(presentable: Int, landing: Int)
 
         /// Problems of one kind are reported once per link.
         var kind: Int {
@@ -212,7 +213,8 @@ public struct GraphAnalysis: Sendable {
                               case .deepLink(let link, let arguments) = graph.steps[Int(graph.linkEdges.step(at: edge))] {
                         switch judge.judge(link: link, arguments: arguments, target: Int(target)) {
                         case .builtPartReachable: mark(target)
-                        case .presentsOutOfContext(let presentable): problem = .presentsOutOfContext(presentable: presentable)
+                        case .presentsOutOfContext(let presentable):
+                            problem = .presentsOutOfContext(presentable: presentable, landing: Int(target))
                         case .unreachable: problem = .landsUnreachable
                         }
                     } else {
