@@ -109,7 +109,7 @@ let package = Package(
         ),
         // Runs the built `navflow` as a user does; depending on it makes
         // `swift test` build it first.
-        .testTarget(name: "NavFlowCLITests", dependencies: ["NavFlowTestSupport", "navflow", "NavFlowGenerator"]),
+        .testTarget(name: "NavFlowCLITests", dependencies: ["NavFlowTestSupport", "navflow", "NavFlowGenerator", "NavFlowSearch"]),
         .testTarget(
             name: "NavFlowZ3Tests",
             dependencies: [

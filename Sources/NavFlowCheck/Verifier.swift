@@ -148,31 +148,45 @@ public enum Verifier {
             result.suppress(output.directives, from: diagnostics, checked: checked)
             return result
         }
+        var limits = options.limits
+        // Every phase shares one deadline, from the start of the run.
+        if limits.startedAt == nil { limits.startedAt = .now }
         let started = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
         do {
             let model = try FlowModel(spec)
             let independence = TabIndependence(spec)
-            var explorer = Explorer(limits: options.limits, progress: options.progress)
+            var explorer = Explorer(limits: limits, progress: options.progress)
             explorer.parksInactiveTabs = options.exploration == .automatic && independence.holds
             var graph: StateGraph
             var limit: Explorer.LimitReached?
             if options.exploration == .plain {
-                (graph, limit) = PlainExplorer(limits: options.limits, progress: options.progress).exploreUntilLimit(model)
+                (graph, limit) = PlainExplorer(limits: limits, progress: options.progress).exploreUntilLimit(model)
             } else {
                 (graph, limit) = explorer.exploreUntilLimit(model)
             }
             let explored = elapsed()
+            var budget = ResourceBudget(limits)
             if limit == nil {
                 do {
-                    try GraphAnalysis.checkFits(graph, limits: options.limits, seconds: explored)
+                    try GraphAnalysis.checkFits(graph, limits: limits, seconds: explored)
+                    try budget.check(allocating: GraphAnalysis.bytesNeeded(for: graph), states: graph.count)
                 } catch {
                     // Judging the whole graph would break a limit: judge what holds on a part.
                     limit = error
                     graph.judgeAsPartial()
                 }
             }
-            let analysis = GraphAnalysis(graph)
+            // What holds on a part is judged in one pass, within a short grace.
+            if !graph.isComplete { budget = budget.extended(bySeconds: Self.graceSeconds) }
+            var analysis = GraphAnalysis(graph, within: &budget)
+            if let stopped = analysis.stoppedBy, graph.isComplete {
+                // A limit came in the middle of judging the whole graph: judge what holds on a part.
+                limit = stopped
+                graph.judgeAsPartial()
+                var grace = budget.extended(bySeconds: Self.graceSeconds)
+                analysis = GraphAnalysis(graph, within: &grace)
+            }
             for property in options.graph where property.isDecided(on: graph) {
                 diagnostics += property.check(analysis)
             }
@@ -197,7 +211,7 @@ public enum Verifier {
             result.undecided = Self.rules(of: options.graph)
             result.statistics = Statistics.unexplored(seconds: elapsed())
         }
-        result.statistics?.peakMemoryBytes = PeakMemory.bytes()
+        result.statistics?.peakMemoryBytes = ProcessMemory.peakBytes()
         // A run stopped at a limit cannot tell whether a comment is superfluous.
         result.suppress(output.directives, from: diagnostics, checked: result.limit == nil ? checked : [])
         return result
@@ -205,6 +219,11 @@ public enum Verifier {
 }
 
 extension Verifier {
+    /// The seconds past `--max-time` in which a run stopped in the middle
+    /// of judging the whole graph judges what holds on the part: one pass,
+    /// cut short at the end of the grace (what it found holds).
+    static let graceSeconds = 0.5
+
     /// The distinct rules of some properties, in their order.
     static func rules(of properties: [any GraphProperty]) -> [RuleID] {
         var seen = Set<RuleID>()

@@ -16,7 +16,8 @@ struct PlanCommand: ParsableCommand {
             there are removed) that `navflow coverage` \
             replays to 100% of the edges and deep links that can be taken. \
             Exit codes: 0 a plan was made; 2 the spec or an option is wrong; \
-            3 a limit stopped the exploration.
+            3 a limit stopped the exploration or the planning (what was done \
+            by then is printed to standard error).
             """
     )
 
@@ -43,17 +44,20 @@ struct PlanCommand: ParsableCommand {
     }
 
     func run() throws {
+        let limits = self.limits.limits
         let model = try SpecLoading.model(spec, depths: try depthOptions.override, inputs: try depthOptions.inputs)
-        let graph: StateGraph
-        do {
-            graph = exploration == .plain
-                ? try PlainExplorer(limits: limits.limits).explore(model)
-                : try Explorer(limits: limits.limits).explore(model)
+        let (graph, stopped) = exploration == .plain
+            ? PlainExplorer(limits: limits).exploreUntilLimit(model)
+            : Explorer(limits: limits).exploreUntilLimit(model)
+        let plan: TestPlan
+        do throws(Explorer.LimitReached) {
+            if let stopped { throw stopped }
+            var budget = ResourceBudget(limits)
+            plan = try TestPlanner(maxStepsPerPath: maxSteps).plan(graph, within: &budget)
         } catch {
-            Output.writeError("navflow: error: planning stopped at a limit: \(error.description)\n")
+            StoppedRun.write("planning", limit: error, states: graph.tree.count, transitions: graph.transitionCount, limits: limits)
             throw ExitCode(3)
         }
-        let plan = TestPlanner(maxStepsPerPath: maxSteps).plan(graph)
         let writer = PlanTraceWriter(model: model)
         if let output {
             do {

@@ -69,6 +69,7 @@ struct QueryCommand: ParsableCommand {
     }
 
     func run() throws {
+        let limits = limitOptions.limits
         let checked = try SpecLoading.checked(spec, depths: try depthOptions.override, inputs: try depthOptions.inputs)
         let target = try resolve(query, path: "<query>", PatternResolver.resolveQuery, in: checked)
         let start = try from.map { try resolve($0, path: "<from>", PatternResolver.resolvePattern, in: checked) }
@@ -79,7 +80,6 @@ struct QueryCommand: ParsableCommand {
             Output.writeError("navflow: error: \(error.description)\n")
             throw ExitCode(3)
         }
-        let limits = limitOptions.limits
         let request = ReachabilityQuery(target: target, from: start, deepLinks: deeplinks)
         let answer: QueryAnswer
         var defects: [WitnessDefect] = []
@@ -94,7 +94,7 @@ struct QueryCommand: ParsableCommand {
                 answer = try SymbolicEngineBridge.answer(request, model: model, bound: bound, timeout: timeout, limits: limits)
             }
         } catch let limit as Explorer.LimitReached {
-            Output.writeError("navflow: error: query stopped at a limit: \(limit.description)\n")
+            StoppedRun.write("query", limit: limit, states: limit.states, limits: limits)
             throw ExitCode(3)
         }
         let report = QueryReport(query: query, engine: engine.rawValue, answer: answer, defects: defects)

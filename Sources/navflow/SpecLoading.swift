@@ -50,10 +50,10 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "Stop (exit 3) after storing this many states.")
     var maxStates: Int = Explorer.Limits.standard.maxStates
 
-    @Option(help: "Stop (exit 3) when the state graph needs more memory than this, e.g. 512M or 16G.")
+    @Option(help: "Stop (exit 3) before the process holds more memory than this, e.g. 512M or 16G.")
     var maxMemory: MemorySize = MemorySize(bytes: Explorer.Limits.standard.maxBytes)
 
-    @Option(help: "Stop (exit 3) when the search runs longer than this many seconds.")
+    @Option(help: "Stop (exit 3) within a second of this many seconds.")
     var maxTime: Double?
 
     func validate() throws {
@@ -64,11 +64,16 @@ struct LimitOptions: ParsableArguments {
         if let maxTime, !(maxTime > 0) { throw ValidationError("--max-time must be a positive number of seconds") }
     }
 
+    /// The limits, with the clock started now: a command reads them once,
+    /// as it starts, so that every phase shares one deadline. The command
+    /// owns its process: `--max-memory` bounds its resident memory too.
     var limits: Explorer.Limits {
         var limits = Explorer.Limits.standard
         limits.maxStates = maxStates
         limits.maxBytes = maxMemory.bytes
+        limits.maxResidentBytes = maxMemory.bytes
         limits.maxSeconds = maxTime ?? .infinity
+        limits.startedAt = .now
         return limits
     }
 }

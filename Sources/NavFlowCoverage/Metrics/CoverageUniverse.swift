@@ -25,73 +25,112 @@ public struct CoverageUniverse: Sendable {
     public static let maxPairWork = 20_000_000
 
     /// Explores the model within `limits`; the graph-based totals are left
-    /// out (with the reason) when a limit is reached.
+    /// out (with the reason) when a limit is reached, in the search or in
+    /// working out the totals from the graph.
     public init(model: FlowModel, limits: Explorer.Limits = .standard) {
+        var limits = limits
+        if limits.startedAt == nil { limits.startedAt = .now }
+        let graph: StateGraph
         do {
-            let graph = try Explorer(limits: limits).explore(model)
-            self.init(model: model, graph: graph)
+            graph = try Explorer(limits: limits).explore(model)
         } catch {
-            self.init(model: model, graph: nil, reason: "the state graph was not explored to the end: \(error.description)")
+            self.init(model: model, graph: nil, totals: nil,
+                      reason: "the state graph was not explored to the end: \(error.description)")
+            return
+        }
+        var budget = ResourceBudget(limits)
+        do {
+            let totals = try Self.totals(of: graph, model: model, within: &budget)
+            self.init(model: model, graph: graph, totals: totals, reason: nil)
+        } catch {
+            self.init(model: model, graph: nil, totals: nil,
+                      reason: "the totals were not worked out from the state graph: \(error.description)")
         }
     }
 
     public init(model: FlowModel, graph: StateGraph?, reason: String? = nil) {
+        var unlimited = ResourceBudget(.standard)
+        let totals: Totals?
+        do {
+            totals = try graph.map { graph throws(Explorer.LimitReached) in try Self.totals(of: graph, model: model, within: &unlimited) }
+        } catch {
+            preconditionFailure("a budget without limits was exceeded: \(error)")
+        }
+        self.init(model: model, graph: graph, totals: totals, reason: reason)
+    }
+
+    private init(model: FlowModel, graph: StateGraph?, totals: Totals?, reason: String?) {
         self.model = model
         self.graph = graph
         self.unavailableReason = graph == nil ? (reason ?? "the state graph is not available") : nil
+        implicitActions = totals?.implicit ?? []
+        pairs = totals?.pairs
+        valuations = totals?.valuations ?? [Set<Valuation>](repeating: [], count: model.spec.screens.count)
+    }
+
+    /// What can happen, from the graph.
+    private struct Totals {
+        var implicit: Set<TransitionKind>
+        var pairs: Set<TransitionPair>?
+        var valuations: [Set<Valuation>]
+    }
+
+    /// Works out the totals, checking the budget every 4096 states.
+    private static func totals(of graph: StateGraph, model: FlowModel, within budget: inout ResourceBudget)
+        throws(Explorer.LimitReached) -> Totals {
         var implicit = Set<TransitionKind>()
         var valuations = [Set<Valuation>](repeating: [], count: model.spec.screens.count)
         var pairs: Set<TransitionPair>? = nil
-        if let graph {
-            let replayer = TraceReplayer(model: model)
-            // In-degree times out-degree bounds the pairs to enumerate; check it
-            // before building anything per state.
-            var inDegree = [Int32](repeating: 0, count: graph.count)
+        let replayer = TraceReplayer(model: model)
+        // In-degree times out-degree bounds the pairs to enumerate; check it
+        // before building anything per state.
+        try budget.check(allocating: graph.count * 4, states: graph.count)
+        var inDegree = [Int32](repeating: 0, count: graph.count)
+        for list in [graph.inAppEdges, graph.linkEdges] {
+            for target in list.target where target >= 0 { inDegree[Int(target)] += 1 }
+        }
+        var work = 0
+        for index in 0..<graph.count {
+            let out = graph.inAppEdges.range(of: index).count + graph.linkEdges.range(of: index).count
+            work += Int(inDegree[index]) * out
+        }
+        inDegree = []
+        let countPairs = work <= Self.maxPairWork
+        if countPairs { try budget.check(allocating: graph.count * 24, states: graph.count) }
+        var outgoing = [[TransitionKind]](repeating: [], count: countPairs ? graph.count : 0)
+        var incoming = [Set<TransitionKind>](repeating: [], count: countPairs ? graph.count : 0)
+        for index in 0..<graph.count {
+            if index & 0xFFF == 0 { try budget.check(states: graph.count) }
+            let state = graph.state(index)
+            for route in model.visibleRoutes(of: state) {
+                valuations[model.routes.screen(of: route)].insert(Valuation(flags: state.flags, inputs: state.inputs))
+            }
+            var kinds = Set<TransitionKind>()
             for list in [graph.inAppEdges, graph.linkEdges] {
-                for target in list.target where target >= 0 { inDegree[Int(target)] += 1 }
-            }
-            var work = 0
-            for index in 0..<graph.count {
-                let out = graph.inAppEdges.range(of: index).count + graph.linkEdges.range(of: index).count
-                work += Int(inDegree[index]) * out
-            }
-            inDegree = []
-            let countPairs = work <= Self.maxPairWork
-            var outgoing = [[TransitionKind]](repeating: [], count: countPairs ? graph.count : 0)
-            var incoming = [Set<TransitionKind>](repeating: [], count: countPairs ? graph.count : 0)
-            for index in 0..<graph.count {
-                let state = graph.state(index)
-                for route in model.visibleRoutes(of: state) {
-                    valuations[model.routes.screen(of: route)].insert(Valuation(flags: state.flags, inputs: state.inputs))
-                }
-                var kinds = Set<TransitionKind>()
-                for list in [graph.inAppEdges, graph.linkEdges] {
-                    for position in list.range(of: index) where list.target[position] >= 0 {
-                        let step = graph.steps[Int(list.step(at: position))]
-                        let kind = TransitionKind(step, from: state, model: model)
-                        if countPairs {
-                            kinds.insert(kind)
-                            incoming[Int(list.target[position])].insert(kind)
-                        }
-                        if case .implicit = kind, !implicit.contains(kind),
-                           Self.traceCredits(step, from: state, replayer: replayer, model: model) {
-                            implicit.insert(kind)
-                        }
+                for position in list.range(of: index) where list.target[position] >= 0 {
+                    let step = graph.steps[Int(list.step(at: position))]
+                    let kind = TransitionKind(step, from: state, model: model)
+                    if countPairs {
+                        kinds.insert(kind)
+                        incoming[Int(list.target[position])].insert(kind)
+                    }
+                    if case .implicit = kind, !implicit.contains(kind),
+                       Self.traceCredits(step, from: state, replayer: replayer, model: model) {
+                        implicit.insert(kind)
                     }
                 }
-                if countPairs { outgoing[index] = kinds.sorted() }
             }
-            if countPairs {
-                var all = Set<TransitionPair>()
-                for (into, out) in zip(incoming, outgoing) {
-                    for first in into { for second in out { all.insert(TransitionPair(first: first, second: second)) } }
-                }
-                pairs = all
-            }
+            if countPairs { outgoing[index] = kinds.sorted() }
         }
-        self.implicitActions = implicit
-        self.pairs = pairs
-        self.valuations = valuations
+        if countPairs {
+            var all = Set<TransitionPair>()
+            for (index, (into, out)) in zip(incoming, outgoing).enumerated() {
+                if index & 0xFFF == 0 { try budget.check(states: graph.count) }
+                for first in into { for second in out { all.insert(TransitionPair(first: first, second: second)) } }
+            }
+            pairs = all
+        }
+        return Totals(implicit: implicit, pairs: pairs, valuations: valuations)
     }
 
     /// Whether a trace can show an implicit action: replaying its event

@@ -54,7 +54,20 @@ public struct TestPlanner: Sendable {
     }
 
     public func plan(_ graph: StateGraph) -> TestPlan {
+        var unlimited = ResourceBudget(.standard)
+        do {
+            return try plan(graph, within: &unlimited)
+        } catch {
+            preconditionFailure("a budget without limits was exceeded: \(error)")
+        }
+    }
+
+    /// Plans within the run's budget: the planner's searches check the time
+    /// and the process's memory as they go, and its buffers (16 bytes a
+    /// state, and a queue) are checked before they are allocated.
+    public func plan(_ graph: StateGraph, within budget: inout ResourceBudget) throws(Explorer.LimitReached) -> TestPlan {
         let spec = graph.model.spec
+        try budget.check(allocating: graph.count * 24, states: graph.count)
         var targets = Set<TransitionKind>()
         for screen in spec.screens.indices {
             for edge in spec.screens[screen].edges.indices { targets.insert(.edge(screen: screen, edge: edge)) }
@@ -83,7 +96,8 @@ public struct TestPlanner: Sendable {
         runnable.formUnion(launchHooks.values.joined())
         var remainingHooks = runnable
         var coveredHooks = Set<AppearHookID>()
-        var search = TourSearch(graph: graph, fidelity: ReplayFidelity(graph: graph))
+        var search = TourSearch(graph: graph, fidelity: ReplayFidelity(graph: graph), budget: budget)
+        defer { budget = search.budget }
         var paths: [TestPlan.TestPath] = []
         var current: Int?
         var currentSteps: [(from: NavState, step: Step)] = []
@@ -102,11 +116,11 @@ public struct TestPlanner: Sendable {
             currentSteps = []
         }
         while !remaining.isEmpty || !remainingHooks.isEmpty {
-            let fresh = search.nearest(from: graph.initialStates, remaining: remaining, hooks: remainingHooks)
+            let fresh = try search.nearest(from: graph.initialStates, remaining: remaining, hooks: remainingHooks)
             guard let fresh else { break }
             var walk = fresh
             var restart = true
-            if let current, let onward = search.nearest(from: [current], remaining: remaining, hooks: remainingHooks),
+            if let current, let onward = try search.nearest(from: [current], remaining: remaining, hooks: remainingHooks),
                onward.steps.count <= fresh.steps.count + 1, currentSteps.count + onward.steps.count <= maxStepsPerPath {
                 walk = onward
                 restart = false
@@ -157,6 +171,8 @@ private struct TourSearch {
     private var parentStep: [Int32]
     private var parentNote: [Int32]
     private var generation: UInt32 = 0
+    var budget: ResourceBudget
+    private var visits = 0
 
     /// A walk: from `origin` through `steps` (state, step index, note
     /// index) to `end`.
@@ -166,9 +182,10 @@ private struct TourSearch {
         var end: Int
     }
 
-    init(graph: StateGraph, fidelity: ReplayFidelity) {
+    init(graph: StateGraph, fidelity: ReplayFidelity, budget: ResourceBudget) {
         self.graph = graph
         self.fidelity = fidelity
+        self.budget = budget
         stamp = Array(repeating: 0, count: graph.count)
         parent = Array(repeating: -1, count: graph.count)
         parentStep = Array(repeating: -1, count: graph.count)
@@ -178,13 +195,14 @@ private struct TourSearch {
     /// The shortest walk from one of `sources` whose last step takes a
     /// remaining target: in-app steps on the way when possible, deep links
     /// on the way only when nothing is reachable without them.
-    mutating func nearest(from sources: [Int], remaining: Set<TransitionKind>, hooks: Set<AppearHookID>) -> Walk? {
-        nearest(from: sources, remaining: remaining, hooks: hooks, linksOnTheWay: false)
-            ?? nearest(from: sources, remaining: remaining, hooks: hooks, linksOnTheWay: true)
+    mutating func nearest(from sources: [Int], remaining: Set<TransitionKind>, hooks: Set<AppearHookID>)
+        throws(Explorer.LimitReached) -> Walk? {
+        if let walk = try nearest(from: sources, remaining: remaining, hooks: hooks, linksOnTheWay: false) { return walk }
+        return try nearest(from: sources, remaining: remaining, hooks: hooks, linksOnTheWay: true)
     }
 
     private mutating func nearest(from sources: [Int], remaining: Set<TransitionKind>, hooks: Set<AppearHookID>,
-                                  linksOnTheWay: Bool) -> Walk? {
+                                  linksOnTheWay: Bool) throws(Explorer.LimitReached) -> Walk? {
         generation &+= 1
         if generation == 0 {
             for index in stamp.indices { stamp[index] = 0 }
@@ -197,6 +215,8 @@ private struct TourSearch {
             queue.append(source)
         }
         while let state = queue.popFirst() {
+            visits += 1
+            if visits & 0x3FF == 0 { try budget.check(states: graph.count) }
             for (list, isLink) in [(graph.inAppEdges, false), (graph.linkEdges, true)] {
                 for position in list.range(of: state) where list.target[position] >= 0 {
                     let step = Int(list.step(at: position))

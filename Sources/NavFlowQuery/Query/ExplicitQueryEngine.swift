@@ -34,11 +34,13 @@ public struct ExplicitQueryEngine: Sendable {
         var starts = initial
         var startText: WitnessStep?
         if let from = query.from {
-            let reachable = try explorer.search(model, from: initial, deepLinks: true)
-            starts = (0..<reachable.count).map(reachable.state).filter { model.matches(from, $0) }
+            // The states the start pattern matches, kept whole; the search
+            // that found them is let go before the next one starts.
+            let (matched, searched) = try Self.states(matching: from, reachableFrom: initial, model: model, explorer: explorer)
+            starts = matched
             startText = WitnessStep(kind: .launch, text: "Start where \(from.text) holds")
             if starts.isEmpty {
-                return (.unreachable(.noStart(states: reachable.count)), nil)
+                return (.unreachable(.noStart(states: searched)), nil)
             }
         }
         let search = try explorer.search(model, from: starts, deepLinks: query.deepLinks) { model.matches(query.target, $0) }
@@ -57,5 +59,26 @@ public struct ExplicitQueryEngine: Sendable {
             return (.reachable(witness, length: path.count), trail)
         }
         return (.unreachable(.exhausted(states: search.count)), nil)
+    }
+
+    /// Every reachable state (deep links included) that matches `pattern`,
+    /// and how many states were searched. Memory and time are checked as
+    /// the matches are collected: a pattern may match most of the states.
+    private static func states(matching pattern: StatePattern, reachableFrom initial: [NavState], model: FlowModel,
+                               explorer: PlainExplorer) throws(Explorer.LimitReached) -> ([NavState], Int) {
+        let reachable = try explorer.search(model, from: initial, deepLinks: true)
+        var budget = ResourceBudget(explorer.limits)
+        var matched: [NavState] = []
+        for index in 0..<reachable.count {
+            let state = reachable.state(index)
+            guard model.matches(pattern, state) else { continue }
+            if matched.count == matched.capacity {
+                let bytes = max(16, matched.capacity * 2) * (MemoryLayout<NavState>.stride + 64)
+                try budget.check(allocating: bytes, states: reachable.count)
+            }
+            matched.append(state)
+            if index & 0xFFF == 0 { try budget.check(states: reachable.count) }
+        }
+        return (matched, reachable.count)
     }
 }

@@ -17,8 +17,18 @@ public struct Explorer: Sendable {
         public var maxBytes: Int
         /// The most input valuations enumerated.
         public var maxValuations: Int
-        /// The longest the search may run, in seconds.
+        /// The longest the run may take, in seconds, from `startedAt`.
         public var maxSeconds: Double = .infinity
+        /// The most memory the process may hold (its resident set, as the
+        /// operating system counts it), with what it is about to allocate.
+        /// A command owns its process and sets it to `--max-memory`; a
+        /// library caller shares its process, so by default only
+        /// `maxBytes` (what the search itself holds) applies.
+        public var maxResidentBytes: Int = .max
+        /// When the run's clock started: `maxSeconds` counts from it, so
+        /// that every phase of a command shares one deadline. Nil: when
+        /// each search or analysis starts.
+        public var startedAt: ContinuousClock.Instant?
 
         /// Sized for a machine with 24 GiB of memory: the graph stays under 12 GiB,
         /// which leaves room for the analysis that follows (about a third more).
@@ -92,26 +102,28 @@ public struct Explorer: Sendable {
     public func exploreUntilLimit(_ model: FlowModel) -> (graph: StateGraph, limit: LimitReached?) {
         var graph = StateGraph(model: model, store: CompressedStateStore(model: model, parksInactiveTabs: parksInactiveTabs))
         let successors = PackedSuccessors(model: model)
-        let started = ContinuousClock.now
+        var budget = ResourceBudget(limits)
 
         // Transitions are kept apart from `graph` while it grows.
         var inAppEdges = EdgeList()
         var linkEdges = EdgeList()
+        var batch = SuccessorBatch()
 
         /// Throws when the memory or time limit is reached. The bytes are
-        /// everything the search holds: states, memos and transitions.
+        /// everything the search holds: states, memos and transitions; the
+        /// process must also have room for the state tables' growth until
+        /// the next check (at most 4096 states and one batch away).
         func checkMemoryAndTime() throws(LimitReached) {
             let count = graph.tree.count
             let bytes = graph.bytes + successors.bytes + inAppEdges.bytes + linkEdges.bytes
             if bytes > limits.maxBytes {
                 throw .tooManyBytes(limits, bytes: bytes, count: count)
             }
-            if limits.maxSeconds.isFinite, (ContinuousClock.now - started) > .seconds(limits.maxSeconds) {
-                throw .tooLong(limits, count: count)
-            }
+            try budget.check(allocating: graph.store.growthBytes(inserting: 4096 + batch.capacity), states: count)
         }
         /// Records a state just stored; throws when a limit is reached.
         func stored(parent: Int, label: Int32) throws(LimitReached) {
+            try graph.tree.reserve(1, budget: &budget)
             graph.tree.append(parent: parent, step: label)
             let count = graph.tree.count
             if count > limits.maxStates {
@@ -122,7 +134,6 @@ public struct Explorer: Sendable {
                 if let progress, count % progressInterval == 0 { progress(count) }
             }
         }
-        var batch = SuccessorBatch()
         var numbers: [Int32] = []
         var isNew: [Bool] = []
         var expanded = 0
@@ -135,8 +146,10 @@ public struct Explorer: Sendable {
                 try stored(parent: index, label: batch.label[position])
             }
             if deepLinks {
+                try linkEdges.reserve(batch.count, budget: &budget, states: graph.tree.count)
                 linkEdges.append(targets: numbers, labels: batch.label, count: batch.count)
             } else {
+                try inAppEdges.reserve(batch.count, budget: &budget, states: graph.tree.count)
                 inAppEdges.append(targets: numbers, labels: batch.label, count: batch.count)
             }
             // Late in a search most expansions find no new state: the
@@ -189,7 +202,7 @@ public struct Explorer: Sendable {
         }
         // Parents were recorded with their transition's label: keep its step.
         let labels = successors.labels.pairs.values
-        graph.tree.step = graph.tree.step.map { $0 < 0 ? -1 : labels[Int($0)].step }
+        graph.tree.mapSteps { $0 < 0 ? -1 : labels[Int($0)].step }
         inAppEdges.labels = successors.labels.pairs.values
         linkEdges.labels = successors.labels.pairs.values
         graph.inAppEdges = inAppEdges

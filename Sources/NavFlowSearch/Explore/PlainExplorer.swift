@@ -60,7 +60,8 @@ public struct PlainExplorer: Sendable {
     /// state's turn comes, starts included) or every state is found.
     public func search(_ model: FlowModel, from starts: [NavState], deepLinks: Bool,
                        until goal: (NavState) -> Bool = { _ in false }) throws(Explorer.LimitReached) -> Search {
-        var visited = VisitedStates(model: model, limits: limits, progress: progress, progressInterval: progressInterval)
+        var visited = VisitedStates(model: model, limits: limits, progress: progress, progressInterval: progressInterval,
+                                    copiesStates: false)
         var tree = SearchTree()
         var steps = Interner<Step>()
         var found: Int?
@@ -77,8 +78,9 @@ public struct PlainExplorer: Sendable {
             var failure: Explorer.LimitReached?
             model.successors(of: current, deepLinks: deepLinks) { transition in
                 guard failure == nil, let target = transition.target, visited.number(target).inserted else { return }
+                failure = visited.reserve(in: &tree)
                 tree.append(parent: next, step: steps.id(transition.step))
-                failure = visited.check(goalDirected: true)
+                failure = failure ?? visited.check(goalDirected: true)
             }
             if let failure { throw failure }
             next += 1
@@ -102,7 +104,8 @@ public struct PlainExplorer: Sendable {
     /// Explores as `explore` does, but at a limit returns the graph as far
     /// as the search went, with the limit (`Explorer.exploreUntilLimit`).
     public func exploreUntilLimit(_ model: FlowModel) -> (graph: StateGraph, limit: Explorer.LimitReached?) {
-        var visited = VisitedStates(model: model, limits: limits, progress: progress, progressInterval: progressInterval)
+        var visited = VisitedStates(model: model, limits: limits, progress: progress, progressInterval: progressInterval,
+                                    copiesStates: true)
         var tree = SearchTree()
         var initialStates: [Int] = []
         var launchNotes: [(inputs: UInt64, note: TransitionNote)] = []
@@ -123,8 +126,9 @@ public struct PlainExplorer: Sendable {
             let (number, inserted) = visited.number(target)
             targets.append(Int32(number))
             if inserted {
+                failure = visited.reserve(in: &tree)
                 tree.append(parent: source, step: labels.pairs.values[Int(label)].step)
-                failure = visited.check(goalDirected: false)
+                failure = failure ?? visited.check(goalDirected: false)
             }
         }
         var expanded = 0
@@ -143,6 +147,7 @@ public struct PlainExplorer: Sendable {
                 model.successors(of: state, deepLinks: false) { take($0, from: index) }
             }
             if let failure { throw failure }
+            try visited.reserve(targets.count, in: &list)
             list.append(targets: targets, labels: labelIDs, count: targets.count)
             expanded += 1
             if expanded % 4096 == 0, let failure = visited.checkMemoryAndTime(goalDirected: false) { throw failure }
@@ -229,15 +234,21 @@ private struct VisitedStates {
     let limits: Explorer.Limits
     let progress: (@Sendable (Int) -> Void)?
     let progressInterval: Int
-    let started = ContinuousClock.now
+    /// Whether the states are copied into a graph's store once the search
+    /// is done: the process then keeps room for the copy as it goes.
+    let copiesStates: Bool
+    private var budget: ResourceBudget
     private(set) var store: StateStore
     private var packed: [UInt64] = []
     /// Bytes of the transitions stored so far, kept up to date by the search.
     var edgeBytes = 0
 
-    init(model: FlowModel, limits: Explorer.Limits, progress: (@Sendable (Int) -> Void)?, progressInterval: Int) {
+    init(model: FlowModel, limits: Explorer.Limits, progress: (@Sendable (Int) -> Void)?, progressInterval: Int,
+         copiesStates: Bool) {
         self.model = model
         self.limits = limits
+        self.copiesStates = copiesStates
+        budget = ResourceBudget(limits)
         self.progress = progress
         self.progressInterval = progressInterval
         store = StateStore(width: model.codec.words)
@@ -262,7 +273,7 @@ private struct VisitedStates {
     /// `Explorer` checks them. The bytes are the store's, 8 a state for
     /// its parent and step, and the transitions'. A goal-directed search
     /// says it stopped without an answer.
-    func check(goalDirected: Bool) -> Explorer.LimitReached? {
+    mutating func check(goalDirected: Bool) -> Explorer.LimitReached? {
         let count = store.count
         if count > limits.maxStates {
             return goalDirected
@@ -277,8 +288,10 @@ private struct VisitedStates {
 
     /// The memory or time limit, if the search breaks it now. Checked
     /// every 4096 states stored and every 4096 states expanded: late in a
-    /// search most expansions store nothing new.
-    func checkMemoryAndTime(goalDirected: Bool) -> Explorer.LimitReached? {
+    /// search most expansions store nothing new. The process must have
+    /// room for the store's growth until the next check and, when the
+    /// states are to be copied, for the copy.
+    mutating func checkMemoryAndTime(goalDirected: Bool) -> Explorer.LimitReached? {
         let count = store.count
         let bytes = store.bytes + count * 8 + edgeBytes
         if bytes > limits.maxBytes {
@@ -286,11 +299,31 @@ private struct VisitedStates {
                 ? .init(description: "the search used more than \(limits.maxBytes >> 20) MiB without an answer (--max-memory)", states: count)
                 : .tooManyBytes(limits, bytes: bytes, count: count)
         }
-        if limits.maxSeconds.isFinite, (ContinuousClock.now - started) > .seconds(limits.maxSeconds) {
+        let more = store.growthBytes(inserting: 4096 + 256) + (copiesStates ? 2 * store.bytes : 0)
+        switch budget.breach(allocating: more) {
+        case .time?:
             return goalDirected
                 ? .init(description: "the search ran for more than \(limits.maxSeconds) seconds without an answer (--max-time)", states: count)
                 : .tooLong(limits, count: count)
+        case let breach?:
+            return Explorer.LimitReached(breach, limits: limits, states: count, withoutAnswer: goalDirected)
+        case nil:
+            return nil
         }
-        return nil
+    }
+
+    /// Makes room for one more state in `tree`, within the budget.
+    mutating func reserve(in tree: inout SearchTree) -> Explorer.LimitReached? {
+        do throws(Explorer.LimitReached) {
+            try tree.reserve(1, budget: &budget)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Makes room for the `count` transitions of one more state in `list`, within the budget.
+    mutating func reserve(_ count: Int, in list: inout EdgeList) throws(Explorer.LimitReached) {
+        try list.reserve(count, budget: &budget, states: store.count)
     }
 }

@@ -15,6 +15,19 @@ public struct SearchTree: Sendable {
 
     var bytes: Int { (parent.capacity + step.capacity) * 4 }
 
+    /// Makes room for `count` more states, within the budget.
+    mutating func reserve(_ count: Int, budget: inout ResourceBudget) throws(Explorer.LimitReached) {
+        try budget.reserve(count, in: &parent, states: self.count)
+        try budget.reserve(count, in: &step, states: self.count)
+    }
+
+    /// Replaces every step id in place (no second array).
+    mutating func mapSteps(_ transform: (Int32) -> Int32) {
+        step.withUnsafeMutableBufferPointer { steps in
+            for index in steps.indices { steps[index] = transform(steps[index]) }
+        }
+    }
+
     mutating func append(parent: Int, step: Int32) {
         self.parent.append(Int32(parent))
         self.step.append(step)

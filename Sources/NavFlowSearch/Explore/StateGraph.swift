@@ -28,6 +28,13 @@ public struct EdgeList: Sendable {
 
     var bytes: Int { (start.capacity + target.capacity + label.capacity) * 4 }
 
+    /// Makes room for the `count` transitions of the next state, within the budget.
+    mutating func reserve(_ count: Int, budget: inout ResourceBudget, states: Int) throws(Explorer.LimitReached) {
+        try budget.reserve(count, in: &target, states: states)
+        try budget.reserve(count, in: &label, states: states)
+        try budget.reserve(1, in: &start, states: states)
+    }
+
     /// Appends the transitions of the next state: the first `count` targets and labels.
     mutating func append(targets: [Int32], labels: [Int32], count: Int) {
         targets.withUnsafeBufferPointer { target.append(contentsOf: $0[0..<count]) }

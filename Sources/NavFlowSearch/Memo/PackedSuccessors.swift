@@ -319,6 +319,10 @@ public struct SuccessorBatch: Sendable {
 
     public init() {}
 
+    /// The most transitions the batch has room for: at least as many as
+    /// the largest batch so far.
+    public var capacity: Int { label.count }
+
     mutating func reset(width: Int) {
         if width != self.width {
             self = SuccessorBatch()

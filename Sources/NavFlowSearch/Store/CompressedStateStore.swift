@@ -58,6 +58,15 @@ public struct CompressedStateStore: Sendable {
             + restTabs.capacity * 8 + slotsLeft.capacity * 4
     }
 
+    /// The most bytes inserting `count` more states allocates beside what
+    /// the store holds (`StateStore.growthBytes(inserting:)`): their pairs,
+    /// and as many new views and rests, or the states whole.
+    public func growthBytes(inserting count: Int) -> Int {
+        guard sharesViews else { return states.growthBytes(inserting: count) }
+        return pairTable.growthBytes(inserting: count) + views.growthBytes(inserting: count)
+            + rests.growthBytes(inserting: count) + (restTabs.capacity + slotsLeft.capacity) * 8
+    }
+
     /// One more than the largest view number.
     public var viewNumberCount: Int { sharesViews ? views.count : states.count }
 

@@ -21,6 +21,8 @@ struct PairTable: @unchecked Sendable {
     private var restCount = 0
     /// Entries allocated over every table.
     private var entryCount = 0
+    /// Entries of the largest table.
+    private var largestTableSize = 0
     /// Frees the memory when the last copy goes; its identity tells whether a copy shares it.
     private var owner: Owner
 
@@ -43,6 +45,15 @@ struct PairTable: @unchecked Sendable {
 
     /// Bytes in use: the pairs, the tables' entries and their headers.
     var bytes: Int { pairs.bytes + entryCount * 4 + tableCapacity * MemoryLayout<RestTable>.stride }
+
+    /// The most bytes inserting `count` more pairs allocates beside what
+    /// the table holds: a rest's table grown (at most the largest grown, or
+    /// `count` new ones), the headers of new rests, and the pairs' words.
+    func growthBytes(inserting count: Int) -> Int {
+        let grown = max(8, largestTableSize + largestTableSize / 2) * 4
+        return max(grown, count * 8 * 4) + 2 * tableCapacity * MemoryLayout<RestTable>.stride
+            + pairs.growthBytes(holding: self.count + count)
+    }
 
     /// The pair of state `index`.
     @inline(__always)
@@ -167,6 +178,7 @@ struct PairTable: @unchecked Sendable {
         tables[rest].slots = slots
         tables[rest].size = size
         entryCount += size - old.size
+        largestTableSize = max(largestTableSize, size)
     }
 
     private mutating func makeUnique() {

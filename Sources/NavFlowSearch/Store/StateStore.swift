@@ -45,6 +45,19 @@ public struct StateStore: Sendable {
     /// Bytes in use by the store.
     public var bytes: Int { words.bytes + table.count * 4 }
 
+    /// The most bytes inserting `count` more states allocates beside what
+    /// the store holds: the last table it grows to (tables grow one after
+    /// the other, each freeing the one before), and the chunks of words.
+    public func growthBytes(inserting count: Int) -> Int {
+        var size = self.size
+        var table = 0
+        while Self.isOverfull(self.count + count, size) {
+            size += size / 2
+            table = size * 4
+        }
+        return table + words.growthBytes(holding: self.count + count)
+    }
+
     /// Whether state `index` has the words of `state`.
     @inline(__always)
     public func holds(_ index: Int, _ state: UnsafeBufferPointer<UInt64>) -> Bool {

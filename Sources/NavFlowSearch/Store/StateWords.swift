@@ -32,6 +32,14 @@ struct StateWords: @unchecked Sendable {
     /// Bytes allocated.
     var bytes: Int { capacity * width * 8 + directoryCapacity * 8 }
 
+    /// The most bytes `reserve(states)` allocates: the first chunk doubled,
+    /// or the chunks it adds.
+    func growthBytes(holding states: Int) -> Int {
+        guard states > capacity else { return 0 }
+        let chunks = (states - capacity + Self.chunkStates - 1) >> Self.chunkShift + 1
+        return chunks * Self.chunkStates * width * 8 + directoryCapacity * 16
+    }
+
     /// The words of state `index`, which must be below `capacity`.
     @inline(__always)
     func pointer(to index: Int) -> UnsafeMutablePointer<UInt64> {

@@ -13,8 +13,8 @@ import NavFlowSpec
 /// when some state reachable in-app has the same bits in those fields.
 struct DeepLinkLandingJudge {
     let graph: StateGraph
-    /// Per mask of written fields: the in-app states, masked.
-    private var projections: [[UInt64]: Set<[UInt64]>] = [:]
+    /// Per mask of written fields: the in-app states, masked, each once.
+    private var projections: [[UInt64]: StateStore] = [:]
     /// Every modal up in some in-app state: what it presents, then its path.
     private var modalsInApp: Set<[Int]>?
 
@@ -35,14 +35,16 @@ struct DeepLinkLandingJudge {
 
     /// Judges link `link`, taken with `arguments`, which
     /// landed on `target`, a state outside the in-app ones.
-    mutating func judge(link: Int, arguments: [Int], target: Int) -> Verdict {
+    /// A limit reached while the in-app states are read (`stop`) leaves
+    /// the verdict meaningless: the analysis is then stopped.
+    mutating func judge(link: Int, arguments: [Int], target: Int, stop: inout GraphAnalysis.LimitWatch) -> Verdict {
         let model = graph.model
         let declaration = model.spec.deepLinks[link]
         let handlers = declaration.handlers.filter { declaration.runs($0, arguments: arguments) }
         let landing = graph.state(target)
         guard let mask = writtenFields(by: handlers, landing: landing) else { return .unreachable }
-        guard reachesInApp(graph.store.state(target), mask: mask),
-              presentedModalsReachInApp(handlers, arguments: arguments) else { return .unreachable }
+        guard reachesInApp(graph.store.state(target), mask: mask, stop: &stop),
+              presentedModalsReachInApp(handlers, arguments: arguments, stop: &stop) else { return .unreachable }
         // A presented modal is the link's, but where it is presented from is the user's.
         let presenting = handlers.filter { !$0.target.modals.isEmpty && !$0.anywhere }
         guard let first = presenting.first?.target.modals.first,
@@ -88,7 +90,8 @@ struct DeepLinkLandingJudge {
     /// Whether each modal a handler that keeps modals presents, with its
     /// path, is up in some in-app state (a handler that closes every modal
     /// has the whole modal stack in its written fields instead).
-    private mutating func presentedModalsReachInApp(_ handlers: [DeepLinkHandler], arguments: [Int]) -> Bool {
+    private mutating func presentedModalsReachInApp(_ handlers: [DeepLinkHandler], arguments: [Int],
+                                                    stop: inout GraphAnalysis.LimitWatch) -> Bool {
         let model = graph.model
         let presented = handlers.filter(\.keepModals).flatMap(\.target.modals)
         guard !presented.isEmpty else { return true }
@@ -99,6 +102,7 @@ struct DeepLinkLandingJudge {
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { buffer in
                 let packed = UnsafeBufferPointer(buffer)
                 for index in 0..<graph.inAppCount {
+                    if stop.isDue(index) { return }
                     graph.store.copy(index, into: buffer)
                     for modal in 0..<codec.read(codec.modalCount, in: packed) {
                         let path = codec.path(ofModal: modal)
@@ -112,6 +116,7 @@ struct DeepLinkLandingJudge {
                     }
                 }
             }
+            if stop.reached != nil { return false }
             modalsInApp = found
         }
         return presented.allSatisfy { modal in
@@ -122,18 +127,21 @@ struct DeepLinkLandingJudge {
     }
 
     /// Whether some in-app state has `state`'s bits under `mask`.
-    private mutating func reachesInApp(_ state: [UInt64], mask: [UInt64]) -> Bool {
+    private mutating func reachesInApp(_ state: [UInt64], mask: [UInt64], stop: inout GraphAnalysis.LimitWatch) -> Bool {
         if projections[mask] == nil {
-            var masked = Set<[UInt64]>()
             let width = mask.count
+            var masked = StateStore(width: width)
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { buffer in
                 for index in 0..<graph.inAppCount {
+                    if stop.isDue(index) { return }
                     graph.store.copy(index, into: buffer)
-                    masked.insert((0..<width).map { buffer[$0] & mask[$0] })
+                    for word in 0..<width { buffer[word] &= mask[word] }
+                    _ = masked.insert(UnsafeBufferPointer(buffer))
                 }
             }
+            if stop.reached != nil { return false }
             projections[mask] = masked
         }
-        return projections[mask]!.contains(zip(state, mask).map { $0 & $1 })
+        return projections[mask]!.find(zip(state, mask).map { $0 & $1 }) != nil
     }
 }

@@ -82,7 +82,22 @@ public struct GraphAnalysis: Sendable {
         public var step: Step
     }
 
+    /// The limit that stopped the analysis before it was done, if any.
+    /// What it found until then holds (every fact has its transition);
+    /// what it did not reach is missing: a whole graph is then to be
+    /// judged as partial (`StateGraph.judgeAsPartial`).
+    public private(set) var stoppedBy: Explorer.LimitReached?
+
+    /// Analyses `graph` with no limit.
     public init(_ graph: StateGraph) {
+        var budget = ResourceBudget(.standard)
+        self.init(graph, within: &budget)
+    }
+
+    /// Analyses `graph` within the run's budget: it checks the time and the
+    /// process's memory every 65,536 states or transitions, and stops at a
+    /// breach (`stoppedBy`).
+    public init(_ graph: StateGraph, within budget: inout ResourceBudget) {
         self.graph = graph
         let model = graph.model
         let spec = model.spec
@@ -92,18 +107,26 @@ public struct GraphAnalysis: Sendable {
         tabShown = Array(repeating: false, count: spec.rootTabView?.tabs.count ?? 0)
         pushed = []
         depthCuts = DepthCuts(facts: [], spec: spec, valuations: [])
-        var isHome = [Bool](repeating: false, count: graph.count)
+        var stop = LimitWatch(budget: budget, states: graph.count)
+        defer {
+            budget = stop.budget
+            stoppedBy = stop.reached
+        }
+        // Which states are home: only traps need it, and only on a whole graph.
+        var isHome = [Bool](repeating: false, count: graph.isComplete ? graph.count : 0)
         // What is on screen depends on the local view alone: judge each view once.
         var viewIsHome = [Int8](repeating: -1, count: graph.store.viewNumberCount)
         for index in 0..<graph.count {
+            if stop.isDue(index) { return }
             let viewNumber = graph.store.viewNumber(of: index)
             if viewIsHome[viewNumber] >= 0 {
-                isHome[index] = viewIsHome[viewNumber] == 1
+                if !isHome.isEmpty { isHome[index] = viewIsHome[viewNumber] == 1 }
                 continue
             }
             let state = graph.state(index)
-            isHome[index] = model.isHome(state)
-            viewIsHome[viewNumber] = isHome[index] ? 1 : 0
+            let home = model.isHome(state)
+            if !isHome.isEmpty { isHome[index] = home }
+            viewIsHome[viewNumber] = home ? 1 : 0
             for tab in tabShown.indices where !tabShown[tab] && !model.isHidden(tab, in: state) { tabShown[tab] = true }
             for route in model.visibleRoutes(of: state) {
                 let screen = model.routes.screen(of: route)
@@ -134,6 +157,7 @@ public struct GraphAnalysis: Sendable {
             // Once a label's facts all have an occurrence, its other transitions add nothing.
             var labelDone = [Bool](repeating: false, count: list.labels.count)
             for index in 0..<graph.count {
+                if stop.isDue(index) { break }
                 for edge in list.range(of: index) where !labelDone[Int(list.label[edge])] {
                     labelDone[Int(list.label[edge])] = true
                     for fact in graph.notes[Int(list.note(at: edge))].facts {
@@ -148,9 +172,45 @@ public struct GraphAnalysis: Sendable {
             firstFacts[fact] = Occurrence(state: seen.state, step: graph.steps[Int(seen.step)], launchInputs: 0)
         }
         depthCuts = DepthCuts(facts: firstFacts.keys, spec: spec, valuations: graph.launchNotes.map(\.inputs))
-        linkFindings = Self.deepLinkFindings(graph)
+        // The search for deep-link sources: a mark and a queue entry per state.
+        guard stop.canAllocate(graph.count * 5) else { return }
+        linkFindings = Self.deepLinkFindings(graph, stop: &stop)
         // A trap is judged on every in-app step from a state: not on a partial graph.
-        trapStates = graph.isComplete ? Self.traps(graph, isHome: isHome) : []
+        if graph.isComplete && stop.reached == nil { trapStates = Self.traps(graph, isHome: isHome, stop: &stop) }
+    }
+
+    /// Checks the budget every 65,536 steps of a loop, and remembers the
+    /// limit it reached.
+    struct LimitWatch {
+        var budget: ResourceBudget
+        let states: Int
+        var reached: Explorer.LimitReached?
+        private var steps = 0
+
+        init(budget: ResourceBudget, states: Int) {
+            self.budget = budget
+            self.states = states
+        }
+
+        /// Whether the process can allocate `bytes` more; when it cannot, the
+        /// limit is reached.
+        mutating func canAllocate(_ bytes: Int) -> Bool {
+            if reached == nil, let breach = budget.breach(allocating: bytes) {
+                reached = Explorer.LimitReached(breach, limits: budget.limits, states: states)
+            }
+            return reached == nil
+        }
+
+        /// Whether to stop now: a limit was reached, now or before. `index` is a loop counter.
+        mutating func isDue(_ index: Int) -> Bool {
+            if reached != nil { return true }
+            steps += 1
+            guard steps & 0xFFFF == 0 else { return false }
+            if let breach = budget.breach() {
+                reached = Explorer.LimitReached(breach, limits: budget.limits, states: states)
+            }
+            return reached != nil
+        }
     }
 
     /// The bytes the analysis adds to its graph, at most: per state the
@@ -182,21 +242,24 @@ public struct GraphAnalysis: Sendable {
     /// and deep-link steps that are not findings; from each source, every
     /// link whose `requires` holds is judged. A link that lands outside the
     /// in-app states is judged by what it built (`DeepLinkLandingJudge`).
-    private static func deepLinkFindings(_ graph: StateGraph) -> [LinkFinding] {
+    private static func deepLinkFindings(_ graph: StateGraph, stop: inout LimitWatch) -> [LinkFinding] {
         var judge = DeepLinkLandingJudge(graph)
         var isSource = [Bool](repeating: false, count: graph.count)
-        var queue: [Int] = Array(0..<graph.inAppCount)
-        for index in queue { isSource[index] = true }
+        var queue: [Int32] = []
+        queue.reserveCapacity(graph.count)
+        queue += (0..<Int32(graph.inAppCount))
+        for index in 0..<graph.inAppCount { isSource[index] = true }
         var head = 0
         var findings: [LinkFinding] = []
         var reported = Set<[Int]>()
         while head < queue.count {
-            let index = queue[head]
+            if stop.isDue(head) { break }
+            let index = Int(queue[head])
             head += 1
             func mark(_ target: Int32) {
                 guard target >= 0, !isSource[Int(target)] else { return }
                 isSource[Int(target)] = true
-                queue.append(Int(target))
+                queue.append(target)
             }
             for edge in graph.inAppEdges.range(of: index) { mark(graph.inAppEdges.target[edge]) }
             for edge in graph.linkEdges.range(of: index) {
@@ -209,9 +272,12 @@ public struct GraphAnalysis: Sendable {
                 case .landed?:
                     if target >= 0 && Int(target) < graph.inAppCount {
                         mark(target)
+                    } else if !graph.isComplete {
+                        // What a link built is judged against the whole graph: not on a part.
+                        break
                     } else if target >= 0,
                               case .deepLink(let link, let arguments) = graph.steps[Int(graph.linkEdges.step(at: edge))] {
-                        switch judge.judge(link: link, arguments: arguments, target: Int(target)) {
+                        switch judge.judge(link: link, arguments: arguments, target: Int(target), stop: &stop) {
                         case .builtPartReachable: mark(target)
                         case .presentsOutOfContext(let presentable):
                             problem = .presentsOutOfContext(presentable: presentable, landing: Int(target))
@@ -241,7 +307,7 @@ public struct GraphAnalysis: Sendable {
 
     /// States from which no home state is reachable by in-app steps,
     /// found by searching backwards from every home state.
-    private static func traps(_ graph: StateGraph, isHome: [Bool]) -> [Int] {
+    private static func traps(_ graph: StateGraph, isHome: [Bool], stop: inout LimitWatch) -> [Int] {
         let count = graph.count
         var incoming = [Int32](repeating: 0, count: count + 1)
         for target in graph.inAppEdges.target where target >= 0 { incoming[Int(target) + 1] += 1 }
@@ -249,6 +315,7 @@ public struct GraphAnalysis: Sendable {
         var fill = incoming
         var sources = [Int32](repeating: 0, count: Int(incoming[count]))
         for index in 0..<count {
+            if stop.isDue(index) { return [] }
             for edge in graph.inAppEdges.range(of: index) {
                 let target = Int(graph.inAppEdges.target[edge])
                 guard target >= 0 else { continue }
@@ -260,6 +327,7 @@ public struct GraphAnalysis: Sendable {
         var queue = (0..<count).filter { isHome[$0] }
         var head = 0
         while head < queue.count {
+            if stop.isDue(head) { return [] }
             let index = queue[head]
             head += 1
             for position in Int(incoming[index])..<Int(incoming[index + 1]) {
@@ -283,6 +351,7 @@ public struct GraphAnalysis: Sendable {
             for index in queue { lowest[index] = level }
             var head = 0
             while head < queue.count {
+                if stop.isDue(head) { return [] }
                 let index = queue[head]
                 head += 1
                 for position in Int(incoming[index])..<Int(incoming[index + 1]) {
