@@ -169,8 +169,7 @@ public enum Verifier {
             var budget = ResourceBudget(limits)
             if limit == nil {
                 do {
-                    try GraphAnalysis.checkFits(graph, limits: limits, seconds: explored)
-                    try budget.check(allocating: GraphAnalysis.bytesNeeded(for: graph), states: graph.count)
+                    try GraphAnalysis.checkFits(graph, within: &budget)
                 } catch {
                     // Judging the whole graph would break a limit: judge what holds on a part.
                     limit = error

@@ -55,6 +55,7 @@ struct CoverageCommand: ParsableCommand {
     }
 
     func run() throws {
+        let limits = self.limits.limits
         let gates = try failUnder.map { text throws -> CoverageGate in
             do { return try CoverageGate(parsing: text) } catch { throw ValidationError(String(describing: error)) }
         }
@@ -64,7 +65,7 @@ struct CoverageCommand: ParsableCommand {
         case .failure(let failure): throw CommandFailure.input(failure.description)
         }
         let model = try SpecLoading.model(spec, depths: try depthOptions.override, inputs: try depthOptions.inputs)
-        let universe = CoverageUniverse(model: model, limits: limits.limits)
+        let universe = CoverageUniverse(model: model, limits: limits)
         let measurement = CoverageMeasurement(universe: universe, reader: TraceReader(maxLineBytes: maxTraceLine))
         let report: CoverageReport
         switch measurement.measure(specPath: spec, traces: files) {

@@ -39,16 +39,25 @@ import Testing
         let graph = try Explorer(limits: limits).explore(try model())
         let needed = graph.bytes + GraphAnalysis.bytesNeeded(for: graph)
         limits.maxBytes = needed
-        #expect(throws: Never.self) { try GraphAnalysis.checkFits(graph, limits: limits, seconds: 0) }
+        var budget = ResourceBudget(limits)
+        #expect(throws: Never.self) { try GraphAnalysis.checkFits(graph, within: &budget) }
         limits.maxBytes = needed - 1
+        budget = ResourceBudget(limits)
         do {
-            try GraphAnalysis.checkFits(graph, limits: limits, seconds: 0)
+            try GraphAnalysis.checkFits(graph, within: &budget)
             Issue.record("the checks' memory was not held to --max-memory")
         } catch {
             #expect(error.description == "the state graph (\(graph.bytes >> 20) MiB, 4095 states) and the checks on it (\(GraphAnalysis.bytesNeeded(for: graph) >> 20) MiB) need more than the memory limit of \((needed - 1) >> 20) MiB; lower a stack's depth or raise --max-memory")
         }
         limits.maxBytes = 1 << 30
         limits.maxSeconds = 10
-        #expect(throws: Explorer.LimitReached.self) { try GraphAnalysis.checkFits(graph, limits: limits, seconds: 10.5) }
+        limits.startedAt = .now - .milliseconds(10_500)
+        budget = ResourceBudget(limits)
+        do {
+            try GraphAnalysis.checkFits(graph, within: &budget)
+            Issue.record("the checks were started after --max-time")
+        } catch {
+            #expect(error.description == "the search ran for more than 10.0 seconds (--max-time) after 4095 states; lower a stack's depth or raise the limit")
+        }
     }
 }

@@ -79,8 +79,9 @@ public struct PlainExplorer: Sendable {
             model.successors(of: current, deepLinks: deepLinks) { transition in
                 guard failure == nil, let target = transition.target, visited.number(target).inserted else { return }
                 failure = visited.reserve(in: &tree)
+                guard failure == nil else { return }
                 tree.append(parent: next, step: steps.id(transition.step))
-                failure = failure ?? visited.check(goalDirected: true)
+                failure = visited.check(goalDirected: true)
             }
             if let failure { throw failure }
             next += 1
@@ -127,8 +128,9 @@ public struct PlainExplorer: Sendable {
             targets.append(Int32(number))
             if inserted {
                 failure = visited.reserve(in: &tree)
+                guard failure == nil else { return }
                 tree.append(parent: source, step: labels.pairs.values[Int(label)].step)
-                failure = failure ?? visited.check(goalDirected: false)
+                failure = visited.check(goalDirected: false)
             }
         }
         var expanded = 0
@@ -300,15 +302,8 @@ private struct VisitedStates {
                 : .tooManyBytes(limits, bytes: bytes, count: count)
         }
         let more = store.growthBytes(inserting: 4096 + 256) + (copiesStates ? 2 * store.bytes : 0)
-        switch budget.breach(allocating: more) {
-        case .time?:
-            return goalDirected
-                ? .init(description: "the search ran for more than \(limits.maxSeconds) seconds without an answer (--max-time)", states: count)
-                : .tooLong(limits, count: count)
-        case let breach?:
-            return Explorer.LimitReached(breach, limits: limits, states: count, withoutAnswer: goalDirected)
-        case nil:
-            return nil
+        return budget.breach(allocating: more).map {
+            Explorer.LimitReached($0, limits: limits, states: count, withoutAnswer: goalDirected)
         }
     }
 

@@ -105,14 +105,15 @@ extension Explorer.LimitReached {
         case .time:
             self = .tooLong(limits, count: states)
         case .memory(let resident, let more):
-            let need = more > 0 ? " and needed \(Self.mebibytes(more)) more" : ""
+            let need = more > 0 ? " and needed \(Self.size(more)) more" : ""
             let answer = withoutAnswer ? " without an answer" : ""
-            self.init(description: "the process held \(Self.mebibytes(resident))\(need), over the memory limit of \(limits.maxResidentBytes >> 20) MiB (--max-memory), after \(states) states\(answer); lower a stack's depth or raise the limit",
+            self.init(description: "the process held \(Self.size(resident))\(need), over the memory limit of \(limits.maxResidentBytes >> 20) MiB (--max-memory), after \(states) states\(answer); lower a stack's depth or raise the limit",
                       states: states)
         }
     }
 
-    static func mebibytes(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(max(1, bytes >> 10)) KiB"
+    /// A size as the messages give it: MiB, KiB under a MiB, bytes under a KiB.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : bytes >= 1 << 10 ? "\(bytes >> 10) KiB" : "\(bytes) B"
     }
 }

@@ -102,7 +102,7 @@ struct DeepLinkLandingJudge {
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { buffer in
                 let packed = UnsafeBufferPointer(buffer)
                 for index in 0..<graph.inAppCount {
-                    if stop.isDue(index) { return }
+                    if stop.isDue() { return }
                     graph.store.copy(index, into: buffer)
                     for modal in 0..<codec.read(codec.modalCount, in: packed) {
                         let path = codec.path(ofModal: modal)
@@ -133,7 +133,7 @@ struct DeepLinkLandingJudge {
             var masked = StateStore(width: width)
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { buffer in
                 for index in 0..<graph.inAppCount {
-                    if stop.isDue(index) { return }
+                    if stop.isDue() { return }
                     graph.store.copy(index, into: buffer)
                     for word in 0..<width { buffer[word] &= mask[word] }
                     _ = masked.insert(UnsafeBufferPointer(buffer))

@@ -117,7 +117,7 @@ public struct GraphAnalysis: Sendable {
         // What is on screen depends on the local view alone: judge each view once.
         var viewIsHome = [Int8](repeating: -1, count: graph.store.viewNumberCount)
         for index in 0..<graph.count {
-            if stop.isDue(index) { return }
+            if stop.isDue() { return }
             let viewNumber = graph.store.viewNumber(of: index)
             if viewIsHome[viewNumber] >= 0 {
                 if !isHome.isEmpty { isHome[index] = viewIsHome[viewNumber] == 1 }
@@ -157,7 +157,7 @@ public struct GraphAnalysis: Sendable {
             // Once a label's facts all have an occurrence, its other transitions add nothing.
             var labelDone = [Bool](repeating: false, count: list.labels.count)
             for index in 0..<graph.count {
-                if stop.isDue(index) { break }
+                if stop.isDue() { break }
                 for edge in list.range(of: index) where !labelDone[Int(list.label[edge])] {
                     labelDone[Int(list.label[edge])] = true
                     for fact in graph.notes[Int(list.note(at: edge))].facts {
@@ -201,8 +201,9 @@ public struct GraphAnalysis: Sendable {
             return reached == nil
         }
 
-        /// Whether to stop now: a limit was reached, now or before. `index` is a loop counter.
-        mutating func isDue(_ index: Int) -> Bool {
+        /// Whether to stop now: a limit was reached, now or before. Called
+        /// once per step of a loop; the budget is read every 65,536 calls.
+        mutating func isDue() -> Bool {
             if reached != nil { return true }
             steps += 1
             guard steps & 0xFFFF == 0 else { return false }
@@ -222,20 +223,19 @@ public struct GraphAnalysis: Sendable {
 
     /// Throws when judging the explored graph would break a limit: the time
     /// is already over, or the graph and the analysis would not fit in the
-    /// memory limit. The search checks the limits as it goes; this holds
-    /// them for the whole of `verify`.
-    public static func checkFits(_ graph: StateGraph, limits: Explorer.Limits, seconds: Double)
+    /// memory limit (what the search holds, and what the process holds).
+    /// The search checks the limits as it goes; this holds them before the
+    /// analysis starts.
+    public static func checkFits(_ graph: StateGraph, within budget: inout ResourceBudget)
         throws(Explorer.LimitReached) {
-        if limits.maxSeconds.isFinite && seconds > limits.maxSeconds {
-            throw .init(description: "the search ran for more than \(limits.maxSeconds) seconds (--max-time) after \(graph.count) states; lower a stack's depth or raise the limit",
-                        states: graph.count)
-        }
+        let limits = budget.limits
         let graphBytes = graph.bytes
         let analysisBytes = bytesNeeded(for: graph)
         if graphBytes + analysisBytes > limits.maxBytes {
             throw .init(description: "the state graph (\(graphBytes >> 20) MiB, \(graph.count) states) and the checks on it (\(analysisBytes >> 20) MiB) need more than the memory limit of \(limits.maxBytes >> 20) MiB; lower a stack's depth or raise --max-memory",
                         states: graph.count)
         }
+        try budget.check(allocating: analysisBytes, states: graph.count)
     }
 
     /// Sources are the states reachable in-app, closed under in-app steps
@@ -253,7 +253,7 @@ public struct GraphAnalysis: Sendable {
         var findings: [LinkFinding] = []
         var reported = Set<[Int]>()
         while head < queue.count {
-            if stop.isDue(head) { break }
+            if stop.isDue() { break }
             let index = Int(queue[head])
             head += 1
             func mark(_ target: Int32) {
@@ -315,7 +315,7 @@ public struct GraphAnalysis: Sendable {
         var fill = incoming
         var sources = [Int32](repeating: 0, count: Int(incoming[count]))
         for index in 0..<count {
-            if stop.isDue(index) { return [] }
+            if stop.isDue() { return [] }
             for edge in graph.inAppEdges.range(of: index) {
                 let target = Int(graph.inAppEdges.target[edge])
                 guard target >= 0 else { continue }
@@ -327,7 +327,7 @@ public struct GraphAnalysis: Sendable {
         var queue = (0..<count).filter { isHome[$0] }
         var head = 0
         while head < queue.count {
-            if stop.isDue(head) { return [] }
+            if stop.isDue() { return [] }
             let index = queue[head]
             head += 1
             for position in Int(incoming[index])..<Int(incoming[index + 1]) {
@@ -351,7 +351,7 @@ public struct GraphAnalysis: Sendable {
             for index in queue { lowest[index] = level }
             var head = 0
             while head < queue.count {
-                if stop.isDue(head) { return [] }
+                if stop.isDue() { return [] }
                 let index = queue[head]
                 head += 1
                 for position in Int(incoming[index])..<Int(incoming[index + 1]) {
