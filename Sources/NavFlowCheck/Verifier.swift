@@ -52,7 +52,7 @@ public enum Verifier {
             case plain
         }
 
-        /// Whether the tabs that were not selected were kept parked at their root.
+        /// Whether the tabs that were not selected were stored parked (`ParkedPaths`).
         public var parkedInactiveTabs: Bool { search == .parked }
 
         public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }

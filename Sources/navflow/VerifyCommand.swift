@@ -38,7 +38,7 @@ struct VerifyCommand: ParsableCommand {
     var statistics = false
 
     @Option(help: ArgumentHelp(
-        "How to explore: automatic (keep tabs that are not selected parked at their root when the tabs do not interact), full (every state) or plain (every state, with the plain explorer: slower, the oracle the others are tested against).",
+        "How to explore: automatic (store the tabs that are not selected parked, their paths cut after the last screen the user could not push again, when they can be), full (every state) or plain (every state, with the plain explorer: slower, the oracle the others are tested against).",
         valueName: "mode"))
     var exploration: Verifier.Exploration = .automatic
 

@@ -9,32 +9,45 @@ import Testing
 @Suite struct ExampleSpecTests {
     struct Golden: Sendable, CustomTestStringConvertible {
         var name: String
+        /// The counts of every state (`--exploration full`).
         var states: Int
         var inAppStates: Int
         var transitions: Int
+        /// The counts `verify` gives with the tabs parked, when they are.
+        var parked: [Int]? = nil
         var testDescription: String { name }
     }
 
     static let golden: [Golden] = [
-        Golden(name: "accounts", states: 38, inAppStates: 38, transitions: 147),
+        Golden(name: "accounts", states: 38, inAppStates: 38, transitions: 147, parked: [13, 13, 49]),
         Golden(name: "appear-hooks", states: 29, inAppStates: 28, transitions: 95),
-        Golden(name: "entry-points", states: 34, inAppStates: 34, transitions: 303),
-        Golden(name: "data-choices", states: 30, inAppStates: 30, transitions: 142),
+        Golden(name: "entry-points", states: 34, inAppStates: 34, transitions: 303, parked: [13, 13, 116]),
+        Golden(name: "data-choices", states: 30, inAppStates: 30, transitions: 142, parked: [8, 8, 38]),
         Golden(name: "messenger", states: 576, inAppStates: 540, transitions: 5220),
         Golden(name: "recipes", states: 25, inAppStates: 25, transitions: 560),
-        Golden(name: "router-tabs", states: 2430, inAppStates: 2430, transitions: 26649),
+        Golden(name: "router-tabs", states: 2430, inAppStates: 2430, transitions: 26649, parked: [36, 36, 395]),
         Golden(name: "sheet-router", states: 199, inAppStates: 199, transitions: 1416),
         Golden(name: "tab-links", states: 555, inAppStates: 555, transitions: 3870),
     ]
 
     @Test(arguments: golden) func exampleVerifiesCleanWithPinnedStateCounts(_ golden: Golden) throws {
-        let result = Verifier.verify(Repository.source(Repository.path("specs/examples/\(golden.name).navflow")))
-        let problems = result.diagnostics.filter { $0.severity != .note }
+        let source = Repository.source(Repository.path("specs/examples/\(golden.name).navflow"))
+        var full = Verifier.Options()
+        full.exploration = .full
+        let every = Verifier.verify(source, options: full)
+        let problems = every.diagnostics.filter { $0.severity != .note }
         #expect(problems.isEmpty, "\(problems.map { "\($0.range.start) \($0.rule): \($0.message)" })")
-        let stats = try #require(result.statistics)
+        let stats = try #require(every.statistics)
         #expect(stats.states == golden.states && stats.inAppStates == golden.inAppStates
                 && stats.transitions == golden.transitions,
                 "\(golden.name): states \(stats.states), in-app \(stats.inAppStates), transitions \(stats.transitions)")
+        // What `verify` runs: the tabs parked where they can be, with the same findings.
+        let result = Verifier.verify(source)
+        let counts = try #require(result.statistics)
+        #expect(counts.parkedInactiveTabs == (golden.parked != nil))
+        #expect([counts.states, counts.inAppStates, counts.transitions] == (golden.parked ?? [golden.states, golden.inAppStates, golden.transitions]),
+                "\(golden.name): \([counts.states, counts.inAppStates, counts.transitions])")
+        #expect(result.diagnostics == every.diagnostics)
     }
 
     @Test func everyExampleHasPinnedCounts() {

@@ -66,8 +66,11 @@ import Testing
     /// The same sheet over the same columns is two states when two columns
     /// can present it; a spec without a split view keeps its counts.
     @Test func thePresenterIsPartOfTheState() throws {
-        let result = Verifier.verify(SourceFile(path: "reader.navflow", text: Self.text))
+        var full = Verifier.Options()
+        full.exploration = .full
+        let result = Verifier.verify(SourceFile(path: "reader.navflow", text: Self.text), options: full)
         #expect(result.statistics?.states == 36 && result.statistics?.transitions == 114)
+        #expect(Verifier.verify(SourceFile(path: "reader.navflow", text: Self.text)).diagnostics == result.diagnostics)
         var plain = Verifier.Options()
         plain.exploration = .plain
         #expect(Verifier.verify(SourceFile(path: "reader.navflow", text: Self.text), options: plain).diagnostics

@@ -9,20 +9,22 @@ import Testing
     @Test func everyReasonTheTabsInteractIsListed() throws {
         let text = """
             app M
+            scheme "m"
             flag on = false
             stack A root Home { destination Detail }
-            stack B root Other { }
+            stack B root Other { destination Detail }
             tabs T {
               tab a "A" A
               tab b "B" B hidden if on
             }
             start T
-            screen Home { push Detail; action "Go" { tab b } }
+            screen Home { push Detail; action "Go" { tab b; push Detail } }
             screen Detail { action "On" { set on = true } }
             screen Other
+            deeplink "m://x" -> b / ... / Detail
             """
         let line = VerifyReport.statisticsLine(Verifier.verify(SourceFile(path: "m.navflow", text: text)))
-        #expect(line.hasSuffix("product of the tabs (2 reasons: line 7: tab 'b' is hidden by a flag; line 10: an edge of 'Home' selects a tab or opens a URL)"),
+        #expect(line.hasSuffix("product of the tabs (2 reasons: line 11: an edge of 'Home' acts on the tab it selects, or presents, after 'tab'; line 14: deep link \"m://x\" appends to the path of a tab it may select ('/ ...'))"),
                 "\(line)")
     }
 }

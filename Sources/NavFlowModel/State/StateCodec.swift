@@ -114,6 +114,31 @@ public struct StateCodec: Sendable {
         return mask
     }
 
+    /// The bits of the flags: flag i is bit i.
+    public var flagField: Range<Int> { 0..<flagCount }
+    /// The bits of the inputs: input i is bit `inputField.lowerBound + i`.
+    public var inputField: Range<Int> { flagCount..<(flagCount + inputCount) }
+
+    /// Whether a slot has a column selection (`select`): its route, in the
+    /// `routeBits` bits before its path.
+    public func hasShows(slot: Int) -> Bool { slotHasShows[slot] }
+
+    /// Clears a field of a packed state and writes `value` (which must fit) into it.
+    @inline(__always)
+    public func write(_ value: Int, to field: Range<Int>, in packed: UnsafeMutableBufferPointer<UInt64>) {
+        guard !field.isEmpty else { return }
+        var bit = field.lowerBound
+        while bit < field.upperBound {
+            let word = bit >> 6
+            let offset = bit & 63
+            let width = min(64 - offset, field.upperBound - bit)
+            let ones: UInt64 = width == 64 ? .max : (1 << UInt64(width)) - 1
+            let part = UInt64(truncatingIfNeeded: value) >> UInt64(bit - field.lowerBound) & ones
+            packed[word] = packed[word] & ~(ones << UInt64(offset)) | part << UInt64(offset)
+            bit += width
+        }
+    }
+
     /// The selected tab of a packed state.
     @inline(__always)
     public func selectedTab(_ packed: UnsafeBufferPointer<UInt64>) -> Int {

@@ -227,6 +227,15 @@ public final class FlowModel: Sendable {
         }
     }
 
+    /// The routes edge `edge` of the screen that `route` shows can push, one
+    /// per choice of the unspecified arguments, when the edge is a single
+    /// `push`; empty otherwise.
+    public func routesPushed(byEdge edge: Int, from route: Int) -> [Int] {
+        let statements = spec.screens[routes.screen(of: route)].edges[edge].statements
+        guard statements.count == 1, case .push = statements[0].kind else { return [] }
+        return edgeChoices[route - 1][edge].compactMap(\.first)
+    }
+
     /// The route on top of a modal: the top of its path, else its screen or
     /// its stack's root.
     public func visibleRoute(of modal: Modal) -> Int {

@@ -76,8 +76,8 @@ public struct Explorer: Sendable {
     }
 
     public var limits: Limits
-    /// Whether to keep the tabs that are not selected parked at their root
-    /// instead of exploring the product of the tabs' stacks. Sound only when
+    /// Whether to store the tabs that are not selected parked (`ParkedPaths`)
+    /// instead of exploring the product of the tabs' paths. Sound only when
     /// `TabIndependence` holds; the graph then has the same local views.
     public var parksInactiveTabs = false
     /// Called every `progressInterval` states with the number stored so far.
@@ -119,7 +119,8 @@ public struct Explorer: Sendable {
             if bytes > limits.maxBytes {
                 throw .tooManyBytes(limits, bytes: bytes, count: count)
             }
-            try budget.check(allocating: graph.store.growthBytes(inserting: 4096 + batch.capacity), states: count)
+            try budget.check(allocating: graph.store.growthBytes(inserting: 4096 + batch.capacity) + successors.growthBytes,
+                             states: count)
         }
         /// Records a state just stored; throws when a limit is reached.
         func stored(parent: Int, label: Int32) throws(LimitReached) {
@@ -183,6 +184,7 @@ public struct Explorer: Sendable {
             }
             graph.inAppCount = graph.store.count
             graph.finishedInAppPhase = true
+            graph.store.parkWithDeepLinks()
             // Then deep links from every state, in order; states found now are
             // expanded both ways as their turn comes, which keeps the search
             // breadth first.

@@ -122,7 +122,10 @@ public struct StateGraph: Sendable {
     /// path of the app (each step with the state it is taken from) that ends
     /// in a state with the local view of state `index`, and that state.
     public func liftedPath(to index: Int) -> (steps: [(from: NavState, step: Step)], last: NavState)? {
-        ParkedPathLifter(model: model).lift(path(to: index).map(\.step), inputs: state(index).inputs)
+        let path = path(to: index)
+        let ends = path.indices.map { $0 + 1 < path.count ? path[$0 + 1].from : index }
+        return ParkedPathLifter(model: model).lift(zip(path, ends).map { (step: $0.step, parked: state($1)) },
+                                                   inputs: state(index).inputs)
     }
 
     /// The initial state a state descends from.

@@ -175,6 +175,9 @@ struct DeepLinkTransitions {
             }
         }
         let base = Int(viewStart[viewNumber])
+        // With parked tabs, the rest a link that stays in its tab keeps,
+        // cut again now that deep links can push screens again.
+        var kept: Int32?
         for number in 0..<memoized.count {
             let entry = Int(viewEntries[base + number])
             if entry < 0 {
@@ -185,6 +188,9 @@ struct DeepLinkTransitions {
             let memo = entries[entry]
             if memo.kind == .noTarget {
                 batch.appendCut(label: memo.label)
+            } else if memo.view >= 0 && !memo.leavesSlots && store.parksInactiveTabs {
+                if kept == nil { kept = Int32(store.parkedRest(of: index)) }
+                batch.append(label: memo.label, view: memo.view, rest: kept!)
             } else if memo.view >= 0 && !memo.leavesSlots {
                 batch.append(label: memo.label, view: memo.view)
             } else if memo.view >= 0 && store.restHolds(onlyTab: Int(memo.tab), ofState: index) {
@@ -243,14 +249,14 @@ struct DeepLinkTransitions {
         let packed = model.codec.encode(target)
         for word in 0..<width { entryValues.append(packed[word] & writeMasks[written + word]) }
         // A landed link fixes its target's whole local view; its `else` does
-        // not. The target's rest is the source's when the tabs are parked or
-        // when the link lands in the tab it leaves; when it lands in another
-        // tab, it leaves the selected tab's slots as they were.
+        // not. The target's rest is the source's when the link lands in the
+        // tab it leaves; when it lands in another tab, it leaves the selected
+        // tab's slots as they were (parked, when the tabs are).
         var view: Int32 = -1
         var leavesSlots = false
         if landed && sharesViews {
             view = Int32(store.numberView(of: packed))
-            leavesSlots = !store.parksInactiveTabs && target.selectedTab != state.selectedTab
+            leavesSlots = target.selectedTab != state.selectedTab
         }
         entries.append(Entry(kind: landed ? .landed : .otherwise, label: label(transition), view: view, leavesSlots: leavesSlots,
                              tab: Int32(target.selectedTab)))

@@ -74,6 +74,11 @@ public final class PackedSuccessors {
             + switchGlobals.bytes + switchKeys.bytes + switchViews.capacity * 4
     }
 
+    /// The most bytes the memos allocate beside what they hold before the
+    /// next periodic check: every array and table may double once, and a
+    /// doubling allocates twice the old capacity while the old is alive.
+    public var growthBytes: Int { 2 * bytes }
+
     /// Fills `batch` with the transitions of state `index` of `store`: the
     /// in-app steps, or with `deepLinks` only the deep links. New local
     /// views of targets are numbered in `store`. Where views are shared
@@ -94,7 +99,7 @@ public final class PackedSuccessors {
             }
             return
         }
-        guard view.isShared, !store.parksInactiveTabs else {
+        guard view.isShared else {
             store.copy(index, into: current)
             unsharedSuccessors(of: UnsafeBufferPointer(current), in: &store, deepLinks: deepLinks, into: &batch)
             return
@@ -191,10 +196,7 @@ public final class PackedSuccessors {
             }
             return
         }
-        // Parked states are their own local views, and without a tab view
-        // nothing is shared: no view is met twice.
-        let selected = view.selectedTab(state)
-        let parked = store.parksInactiveTabs
+        // Without a tab view nothing is shared: no view is met twice.
         let range = footprints.entries(of: state, label: label(of:))
         let table = footprints.table
         for entry in range {
@@ -204,16 +206,17 @@ public final class PackedSuccessors {
                 batch.appendCut(label: table.label(entry))
             } else {
                 table.apply(entry, to: state, into: target)
-                let kept = UnsafeBufferPointer(target)
-                if parked && view.selectedTab(kept) == selected {
-                    batch.append(label: table.label(entry), view: Int32(store.numberView(of: kept)))
-                } else {
-                    batch.append(label: table.label(entry)) { output in
-                        for word in 0..<width { output[word] = target[word] }
-                    }
+                batch.append(label: table.label(entry)) { output in
+                    for word in 0..<width { output[word] = target[word] }
                 }
             }
         }
+    }
+
+    /// Whether two packed states have the same flags.
+    private func sameFlags(_ lhs: UnsafeBufferPointer<UInt64>, _ rhs: UnsafeBufferPointer<UInt64>) -> Bool {
+        let flags = model.codec.flagField
+        return flags.isEmpty || model.codec.read(flags, in: lhs) == model.codec.read(flags, in: rhs)
     }
 
     /// Works out the transitions of a new local view from one state that has it.
@@ -243,8 +246,12 @@ public final class PackedSuccessors {
             var globals: Int32 = -1
             let tab = view.selectedTab(kept)
             if tab == selected {
-                number = entryValues.withUnsafeBufferPointer { values in
-                    Int32(store.numberView(UnsafeBufferPointer(rebasing: values[start..<(start + width)])))
+                // A step that changes a flag may let more of the parked tabs
+                // be cut (`ParkedPaths`): its target is stored whole, parked anew.
+                if !store.parksInactiveTabs || sameFlags(kept, state) {
+                    number = entryValues.withUnsafeBufferPointer { values in
+                        Int32(store.numberView(UnsafeBufferPointer(rebasing: values[start..<(start + width)])))
+                    }
                 }
             } else if view.keepsSlots(of: selected, from: state, in: kept) {
                 // A tab switch: the other tabs' slots come from the state

@@ -1,46 +1,40 @@
 import NavFlowModel
 import NavFlowSpec
 
-/// Turns a path found with the tabs that are not selected parked at their
-/// root into a path of the app itself. Where the parked search switches to
-/// a tab and finds it at its root, the app finds the tab as it was left; so
-/// right after the switch, with that tab on screen and no modal up, the
-/// lifter goes back until its stack is at its root. Back steps change that
-/// stack only, so the app is then in the parked search's local view again
-/// and the rest of the path applies (`TabIndependence`).
+/// Turns a path found with the tabs that are not selected parked into a
+/// path of the app itself. Where the parked search switches to a tab and
+/// finds its paths cut (`ParkedPaths`), the app finds the tab as it was
+/// left, with more screens on top; so right after the switch, with that tab
+/// on screen and no modal up (`TabIndependence`), the lifter goes back
+/// until each of its paths is the parked one. Back steps change that stack
+/// only, so the app is then in the parked search's local view again and
+/// the rest of the path applies.
 struct ParkedPathLifter {
     let model: FlowModel
 
     /// The steps from launch with the state each is taken from, and the
-    /// state they end in; nil if a step does not apply (the spec breaks
-    /// `TabIndependence`).
-    func lift(_ path: [Step], inputs: UInt64) -> (steps: [(from: NavState, step: Step)], last: NavState)? {
+    /// state they end in, for a parked path given as its steps, each with
+    /// the parked state it ends in; nil if a step does not apply (the spec
+    /// breaks `TabIndependence`).
+    func lift(_ path: [(step: Step, parked: NavState)], inputs: UInt64) -> (steps: [(from: NavState, step: Step)], last: NavState)? {
         guard var state = model.initialState(inputs: inputs).state else { return nil }
         var steps: [(from: NavState, step: Step)] = []
         func take(_ step: Step) -> Bool {
-            guard let next = apply(step, to: state) else { return false }
+            guard let next = model.transition(taking: step, from: state)?.target else { return false }
             steps.append((from: state, step: step))
             state = next
             return true
         }
-        for step in path {
+        for (step, parked) in path {
             guard take(step) else { return nil }
-            if case .switchTab(let tab) = step {
-                for slot in model.shape.tabSlots[tab] {
-                    while !state.paths[slot].isEmpty {
-                        guard take(.back(context: .slot(slot))) else { return nil }
-                    }
+            for slot in model.shape.activeSlots(selectedTab: state.selectedTab) {
+                let cut = parked.paths[slot]
+                guard state.paths[slot].starts(with: cut) else { return nil }
+                while state.paths[slot].count > cut.count {
+                    guard take(.back(context: .slot(slot))) else { return nil }
                 }
             }
         }
         return (steps, state)
-    }
-
-    private func apply(_ step: Step, to state: NavState) -> NavState? {
-        var target: NavState?
-        model.successors(of: state, deepLinks: !step.isInApp) { transition in
-            if target == nil, transition.step == step { target = transition.target }
-        }
-        return target
     }
 }

@@ -24,8 +24,10 @@ public struct CompressedStateStore: Sendable {
     /// The whole packed states when nothing is shared.
     private var states: StateStore
     /// Whether every state is stored with the tabs that are not selected
-    /// at their root (`TabIndependence`): the rest of every state is empty.
-    public let parksInactiveTabs: Bool
+    /// parked (`TabIndependence`): their paths cut by `ParkedPaths`.
+    public var parksInactiveTabs: Bool { parking != nil }
+    /// How the tabs that are not selected are stored, when they are parked.
+    private var parking: ParkedPaths?
     /// The rest interned last.
     private var lastRest = -1
     /// Per rest: a bit per tab whose slots it holds (not all zero); every
@@ -38,12 +40,12 @@ public struct CompressedStateStore: Sendable {
     private var pairs: [UInt64] = []
 
     /// A store of the model's states; with `parksInactiveTabs`, of its states
-    /// with the tabs that are not selected at their root.
+    /// with the tabs that are not selected parked (`ParkedPaths`).
     public init(model: FlowModel, parksInactiveTabs: Bool = false) {
         width = model.codec.words
         view = LocalView(model: model)
         sharesViews = view.isShared
-        self.parksInactiveTabs = parksInactiveTabs && view.isShared
+        parking = parksInactiveTabs && view.isShared ? ParkedPaths(model: model) : nil
         views = StateStore(width: width, capacity: 16)
         rests = StateStore(width: width, capacity: 16)
         pairTable = PairTable(capacity: sharesViews ? 1 << 12 : 1)
@@ -51,6 +53,15 @@ public struct CompressedStateStore: Sendable {
     }
 
     public var count: Int { sharesViews ? pairTable.count : states.count }
+
+    /// From now on, parked paths are cut with deep links allowed
+    /// (`ParkedPaths.withDeepLinks`): the search has found every state
+    /// reachable in-app and goes on with deep links.
+    public mutating func parkWithDeepLinks() {
+        guard parking != nil else { return }
+        parking?.withDeepLinks = true
+        for index in slotsLeft.indices { slotsLeft[index] = -1 }
+    }
 
     /// Bytes in use: the states, their hash tables and the interned parts.
     public var bytes: Int {
@@ -136,7 +147,8 @@ public struct CompressedStateStore: Sendable {
             let rest = UnsafeMutableBufferPointer(rebasing: buffer[width..<(2 * width)])
             state.withUnsafeBufferPointer { state in
                 view.project(state, into: key)
-                for word in 0..<width { rest[word] = parksInactiveTabs ? 0 : state[word] ^ key[word] }
+                for word in 0..<width { rest[word] = state[word] ^ key[word] }
+                parking?.park(rest, of: state)
             }
             guard let viewNumber = views.find(UnsafeBufferPointer(key)),
                   let restNumber = rests.find(UnsafeBufferPointer(rest)) else { return nil }
@@ -185,6 +197,25 @@ public struct CompressedStateStore: Sendable {
         self.pairs = pairs
     }
 
+    /// The number of the rest of state `index` cut again (shared states
+    /// only): after `parkWithDeepLinks()`, a state stored before may keep
+    /// screens a deep link can now push again. A step that keeps its tab
+    /// and its flags (a deep link landing in it) has this rest.
+    public mutating func parkedRest(of index: Int) -> Int {
+        let restNumber = restNumber(of: index)
+        guard let parking, parking.withDeepLinks else { return restNumber }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * width) { buffer in
+            let state = UnsafeMutableBufferPointer(rebasing: buffer[0..<width])
+            let rest = UnsafeMutableBufferPointer(rebasing: buffer[width..<(2 * width)])
+            copy(index, into: state)
+            rests.withState(restNumber) { words in
+                for word in 0..<width { rest[word] = words[word] }
+            }
+            parking.park(rest, of: UnsafeBufferPointer(state))
+            return rests.holds(restNumber, UnsafeBufferPointer(rest)) ? restNumber : numberRest(UnsafeBufferPointer(rest))
+        }
+    }
+
     /// Whether the rest of state `index` holds no tab's slots but those of
     /// `tab` (shared states only): a step to `tab` that keeps every tab's
     /// slots then has `slotsLeft(by:)` as its rest.
@@ -202,6 +233,7 @@ public struct CompressedStateStore: Sendable {
             views.withState(viewNumber) { words in
                 let tab = view.selectedTab(words)
                 for word in 0..<width { slots[word] = words[word] & view.slotMasks[tab * width + word] }
+                parking?.park(tab: tab, in: slots, of: words)
             }
             return numberRest(UnsafeBufferPointer(slots))
         }
@@ -246,7 +278,8 @@ public struct CompressedStateStore: Sendable {
             let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<width])
             let rest = UnsafeMutableBufferPointer(rebasing: buffer[width..<(2 * width)])
             view.project(state, into: key)
-            for word in 0..<width { rest[word] = parksInactiveTabs ? 0 : state[word] ^ key[word] }
+            for word in 0..<width { rest[word] = state[word] ^ key[word] }
+            parking?.park(rest, of: state)
             let viewNumber = views.insert(UnsafeBufferPointer(key)).index
             // The targets of one state that leave its tab (tab switches, deep
             // links) mostly share their rest: the tab they leave.

@@ -1,0 +1,193 @@
+import NavFlowModel
+import NavFlowSpec
+
+/// How a search stores a tab that is not selected: each of its paths cut
+/// after its last screen that could not be pushed again on the way back.
+///
+/// A screen of a path *can be pushed again* when the screen beneath it (or
+/// the slot's root) has an edge that is a single `push` of that route, whose
+/// guard holds now and stays true until every path is emptied: each flag it
+/// reads positively is never set to false, and each flag it reads
+/// negatively never set to true, by a step that keeps the paths (one
+/// without `rebuild`; `launch` comes before every step). Whatever put the
+/// screen there (a tap, a link, `launch`), the user who comes back to the
+/// tab can push it again with that edge, so the search need not remember
+/// it: when it switches to the tab it finds the cut path, and the app's
+/// path is that one with pushes the user can make (docs/performance.md,
+/// "Parked tabs").
+///
+/// Once the search takes deep links (`withDeepLinks`), a screen can also
+/// be pushed again by a deep link that, opened with the tab on screen and no
+/// modal up, appends exactly that screen to the tab's current stack (`* /
+/// ... / R`, one handler, no modal presented) under a `requires` that holds
+/// and keeps holding: the states found then are judged with deep links
+/// allowed.
+///
+/// What is kept is decided from the state being stored, flags included.
+/// A column selection (`select`) is always kept: there is no step that
+/// takes it back.
+public struct ParkedPaths: Sendable {
+    private let model: FlowModel
+    /// Per route id - 1: the routes its screen can push again, each with its guard.
+    private let pushesAgain: [[(route: Int, condition: Condition?)]]
+    /// The routes a deep link appends alone to the selected tab's current
+    /// stack, each with the link's `requires`.
+    private let appendedByLinks: [(route: Int, condition: Condition?)]
+    /// Whether deep links count as a way to push a screen again.
+    public var withDeepLinks = false
+    /// Per tab: the slots that hold a path.
+    private let tabStackSlots: [[Int]]
+    /// Per slot: the route it shows when nothing is selected into it.
+    private let declaredRoots: [Int]
+    /// Per tab: the stack a deep link acting on it (`*`) writes.
+    private let currentStackSlots: [Int?]
+
+    public init(model: FlowModel) {
+        self.model = model
+        let stable = FlagStability(model.spec)
+        pushesAgain = (0..<model.routes.count).map { index in
+            let route = index + 1
+            let screen = model.spec.screens[model.routes.screen(of: route)]
+            var pushes: [(route: Int, condition: Condition?)] = []
+            for (number, edge) in screen.edges.enumerated() where stable.keepsHolding(edge.condition) {
+                for pushed in model.routesPushed(byEdge: number, from: route) {
+                    pushes.append((pushed, edge.condition))
+                }
+            }
+            return pushes
+        }
+        var appended: [(route: Int, condition: Condition?)] = []
+        for (index, link) in model.spec.deepLinks.enumerated() where link.handlers.count == 1 {
+            let handler = link.handlers[0]
+            let target = handler.target
+            guard target.tab == nil, target.appends, !handler.keepsTab, target.modals.isEmpty,
+                  target.columns.count == 1, target.columns[0].shows == nil, target.columns[0].path.count == 1,
+                  stable.keepsHolding(handler.requires) else { continue }
+            for arguments in model.deepLinkArguments[index] {
+                for route in model.routes.expand(target.columns[0].path[0], bindings: arguments) {
+                    appended.append((route, handler.requires))
+                }
+            }
+        }
+        appendedByLinks = appended
+        currentStackSlots = model.shape.tabSlots.indices.map { model.shape.currentStackSlot(selectedTab: $0) }
+        tabStackSlots = model.shape.tabSlots.map { slots in
+            slots.filter { model.codec.path(ofSlot: $0).length.count > 0 }
+        }
+        let empty = NavState(flags: 0, inputs: 0, selectedTab: 0,
+                             paths: Array(repeating: [], count: model.shape.slots.count),
+                             shows: Array(repeating: 0, count: model.shape.slots.count), modals: [])
+        declaredRoots = model.shape.slots.indices.map { model.rootRoute(ofSlot: $0, in: empty) }
+    }
+
+    /// Cuts the paths of every tab but the one `state` selects, in `words`
+    /// (the state's words, or a part of them holding those slots); flags and
+    /// inputs are read from `state`.
+    public func park(_ words: UnsafeMutableBufferPointer<UInt64>, of state: UnsafeBufferPointer<UInt64>) {
+        let selected = model.codec.selectedTab(state)
+        for tab in tabStackSlots.indices where tab != selected {
+            park(tab: tab, in: words, of: state)
+        }
+    }
+
+    /// Cuts the paths of tab `tab` in `words`; flags and inputs are read from `state`.
+    public func park(tab: Int, in words: UnsafeMutableBufferPointer<UInt64>, of state: UnsafeBufferPointer<UInt64>) {
+        let codec = model.codec
+        for slot in tabStackSlots[tab] {
+            let field = codec.path(ofSlot: slot)
+            let length = codec.read(field.length, in: UnsafeBufferPointer(words))
+            guard length > 0 else { continue }
+            var beneath = declaredRoots[slot]
+            if codec.hasShows(slot: slot) {
+                let shows = codec.read(codec.slotFields[slot].lowerBound..<field.length.lowerBound, in: UnsafeBufferPointer(words))
+                if shows != 0 { beneath = shows }
+            }
+            var kept = 0
+            for position in 0..<length {
+                let start = field.firstRoute + position * field.routeBits
+                let route = codec.read(start..<(start + field.routeBits), in: UnsafeBufferPointer(words))
+                let linked = withDeepLinks && currentStackSlots[tab] == slot
+                if !canPushAgain(route, from: beneath, in: state)
+                    && !(linked && canAppendAgain(route, in: state)) {
+                    kept = position + 1
+                }
+                beneath = route
+            }
+            guard kept < length else { continue }
+            codec.write(kept, to: field.length, in: words)
+            let start = field.firstRoute + kept * field.routeBits
+            codec.write(0, to: start..<(field.firstRoute + length * field.routeBits), in: words)
+        }
+    }
+
+    /// Whether the screen `route` shows can be pushed again on the one `beneath` shows.
+    private func canPushAgain(_ route: Int, from beneath: Int, in state: UnsafeBufferPointer<UInt64>) -> Bool {
+        guard beneath > 0 else { return false }
+        return pushesAgain[beneath - 1].contains { $0.route == route && holds($0.condition, in: state) }
+    }
+
+    /// Whether a deep link can append the screen `route` shows again.
+    private func canAppendAgain(_ route: Int, in state: UnsafeBufferPointer<UInt64>) -> Bool {
+        appendedByLinks.contains { $0.route == route && holds($0.condition, in: state) }
+    }
+
+    private func holds(_ condition: Condition?, in state: UnsafeBufferPointer<UInt64>) -> Bool {
+        guard let condition else { return true }
+        return condition.evaluate(flags: { flag(model.codec.flagField.lowerBound + $0, in: state) },
+                                  inputs: { flag(model.codec.inputField.lowerBound + $0, in: state) })
+    }
+
+    @inline(__always)
+    private func flag(_ bit: Int, in state: UnsafeBufferPointer<UInt64>) -> Bool {
+        state[bit >> 6] >> UInt64(bit & 63) & 1 == 1
+    }
+}
+
+/// Which flags a step may turn back while keeping the paths: set to false
+/// (or to true) by a statement of a block without `rebuild` (an edge, an
+/// appear hook, a deep link's `else`). A condition keeps holding, once it
+/// holds, until every path is emptied, when no flag it reads can be turned
+/// against it that way.
+struct FlagStability {
+    /// Flags some step sets to false, and to true, keeping the paths.
+    private(set) var clearedKeepingPaths = Set<Int>()
+    private(set) var setKeepingPaths = Set<Int>()
+
+    init(_ spec: FlowSpec) {
+        var blocks: [[Statement]] = []
+        for screen in spec.screens {
+            blocks += screen.statementBlocks.map(\.statements)
+        }
+        for link in spec.deepLinks {
+            blocks += link.handlers.compactMap(\.otherwise).map { [$0] }
+        }
+        for block in blocks {
+            let rebuilds = block.contains { if case .rebuild = $0.kind { true } else { false } }
+            guard !rebuilds else { continue }
+            for statement in block {
+                if case .set(let flag, let value) = statement.kind {
+                    if value { setKeepingPaths.insert(flag) } else { clearedKeepingPaths.insert(flag) }
+                }
+            }
+        }
+    }
+
+    /// Whether a condition that holds keeps holding until a step empties every path.
+    func keepsHolding(_ condition: Condition?) -> Bool {
+        guard let condition else { return true }
+        return keepsHolding(condition, negated: false)
+    }
+
+    private func keepsHolding(_ condition: Condition, negated: Bool) -> Bool {
+        switch condition {
+        case .constant, .input: true
+        case .flag(let flag): !(negated ? setKeepingPaths : clearedKeepingPaths).contains(flag)
+        case .not(let operand): keepsHolding(operand, negated: !negated)
+        case .and(let lhs, let rhs), .or(let lhs, let rhs):
+            keepsHolding(lhs, negated: negated) && keepsHolding(rhs, negated: negated)
+        case .equal(let lhs, let rhs):
+            keepsHolding(lhs, negated: false) && keepsHolding(lhs, negated: true)
+                && keepsHolding(rhs, negated: false) && keepsHolding(rhs, negated: true)
+        }
+    }
+}
