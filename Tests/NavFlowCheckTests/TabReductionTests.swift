@@ -197,6 +197,62 @@ import Testing
         #expect(!reduced.lines.contains { $0.hasPrefix("orphan-screen") })
     }
 
+    /// A page a stub resolves to (`pop; push Page`, as a link's loading
+    /// page replaces itself) can be pushed again by pushing the stub and
+    /// resolving it: a parked tab cuts it, and what links append that way
+    /// is cut too once deep links are searched. Without the stub's edge the
+    /// page stays on the parked path.
+    @Test func aPageAStubResolvesToIsCut() throws {
+        func text(resolves: Bool) -> String {
+            """
+            app S
+            scheme "s"
+            id Name
+            stack A root Home {
+              destination Stub
+              destination Page
+              depth 2
+            }
+            stack B root Other {
+              destination Page
+              depth 1
+            }
+            tabs T {
+              tab a "A" A
+              tab b "B" B
+            }
+            start T
+            screen Home { push Stub }
+            screen Stub(name: Name) { action "Resolved" { pop; \(resolves ? "push Page" : "sheet Done") } }
+            screen Page { action "Share" { sheet Done } }
+            screen Done { action "Close" { dismiss } }
+            screen Other { push Page }
+            deeplink "s://u/{name: Name}" -> * / ... / Stub(name) keep modals
+            deeplink "s://page" -> a / Page
+            """
+        }
+        for resolves in [true, false] {
+            let source = text(resolves: resolves)
+            let name = "stub-\(resolves).navflow"
+            let spec = try Self.load(source, name: name)
+            #expect(TabIndependence(spec).holds, "\(TabIndependence(spec).reasons)")
+            try ParkedPathsTests.compare(source, name: name)
+            let every = try Self.findings(source, name: name, exploration: .full)
+            let reduced = try Self.findings(source, name: name, exploration: .automatic)
+            #expect(reduced.stats.parkedInactiveTabs)
+            #expect(reduced.lines == every.lines, "\(name)")
+            // With tab b selected, tab a is stored cut: 'Page' only where no stub resolves to it.
+            let model = try FlowModel(spec)
+            var explorer = Explorer()
+            explorer.parksInactiveTabs = true
+            let graph = try explorer.explore(model)
+            let page = try #require(spec.screens.firstIndex { $0.name == "Page" })
+            let stored = (0..<graph.count).map { graph.state($0) }.filter { $0.selectedTab == 1 }
+            let parkedPages = stored.filter { $0.paths[0].contains { model.routes.screen(of: $0) == page } }
+            #expect(resolves ? parkedPages.isEmpty : !parkedPages.isEmpty, "\(name): \(parkedPages.count) states")
+        }
+    }
+
     /// A witness whose path leaves a tab with a pushed screen that then
     /// presents a cover: the lifted path must go back after switching to the
     /// tab again, not where the tab was last on screen (the cover's step

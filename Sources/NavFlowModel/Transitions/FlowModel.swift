@@ -229,10 +229,15 @@ public final class FlowModel: Sendable {
 
     /// The routes edge `edge` of the screen that `route` shows can push, one
     /// per choice of the unspecified arguments, when the edge is a single
-    /// `push`; empty otherwise.
-    public func routesPushed(byEdge edge: Int, from route: Int) -> [Int] {
+    /// `push` (or, with `replacingTop`, exactly `pop` then `push`); empty
+    /// otherwise.
+    public func routesPushed(byEdge edge: Int, from route: Int, replacingTop: Bool = false) -> [Int] {
         let statements = spec.screens[routes.screen(of: route)].edges[edge].statements
-        guard statements.count == 1, case .push = statements[0].kind else { return [] }
+        if replacingTop {
+            guard statements.count == 2, case .pop = statements[0].kind, case .push = statements[1].kind else { return [] }
+        } else {
+            guard statements.count == 1, case .push = statements[0].kind else { return [] }
+        }
         return edgeChoices[route - 1][edge].compactMap(\.first)
     }
 

@@ -30,6 +30,11 @@ public struct ParkedPaths: Sendable {
     private let model: FlowModel
     /// Per route id - 1: the routes its screen can push again, each with its guard.
     private let pushesAgain: [[(route: Int, condition: Condition?)]]
+    /// Per route id - 1: the routes its screen can put in its own place
+    /// (an edge that is exactly `pop` then `push`), each with its guard.
+    private let replacesAgain: [[(route: Int, condition: Condition?)]]
+    /// Per slot: the screens its stack registers.
+    private let registered: [Set<Int>]
     /// The routes a deep link appends alone to the selected tab's current
     /// stack, each with the link's `requires`.
     private let appendedByLinks: [(route: Int, condition: Condition?)]
@@ -45,16 +50,24 @@ public struct ParkedPaths: Sendable {
     public init(model: FlowModel) {
         self.model = model
         let stable = FlagStability(model.spec)
-        pushesAgain = (0..<model.routes.count).map { index in
-            let route = index + 1
-            let screen = model.spec.screens[model.routes.screen(of: route)]
-            var pushes: [(route: Int, condition: Condition?)] = []
-            for (number, edge) in screen.edges.enumerated() where stable.keepsHolding(edge.condition) {
-                for pushed in model.routesPushed(byEdge: number, from: route) {
-                    pushes.append((pushed, edge.condition))
+        func pushes(replacingTop: Bool) -> [[(route: Int, condition: Condition?)]] {
+            (0..<model.routes.count).map { index in
+                let route = index + 1
+                let screen = model.spec.screens[model.routes.screen(of: route)]
+                var pushes: [(route: Int, condition: Condition?)] = []
+                for (number, edge) in screen.edges.enumerated() where stable.keepsHolding(edge.condition) {
+                    for pushed in model.routesPushed(byEdge: number, from: route, replacingTop: replacingTop) {
+                        pushes.append((pushed, edge.condition))
+                    }
                 }
+                return pushes
             }
-            return pushes
+        }
+        pushesAgain = pushes(replacingTop: false)
+        replacesAgain = pushes(replacingTop: true)
+        registered = model.shape.slots.map { slot in
+            guard case .stack(let stack) = slot.declared else { return [] }
+            return Set(model.spec.stacks[stack].destinations)
         }
         var appended: [(route: Int, condition: Condition?)] = []
         for (index, link) in model.spec.deepLinks.enumerated() where link.handlers.count == 1 {
@@ -106,9 +119,8 @@ public struct ParkedPaths: Sendable {
             for position in 0..<length {
                 let start = field.firstRoute + position * field.routeBits
                 let route = codec.read(start..<(start + field.routeBits), in: UnsafeBufferPointer(words))
-                let linked = withDeepLinks && currentStackSlots[tab] == slot
-                if !canPushAgain(route, from: beneath, in: state)
-                    && !(linked && canAppendAgain(route, in: state)) {
+                if !canPushAgain(route, from: beneath, slot: slot, linked: withDeepLinks && currentStackSlots[tab] == slot,
+                                 in: state) {
                     kept = position + 1
                 }
                 beneath = route
@@ -120,15 +132,22 @@ public struct ParkedPaths: Sendable {
         }
     }
 
-    /// Whether the screen `route` shows can be pushed again on the one `beneath` shows.
-    private func canPushAgain(_ route: Int, from beneath: Int, in state: UnsafeBufferPointer<UInt64>) -> Bool {
+    /// Whether the screen `route` shows can be pushed again on the one
+    /// `beneath` shows, in stack slot `slot`: by an edge of `beneath` (or, when
+    /// `linked`, by a deep link), or by pushing so a screen whose edge then
+    /// puts `route` in its place (a link's stub page that resolves).
+    private func canPushAgain(_ route: Int, from beneath: Int, slot: Int, linked: Bool,
+                              in state: UnsafeBufferPointer<UInt64>) -> Bool {
         guard beneath > 0 else { return false }
-        return pushesAgain[beneath - 1].contains { $0.route == route && holds($0.condition, in: state) }
-    }
-
-    /// Whether a deep link can append the screen `route` shows again.
-    private func canAppendAgain(_ route: Int, in state: UnsafeBufferPointer<UInt64>) -> Bool {
-        appendedByLinks.contains { $0.route == route && holds($0.condition, in: state) }
+        func pushed(_ candidates: [(route: Int, condition: Condition?)], _ route: Int) -> Bool {
+            candidates.contains { $0.route == route && holds($0.condition, in: state) }
+        }
+        if pushed(pushesAgain[beneath - 1], route) || linked && pushed(appendedByLinks, route) { return true }
+        func replaced(by first: (route: Int, condition: Condition?)) -> Bool {
+            registered[slot].contains(model.routes.screen(of: first.route)) && holds(first.condition, in: state)
+                && pushed(replacesAgain[first.route - 1], route)
+        }
+        return pushesAgain[beneath - 1].contains(where: replaced) || linked && appendedByLinks.contains(where: replaced)
     }
 
     private func holds(_ condition: Condition?, in state: UnsafeBufferPointer<UInt64>) -> Bool {
