@@ -31,7 +31,7 @@ struct PlanCommand: ParsableCommand {
     var maxSteps: Int = 40
 
     @Option(help: ArgumentHelp(
-        "How to explore: automatic or full (every state of the app, which a plan needs; tabs are never parked) or plain (every state, with the plain explorer).",
+        "How to explore: automatic (store the tabs that are not selected parked, as verify does, when they can be; each test is lifted to a path of the app), full (every state) or plain (every state, with the plain explorer).",
         valueName: "mode"))
     var exploration: Verifier.Exploration = .automatic
 
@@ -46,9 +46,11 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         let limits = self.limits.limits
         let model = try SpecLoading.model(spec, depths: try depthOptions.override, inputs: try depthOptions.inputs)
+        var explorer = Explorer(limits: limits)
+        explorer.parksInactiveTabs = exploration == .automatic && TabIndependence(model.spec).holds
         let (graph, stopped) = exploration == .plain
             ? PlainExplorer(limits: limits).exploreUntilLimit(model)
-            : Explorer(limits: limits).exploreUntilLimit(model)
+            : explorer.exploreUntilLimit(model)
         let plan: TestPlan
         do throws(Explorer.LimitReached) {
             if let stopped { throw stopped }

@@ -43,7 +43,7 @@ struct QueryCommand: ParsableCommand {
     var engine: Engine = .explicit
 
     @Option(help: ArgumentHelp(
-        "How the explicit engine explores: plain (the plain explorer's breadth-first search over every state). No reduction applies to queries yet, so automatic and full run that same search.",
+        "How the explicit engine explores: automatic (store the tabs that are not selected parked, as verify does, when they can be; the witness is lifted to a path of the app and may then not be a shortest one), full or plain (every state: a shortest witness).",
         valueName: "mode"))
     var exploration: Verifier.Exploration = .automatic
 
@@ -86,8 +86,10 @@ struct QueryCommand: ParsableCommand {
         do {
             switch engine {
             case .explicit:
-                // Every mode runs the plain explorer's search (see --exploration).
-                let (found, trail) = try ExplicitQueryEngine(limits: limits).answerWithTrail(request, model: model)
+                // Every mode runs the plain explorer's search; automatic parks the tabs when it may.
+                let parks = exploration == .automatic && TabIndependence(checked).holds
+                let engine = ExplicitQueryEngine(limits: limits, parksInactiveTabs: parks)
+                let (found, trail) = try engine.answerWithTrail(request, model: model)
                 answer = found
                 if let trail { defects = WitnessAudit.defects(of: trail, model: model, limits: limits) }
             case .z3:

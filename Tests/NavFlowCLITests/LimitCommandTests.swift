@@ -14,14 +14,16 @@ import Darwin
 /// system counts it for the child (not the command's own report).
 @Suite struct LimitCommandTests {
     /// One run of every exploring command on a spec none of them finishes
-    /// within the limits below.
+    /// within the limits below. Plan and query park the tabs of this spec by
+    /// default and then finish (see `ParkedQueryTests`): they explore every
+    /// state here, through the same checks of the limits.
     static let commands: [[String]] = [
         ["verify", "SPEC"],
         ["verify", "SPEC", "--exploration", "plain"],
-        ["plan", "SPEC"],
-        ["query", "SPEC", "reach * where f0 && !f0"],
-        ["query", "SPEC", "--deeplinks", "reach * where f0 && !f0"],
-        ["query", "SPEC", "--from", "*", "--deeplinks", "reach * where f0 && !f0"],
+        ["plan", "SPEC", "--exploration", "full"],
+        ["query", "SPEC", "--exploration", "full", "reach * where f0 && !f0"],
+        ["query", "SPEC", "--exploration", "full", "--deeplinks", "reach * where f0 && !f0"],
+        ["query", "SPEC", "--exploration", "full", "--from", "*", "--deeplinks", "reach * where f0 && !f0"],
         ["coverage", "SPEC", "--allow-drift", "--trace",
          Repository.path("Tests/NavFlowCoverageTests/Traces/messenger/signed-in-session.jsonl")],
     ]

@@ -1,5 +1,6 @@
 import NavFlowCoverage
 import NavFlowModel
+import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 import NavFlowTestSupport
@@ -26,6 +27,36 @@ import Testing
         ])
         #expect(report.drifts.last?.state == "Profile tab: MyProfile > Settings > Privacy; Home tab kept at Feed > Post(_) > UserProfile(_)")
         #expect(report.drifts.last?.applied == true)
+    }
+
+    /// When every state cannot be explored but the tabs can be parked, the
+    /// totals each local view decides (implicit actions, valuations) come
+    /// from the parked graph and equal those over every state; states and
+    /// pairs, which are the app's own, are unavailable, and say why.
+    @Test func aParkedGraphGivesImplicitActionsAndValuationsPastTheLimit() throws {
+        let model = try model(ofFile: "specs/examples/router-tabs.navflow")
+        #expect(TabIndependence(model.spec).holds)
+        let every = CoverageUniverse(model: model)
+        let graph = try #require(every.graph)
+        var parking = Explorer()
+        parking.parksInactiveTabs = true
+        let parkedCount = try parking.explore(model).count
+        #expect(parkedCount < graph.count / 2)
+        // Room for the parked graph, not for every state.
+        let limited = CoverageUniverse(model: model, limits: Explorer.Limits(maxStates: parkedCount + 1, maxBytes: 1 << 30,
+                                                                             maxValuations: 64))
+        #expect(limited.graph == nil && limited.knowsLocalTotals)
+        #expect(limited.implicitActions == every.implicitActions && !every.implicitActions.isEmpty)
+        #expect(limited.valuations == every.valuations)
+        let report = try CoverageMeasurement(universe: limited).measure(specPath: "router-tabs.navflow", traces: []).get()
+        #expect(report.metric("implicit")?.total == every.implicitActions.count)
+        #expect(report.metric("valuations")?.unavailable == nil)
+        #expect(report.metric("states")?.total == nil && report.metric("pairs")?.total == nil)
+        #expect(report.metric("states")?.unavailable
+                == "the state graph was not explored to the end: the search stored \(parkedCount + 1) states without finishing (--max-states); lower a stack's depth or raise the limit; implicit actions and valuations were counted with the tabs that are not selected parked")
+        // Without room for the parked graph either, nothing graph-based is known.
+        let none = CoverageUniverse(model: model, limits: Explorer.Limits(maxStates: 10, maxBytes: 1 << 30, maxValuations: 64))
+        #expect(!none.knowsLocalTotals && none.implicitActions.isEmpty)
     }
 
     @Test func recipesTraceWithSelectionsIsPinned() throws {

@@ -13,8 +13,10 @@ import Testing
 /// the plan reaches 100% of them by construction, without drift.
 @Suite struct TestPlanTests {
     /// Plans, writes the traces, replays them, and returns the report and the plan.
-    func replayPlan(_ model: FlowModel, maxSteps: Int = 40) throws -> (CoverageReport, TestPlan) {
-        let graph = try Explorer().explore(model)
+    func replayPlan(_ model: FlowModel, maxSteps: Int = 40, parked: Bool = false) throws -> (CoverageReport, TestPlan) {
+        var explorer = Explorer()
+        explorer.parksInactiveTabs = parked
+        let graph = try explorer.explore(model)
         let plan = TestPlanner(maxStepsPerPath: maxSteps).plan(graph)
         let writer = PlanTraceWriter(model: model)
         let text = plan.paths.map { writer.lines(for: $0).map { $0.text + "\n" }.joined() }.joined()
@@ -112,7 +114,47 @@ import Testing
                 #expect(explained, "seed \(seed): \(kind.text(in: spec)) has no twin and changes something\n\(text)")
             }
             #expect(report.driftCount == 0, "seed \(seed): \(report.drifts.map { "\($0.location.line): \($0.message)" })\n\(text)")
+            if TabIndependence(spec).holds {
+                try expectParkedPlanAgrees(model, with: plan, (report, edges, links), name: "seed \(seed)\n\(text)")
+            }
         }
+    }
+
+    /// A plan over the parked graph, its tests lifted to paths of the app,
+    /// covers what the plan over every state covers: its traces replay
+    /// without drift to the same edges, deep links and hooks, and it finds
+    /// the same targets uncoverable or indistinguishable.
+    func expectParkedPlanAgrees(_ model: FlowModel, with full: TestPlan,
+                                _ fullReport: (CoverageReport, CoverageMetric, CoverageMetric), name: String) throws {
+        let (report, plan) = try replayPlan(model, parked: true)
+        #expect(plan.covered == full.covered, "\(name)")
+        #expect(plan.uncoverable == full.uncoverable && plan.indistinguishable == full.indistinguishable, "\(name)")
+        #expect(plan.coveredHooks == full.coveredHooks, "\(name)")
+        #expect(report.driftCount == 0, "\(name): \(report.drifts.map { "\($0.location.line): \($0.message)" })")
+        #expect(report.metric("edges")?.covered == fullReport.1.covered, "\(name)")
+        #expect(report.metric("deeplinks")?.covered == fullReport.2.covered, "\(name)")
+    }
+
+    @Test(arguments: ["accounts", "data-choices", "entry-points", "router-tabs"])
+    func aParkedPlanCoversWhatTheFullPlanCoversOnTheExamples(_ name: String) throws {
+        let model = try model(ofFile: "specs/examples/\(name).navflow")
+        #expect(TabIndependence(model.spec).holds)
+        let (report, plan) = try replayPlan(model)
+        try expectParkedPlanAgrees(model, with: plan, (report, try #require(report.metric("edges")), try #require(report.metric("deeplinks"))),
+                                   name: name)
+    }
+
+    @Test(arguments: Array(UInt64(1)...UInt64(12)))
+    func aParkedPlanCoversWhatTheFullPlanCoversOnGeneratedApps(seed: UInt64) throws {
+        let text = AppSpecGenerator.spec(AppShape(tabs: 2 + Int(seed % 3), screens: 6 + Int(seed % 7), fanOut: 1 + Int(seed % 2), depth: 2,
+                                                  sheets: Int(seed % 3), flags: Int(seed % 4), inputs: Int(seed % 3),
+                                                  deepLinks: Int(seed % 5), seed: seed))
+        let spec = try #require(Frontend.load(SourceFile(path: "app.navflow", text: text)).spec)
+        #expect(TabIndependence(spec).holds)
+        let model = try FlowModel(spec)
+        let (report, plan) = try replayPlan(model)
+        try expectParkedPlanAgrees(model, with: plan, (report, try #require(report.metric("edges")), try #require(report.metric("deeplinks"))),
+                                   name: "app \(seed)\n\(text)")
     }
 
     /// On generated specs with appear hooks: every hook is run by the plan,

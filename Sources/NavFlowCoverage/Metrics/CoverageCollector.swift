@@ -96,9 +96,9 @@ public struct CoverageCollector: Sendable {
         let implicit = universe.implicitActions.sorted()
         let missingImplicit = implicit.filter { !implicitSeen.contains($0) }
         metrics.append(metric("implicit", "Implicit actions", covered: implicit.count - missingImplicit.count,
-                              total: universe.graph == nil ? nil : implicit.count,
+                              total: universe.knowsLocalTotals ? implicit.count : nil,
                               missing: missingImplicit.map { CoverageItem(text: $0.text(in: spec), line: line(of: $0)) },
-                              unavailable: reason))
+                              unavailable: universe.knowsLocalTotals ? nil : reason))
         let missingLinks = spec.deepLinks.indices.filter { linkCounts[$0] == 0 }
         metrics.append(metric("deeplinks", "Deep links", covered: spec.deepLinks.count - missingLinks.count, total: spec.deepLinks.count,
                               missing: missingLinks.map { CoverageItem(text: spec.deepLinks[$0].pattern.text, line: spec.deepLinks[$0].range.start.line) }))
@@ -141,7 +141,7 @@ public struct CoverageCollector: Sendable {
             metrics.append(metric("pairs", "Edge pairs", covered: pairsSeen.count, total: nil, missing: [],
                                   unavailable: reason ?? "the state graph has too many transitions to enumerate their pairs"))
         }
-        if universe.graph != nil {
+        if universe.knowsLocalTotals {
             var covered = 0
             var total = 0
             var missing: [CoverageItem] = []

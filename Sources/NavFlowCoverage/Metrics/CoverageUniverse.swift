@@ -9,10 +9,15 @@ import NavFlowSpec
 /// flag and input valuations per screen).
 public struct CoverageUniverse: Sendable {
     public let model: FlowModel
-    /// The explored graph; nil when exploration stopped at a limit.
+    /// The explored graph of every state; nil when exploration stopped at a limit.
     public let graph: StateGraph?
     /// Why the graph-based totals are missing, when they are.
     public let unavailableReason: String?
+    /// Whether the totals each local view decides (implicit actions and
+    /// valuations per screen) are known: from `graph`, or, when the tabs
+    /// can be parked and every state could not be explored, from the parked
+    /// graph, which has every local view of the app (docs/performance.md).
+    public let knowsLocalTotals: Bool
     /// The (screen, implicit action) pairs some reachable state allows and a
     /// trace can show (not always shadowed by a declared edge with the same effect).
     public let implicitActions: Set<TransitionKind>
@@ -27,15 +32,37 @@ public struct CoverageUniverse: Sendable {
     /// Explores the model within `limits`; the graph-based totals are left
     /// out (with the reason) when a limit is reached, in the search or in
     /// working out the totals from the graph.
+    ///
+    /// States and pairs of transitions are the app's own, so they need
+    /// every state: with the tabs that are not selected parked, a state
+    /// stands for many of the app's, and a switch to a tab lands on its cut
+    /// paths, whose transitions are not those the app takes next. Implicit
+    /// actions and valuations per screen depend on the local view alone.
+    /// So when the tabs can be parked, the parked graph (small) is explored
+    /// first, and its implicit actions and valuations stand when the graph
+    /// of every state stops at a limit.
     public init(model: FlowModel, limits: Explorer.Limits = .standard) {
         var limits = limits
         if limits.startedAt == nil { limits.startedAt = .now }
+        var localTotals: Totals?
+        if TabIndependence(model.spec).holds {
+            var parking = Explorer(limits: limits)
+            parking.parksInactiveTabs = true
+            var budget = ResourceBudget(limits)
+            if let parked = try? parking.explore(model) {
+                localTotals = try? Self.totals(of: parked, model: model, within: &budget, pairs: false)
+            }
+        }
+        func stopped(_ reason: String) -> String {
+            localTotals == nil ? reason
+                : reason + "; implicit actions and valuations were counted with the tabs that are not selected parked"
+        }
         let graph: StateGraph
         do {
             graph = try Explorer(limits: limits).explore(model)
         } catch {
-            self.init(model: model, graph: nil, totals: nil,
-                      reason: "the state graph was not explored to the end: \(error.description)")
+            self.init(model: model, graph: nil, totals: localTotals,
+                      reason: stopped("the state graph was not explored to the end: \(error.description)"))
             return
         }
         var budget = ResourceBudget(limits)
@@ -43,8 +70,8 @@ public struct CoverageUniverse: Sendable {
             let totals = try Self.totals(of: graph, model: model, within: &budget)
             self.init(model: model, graph: graph, totals: totals, reason: nil)
         } catch {
-            self.init(model: model, graph: nil, totals: nil,
-                      reason: "the totals were not worked out from the state graph: \(error.description)")
+            self.init(model: model, graph: nil, totals: localTotals,
+                      reason: stopped("the totals were not worked out from the state graph: \(error.description)"))
         }
     }
 
@@ -63,6 +90,7 @@ public struct CoverageUniverse: Sendable {
         self.model = model
         self.graph = graph
         self.unavailableReason = graph == nil ? (reason ?? "the state graph is not available") : nil
+        knowsLocalTotals = totals != nil
         implicitActions = totals?.implicit ?? []
         pairs = totals?.pairs
         valuations = totals?.valuations ?? [Set<Valuation>](repeating: [], count: model.spec.screens.count)
@@ -76,8 +104,8 @@ public struct CoverageUniverse: Sendable {
     }
 
     /// Works out the totals, checking the budget every 4096 states.
-    private static func totals(of graph: StateGraph, model: FlowModel, within budget: inout ResourceBudget)
-        throws(Explorer.LimitReached) -> Totals {
+    private static func totals(of graph: StateGraph, model: FlowModel, within budget: inout ResourceBudget,
+                               pairs countsPairs: Bool = true) throws(Explorer.LimitReached) -> Totals {
         var implicit = Set<TransitionKind>()
         var valuations = [Set<Valuation>](repeating: [], count: model.spec.screens.count)
         var pairs: Set<TransitionPair>? = nil
@@ -95,7 +123,7 @@ public struct CoverageUniverse: Sendable {
             work += Int(inDegree[index]) * out
         }
         inDegree = []
-        let countPairs = work <= Self.maxPairWork
+        let countPairs = countsPairs && work <= Self.maxPairWork
         if countPairs { try budget.check(allocating: graph.count * 24, states: graph.count) }
         var outgoing = [[TransitionKind]](repeating: [], count: countPairs ? graph.count : 0)
         var incoming = [Set<TransitionKind>](repeating: [], count: countPairs ? graph.count : 0)

@@ -37,7 +37,10 @@ public struct TestPlan: Sendable {
     public var stepCount: Int { paths.reduce(0) { $0 + $1.steps.count } }
 }
 
-/// Plans tests by a greedy transition tour over the explored state graph:
+/// Plans tests by a greedy transition tour over the explored state graph
+/// (the parked graph when the search parked the tabs that were not
+/// selected: each test is then lifted to a path of the app, which may go
+/// back after a tab switch and so take more steps than its walk):
 /// from where the current test is, walk the shortest path to the nearest
 /// edge or deep link not yet taken and take it; start a new test (a fresh
 /// launch) when that is nearer or the test has `maxStepsPerPath` steps.
@@ -100,7 +103,9 @@ public struct TestPlanner: Sendable {
         defer { budget = search.budget }
         var paths: [TestPlan.TestPath] = []
         var current: Int?
-        var currentSteps: [(from: NavState, step: Step)] = []
+        // The current test as a walk over the graph; lifted to steps of the
+        // app when it ends (the graph may have parked tabs).
+        var currentWalk: [(from: Int, step: Step)] = []
         var covered = Set<TransitionKind>()
 
         func add(_ path: TestPlan.TestPath) {
@@ -110,10 +115,10 @@ public struct TestPlanner: Sendable {
             coveredHooks.formUnion(launched)
         }
         func finish() {
-            if let current, !currentSteps.isEmpty {
-                add(TestPlan.TestPath(inputs: graph.state(current).inputs, steps: currentSteps))
+            if let current, !currentWalk.isEmpty {
+                add(TestPlan.TestPath(inputs: graph.state(current).inputs, steps: graph.appSteps(of: currentWalk, end: current)))
             }
-            currentSteps = []
+            currentWalk = []
         }
         while !remaining.isEmpty || !remainingHooks.isEmpty {
             let fresh = try search.nearest(from: graph.initialStates, remaining: remaining, hooks: remainingHooks)
@@ -121,13 +126,13 @@ public struct TestPlanner: Sendable {
             var walk = fresh
             var restart = true
             if let current, let onward = try search.nearest(from: [current], remaining: remaining, hooks: remainingHooks),
-               onward.steps.count <= fresh.steps.count + 1, currentSteps.count + onward.steps.count <= maxStepsPerPath {
+               onward.steps.count <= fresh.steps.count + 1, currentWalk.count + onward.steps.count <= maxStepsPerPath {
                 walk = onward
                 restart = false
             }
             if restart { finish() }
             for (from, step, note) in walk.steps {
-                currentSteps.append((graph.state(from), graph.steps[step]))
+                currentWalk.append((from, graph.steps[step]))
                 if let kind = Self.target(graph.steps[step]) {
                     remaining.remove(kind)
                     covered.insert(kind)
@@ -279,7 +284,10 @@ private struct ReplayFidelity {
         let line = writer.line(for: step, from: state)
         if case .success(let event) = TraceJSONParser.parse(Array(line.text.utf8)).flatMap(TraceEvent.decode),
            case .stepped(_, let replayed, let next) = replayer.outcome(of: event, in: state) {
-            faithful = next == graph.state(Int(edges.target[position]))
+            // A parked graph holds the target cut as the phase that found it cut it.
+            let replayedTarget = graph.store.parked(graph.model.codec.encode(next),
+                                                    withDeepLinks: link || index >= graph.inAppCount)
+            faithful = replayedTarget == graph.store.state(Int(edges.target[position]))
                 && TestPlanner.target(replayed) == TestPlanner.target(step)
         }
         known[list][position] = faithful ? 1 : 0

@@ -5,7 +5,7 @@ import NavFlowSpec
 /// state's transitions worked out by `FlowModel.successors` on the
 /// unpacked state each time, the states kept whole (packed by the codec)
 /// in one plain `StateStore`, no memo, no shared local views, no tabs
-/// parked. It is the oracle the fast `Explorer` is tested against
+/// parked (but for a goal-directed `search` given a `ParkedPaths`). It is the oracle the fast `Explorer` is tested against
 /// (`verify --exploration plain`), and the search behind the explicit
 /// query engine.
 ///
@@ -58,10 +58,18 @@ public struct PlainExplorer: Sendable {
     /// Breadth-first search from `starts` by in-app steps, and deep links
     /// when `deepLinks` is set, until a state meets `goal` (judged as each
     /// state's turn comes, starts included) or every state is found.
-    public func search(_ model: FlowModel, from starts: [NavState], deepLinks: Bool,
+    ///
+    /// With `parking`, every state is stored (and handed to `goal`) with
+    /// the tabs that are not selected cut as it cuts them: the parked graph
+    /// of docs/performance.md, which has the app's local views when
+    /// `TabIndependence` holds, provided `parking.withDeepLinks` is set only
+    /// when `deepLinks` is. Its paths are lifted to paths of the app by
+    /// `ParkedPathLifter`.
+    public func search(_ model: FlowModel, from starts: [NavState], deepLinks: Bool, parking: ParkedPaths? = nil,
                        until goal: (NavState) -> Bool = { _ in false }) throws(Explorer.LimitReached) -> Search {
+        assert(deepLinks || parking?.withDeepLinks != true, "states cut for deep links in a search without them")
         var visited = VisitedStates(model: model, limits: limits, progress: progress, progressInterval: progressInterval,
-                                    copiesStates: false)
+                                    copiesStates: false, parking: parking)
         var tree = SearchTree()
         var steps = Interner<Step>()
         var found: Int?
@@ -106,7 +114,7 @@ public struct PlainExplorer: Sendable {
     /// as the search went, with the limit (`Explorer.exploreUntilLimit`).
     public func exploreUntilLimit(_ model: FlowModel) -> (graph: StateGraph, limit: Explorer.LimitReached?) {
         var visited = VisitedStates(model: model, limits: limits, progress: progress, progressInterval: progressInterval,
-                                    copiesStates: true)
+                                    copiesStates: true, parking: nil)
         var tree = SearchTree()
         var initialStates: [Int] = []
         var launchNotes: [(inputs: UInt64, note: TransitionNote)] = []
@@ -239,17 +247,21 @@ private struct VisitedStates {
     /// Whether the states are copied into a graph's store once the search
     /// is done: the process then keeps room for the copy as it goes.
     let copiesStates: Bool
+    /// How the states are cut before they are stored, if they are.
+    let parking: ParkedPaths?
     private var budget: ResourceBudget
     private(set) var store: StateStore
     private var packed: [UInt64] = []
+    private var whole: [UInt64] = []
     /// Bytes of the transitions stored so far, kept up to date by the search.
     var edgeBytes = 0
 
     init(model: FlowModel, limits: Explorer.Limits, progress: (@Sendable (Int) -> Void)?, progressInterval: Int,
-         copiesStates: Bool) {
+         copiesStates: Bool, parking: ParkedPaths?) {
         self.model = model
         self.limits = limits
         self.copiesStates = copiesStates
+        self.parking = parking
         budget = ResourceBudget(limits)
         self.progress = progress
         self.progressInterval = progressInterval
@@ -263,9 +275,13 @@ private struct VisitedStates {
         store.withState(index) { model.codec.decode($0) }
     }
 
-    /// The number of a state, storing it if it is new.
+    /// The number of a state (cut first, with `parking`), storing it if it is new.
     mutating func number(_ state: NavState) -> (number: Int, inserted: Bool) {
         model.codec.encode(state, into: &packed)
+        if let parking {
+            whole = packed
+            whole.withUnsafeBufferPointer { whole in packed.withUnsafeMutableBufferPointer { parking.park($0, of: whole) } }
+        }
         let (index, inserted) = store.insert(packed)
         return (index, inserted)
     }

@@ -122,10 +122,23 @@ public struct StateGraph: Sendable {
     /// path of the app (each step with the state it is taken from) that ends
     /// in a state with the local view of state `index`, and that state.
     public func liftedPath(to index: Int) -> (steps: [(from: NavState, step: Step)], last: NavState)? {
-        let path = path(to: index)
-        let ends = path.indices.map { $0 + 1 < path.count ? path[$0 + 1].from : index }
-        return ParkedPathLifter(model: model).lift(zip(path, ends).map { (step: $0.step, parked: state($1)) },
-                                                   inputs: state(index).inputs)
+        lifted(path(to: index), end: index)
+    }
+
+    /// The steps of the app (each with the state it is taken from) for a
+    /// walk over the graph from one of its initial states to state `end`:
+    /// the walk's own when the search explored every state, lifted to a
+    /// path of the app when it parked the tabs that were not selected.
+    public func appSteps(of walk: [(from: Int, step: Step)], end: Int) -> [(from: NavState, step: Step)] {
+        let lifted = store.parksInactiveTabs ? lifted(walk, end: end) : nil
+        assert(lifted != nil || !store.parksInactiveTabs, "a parked walk does not lift to a path of the app")
+        return lifted?.steps ?? walk.map { (from: state($0.from), step: $0.step) }
+    }
+
+    private func lifted(_ walk: [(from: Int, step: Step)], end: Int) -> (steps: [(from: NavState, step: Step)], last: NavState)? {
+        let ends = walk.indices.map { $0 + 1 < walk.count ? walk[$0 + 1].from : end }
+        return ParkedPathLifter(model: model).lift(zip(walk, ends).map { (step: $0.step, parked: state($1)) },
+                                                   inputs: state(end).inputs)
     }
 
     /// The initial state a state descends from.

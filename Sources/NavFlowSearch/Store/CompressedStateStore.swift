@@ -139,6 +139,18 @@ public struct CompressedStateStore: Sendable {
         return pairTable.insert(pair)
     }
 
+    /// A packed state of the model as this store keeps it: with the tabs
+    /// that are not selected cut, as the in-app phase of the search cuts
+    /// them or, with `withDeepLinks`, as the deep-link phase does; the
+    /// state itself when nothing is parked.
+    public func parked(_ state: [UInt64], withDeepLinks: Bool) -> [UInt64] {
+        guard var parking else { return state }
+        parking.withDeepLinks = withDeepLinks
+        var words = state
+        state.withUnsafeBufferPointer { state in words.withUnsafeMutableBufferPointer { parking.park($0, of: state) } }
+        return words
+    }
+
     /// The number of a packed state, if stored.
     public func find(_ state: [UInt64]) -> Int? {
         guard sharesViews else { return states.find(state) }
