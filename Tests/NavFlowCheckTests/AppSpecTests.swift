@@ -101,7 +101,6 @@ import Testing
         #expect(TabIndependence(spec).reasons == [
             "line 197: an edge of 'Watched' acts on the tab it selects, or presents, after 'tab'",
             "line 205: an edge of 'Favorites' acts on the tab it selects, or presents, after 'tab'",
-            "line 247: 'Detail' has an appear hook",
         ])
     }
 
@@ -144,7 +143,6 @@ import Testing
             "line 272: an edge of 'PostItem' \(leaves)",
             "line 273: an edge of 'PostItem' \(leaves)",
             "line 274: an edge of 'PostItem' \(leaves)",
-            "line 331: 'ReplyTo' has an appear hook",
             "line 432: an edge of 'Splash' \(leaves)",
             "line 434: an edge of 'Splash' acts on the tab it selects, or presents, after 'tab'",
             "line 459: an edge of 'BuildYourNetwork' \(leaves)",

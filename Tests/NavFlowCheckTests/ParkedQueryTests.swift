@@ -84,7 +84,7 @@ import Testing
         return reachable
     }
 
-    @Test(arguments: ["accounts", "data-choices", "entry-points", "router-tabs"])
+    @Test(arguments: ["accounts", "appear-hooks", "data-choices", "entry-points", "router-tabs"])
     func parkedQueriesAgreeOnTheExamples(_ name: String) throws {
         let path = "specs/examples/\(name).navflow"
         let reachable = try Self.agree(String(decoding: Repository.source(Repository.path(path)).bytes, as: UTF8.self), name: path)

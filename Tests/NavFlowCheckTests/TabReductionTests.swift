@@ -109,7 +109,7 @@ import Testing
         screen Sheet { action "Leave" { tab b } }
         screen Detail {
           action "Open" { open "m://x" }
-          appear if on { set on = false }
+          appear if on { set on = false; tab b; push Detail }
         }
         screen Other
         deeplink "m://x" -> b / ... / Detail
@@ -121,7 +121,7 @@ import Testing
             "line 13: an edge of 'Home' acts on the tab it selects, or presents, after 'tab'",
             "line 16: an edge of 'Sheet' selects a tab and may leave a modal up (no 'rebuild')",
             "line 18: an edge of 'Detail' opens a URL",
-            "line 19: 'Detail' has an appear hook",
+            "line 19: the appear hook of 'Detail' acts on the tab it selects, or presents, after 'tab'",
             "line 22: deep link \"m://x\" appends to the path of a tab it may select ('/ ...')",
             "line 23: deep link \"m://y\" changes a tab it does not select ('keep tab')",
             "line 24: the 'else' of deep link \"m://z\" selects a tab or opens a URL",

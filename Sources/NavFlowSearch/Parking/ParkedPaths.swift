@@ -35,6 +35,8 @@ public struct ParkedPaths: Sendable {
     private let replacesAgain: [[(route: Int, condition: Condition?)]]
     /// Per slot: the screens its stack registers.
     private let registered: [Set<Int>]
+    /// Per route id (0 for none): whether its screen has an appear hook.
+    private let hooked: [Bool]
     /// The routes a deep link appends alone to the selected tab's current
     /// stack, each with the link's `requires`.
     private let appendedByLinks: [(route: Int, condition: Condition?)]
@@ -63,6 +65,7 @@ public struct ParkedPaths: Sendable {
                 return pushes
             }
         }
+        hooked = [false] + (0..<model.routes.count).map { !model.spec.screens[model.routes.screen(of: $0 + 1)].hooks.isEmpty }
         pushesAgain = pushes(replacingTop: false)
         replacesAgain = pushes(replacingTop: true)
         registered = model.shape.slots.map { slot in
@@ -116,14 +119,24 @@ public struct ParkedPaths: Sendable {
                 if shows != 0 { beneath = shows }
             }
             var kept = 0
+            // The screen on top of the kept part, shown when the tab is selected again.
+            var keptTop = beneath
             for position in 0..<length {
                 let start = field.firstRoute + position * field.routeBits
                 let route = codec.read(start..<(start + field.routeBits), in: UnsafeBufferPointer(words))
-                if !canPushAgain(route, from: beneath, slot: slot, linked: withDeepLinks && currentStackSlots[tab] == slot,
-                                 in: state) {
+                // A screen with an appear hook is never cut: pushing it again would run its hook.
+                if hooked[route] || !canPushAgain(route, from: beneath, slot: slot,
+                                                  linked: withDeepLinks && currentStackSlots[tab] == slot, in: state) {
                     kept = position + 1
+                    keptTop = route
                 }
                 beneath = route
+            }
+            // Nor is a cut path left with a hooked screen on top: the app
+            // shows another screen when the tab is selected again, and would
+            // not run that hook then. The next screen (no hook) is kept too.
+            if kept < length && hooked[keptTop] {
+                kept += 1
             }
             guard kept < length else { continue }
             codec.write(kept, to: field.length, in: words)
@@ -144,7 +157,7 @@ public struct ParkedPaths: Sendable {
         }
         if pushed(pushesAgain[beneath - 1], route) || linked && pushed(appendedByLinks, route) { return true }
         func replaced(by first: (route: Int, condition: Condition?)) -> Bool {
-            registered[slot].contains(model.routes.screen(of: first.route)) && holds(first.condition, in: state)
+            !hooked[first.route] && registered[slot].contains(model.routes.screen(of: first.route)) && holds(first.condition, in: state)
                 && pushed(replacesAgain[first.route - 1], route)
         }
         return pushesAgain[beneath - 1].contains(where: replaced) || linked && appendedByLinks.contains(where: replaced)

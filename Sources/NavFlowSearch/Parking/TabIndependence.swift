@@ -60,10 +60,10 @@ public struct TabIndependence: Sendable {
         let presented = Self.presentedScreens(spec)
         for (index, screen) in spec.screens.enumerated() {
             for edge in screen.edges {
-                Self.check(edge, screen: screen.name, presented: presented.contains(index), add: add)
+                Self.check(edge.statements, of: "an edge of '\(screen.name)'", presented: presented.contains(index), add: add)
             }
             for hook in screen.hooks {
-                add("'\(screen.name)' has an appear hook", hook.keyword)
+                Self.check(hook.statements, of: "the appear hook of '\(screen.name)'", presented: presented.contains(index), add: add)
             }
         }
         for link in spec.deepLinks {
@@ -90,20 +90,21 @@ public struct TabIndependence: Sendable {
         reasons = found.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.text)
     }
 
-    /// Judges an edge's `tab` and `open` statements.
-    private static func check(_ edge: Edge, screen: String, presented: Bool,
+    /// Judges the `tab` and `open` statements of a block (an edge, an
+    /// appear hook) of a screen; `block` names it in the reasons.
+    private static func check(_ statements: [Statement], of block: String, presented: Bool,
                               add: (String, SourceRange) -> Void) {
-        let rebuilds = edge.statements.contains { if case .rebuild = $0.kind { true } else { false } }
-        for (index, statement) in edge.statements.enumerated() {
+        let rebuilds = statements.contains { if case .rebuild = $0.kind { true } else { false } }
+        for (index, statement) in statements.enumerated() {
             switch statement.kind {
             case .open:
-                add("an edge of '\(screen)' opens a URL", statement.range)
+                add("\(block) opens a URL", statement.range)
             case .selectTab:
-                let after = edge.statements[(index + 1)...].map(\.footprint)
+                let after = statements[(index + 1)...].map(\.footprint)
                 if after.contains(where: { $0.mayChangeAPath || $0.presents }) {
-                    add("an edge of '\(screen)' acts on the tab it selects, or presents, after 'tab'", statement.range)
-                } else if !rebuilds && (presented || edge.statements.contains { $0.footprint.presents }) {
-                    add("an edge of '\(screen)' selects a tab and may leave a modal up (no 'rebuild')", statement.range)
+                    add("\(block) acts on the tab it selects, or presents, after 'tab'", statement.range)
+                } else if !rebuilds && (presented || statements.contains { $0.footprint.presents }) {
+                    add("\(block) selects a tab and may leave a modal up (no 'rebuild')", statement.range)
                 }
             default:
                 break
