@@ -37,7 +37,8 @@ public enum Verifier {
         /// Whether the search finished; false when a limit stopped it, and
         /// the figures are those of the part it explored.
         public var complete = true
-        /// Why a tab app was explored as a product of its tabs (empty otherwise).
+        /// Why a tab app was explored as a product of its tabs, or, when the
+        /// tabs were parked, why some were stored whole (empty otherwise).
         public var tabsInteract: [String] = []
 
         /// The search that explored a spec.
@@ -201,7 +202,8 @@ public enum Verifier {
                 visitedBytesPerState: states == 0 ? 0 : Double(graph.store.bytes) / Double(states),
                 seconds: elapsed(), exploreSeconds: explored,
                 search: options.exploration == .plain ? .plain : explorer.parksInactiveTabs ? .parked : .full,
-                tabsInteract: model.hasTabView && model.shape.tabCount >= 2 ? independence.reasons : [])
+                tabsInteract: !model.hasTabView || model.shape.tabCount < 2 ? []
+                    : explorer.parksInactiveTabs ? independence.wholeReasons : independence.reasons)
             result.statistics?.complete = graph.isComplete
             if graph.isComplete { checked.formUnion(options.graph.map(\.rule)) }
         } catch {

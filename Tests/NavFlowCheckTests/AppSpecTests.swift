@@ -29,8 +29,10 @@ import Testing
         #expect(TabIndependence(spec).reasons == [])
     }
 
-    /// Verifies an app spec to the end with its tabs in product, checks its
-    /// pinned counts, and counts its findings by rule and severity.
+    /// Verifies an app spec to the end with the tabs not selected parked
+    /// (those `TabIndependence` stores whole aside), checks its pinned
+    /// counts and that the full exploration finds the same findings, and
+    /// counts its findings by rule and severity.
     private static func verify(_ app: String, states: Int, inApp: Int, transitions: Int) throws
         -> (result: Verifier.Result, byRule: [String: Int]) {
         let result = Verifier.verify(Repository.source(Repository.path("specs/apps/\(app).navflow")))
@@ -38,7 +40,14 @@ import Testing
         let stats = try #require(result.statistics)
         #expect(stats.states == states && stats.inAppStates == inApp && stats.transitions == transitions,
                 "states \(stats.states), in-app \(stats.inAppStates), transitions \(stats.transitions)")
-        #expect(!stats.parkedInactiveTabs)
+        #expect(stats.parkedInactiveTabs)
+        var full = Verifier.Options()
+        full.exploration = .full
+        let every = Verifier.verify(Repository.source(Repository.path("specs/apps/\(app).navflow")), options: full)
+        func lines(_ result: Verifier.Result) -> [String] {
+            result.diagnostics.map { "\($0.rule) \($0.range.start) \($0.message)" }.sorted()
+        }
+        #expect(lines(result) == lines(every), "\(app): the parked and the full exploration disagree")
         var byRule: [String: Int] = [:]
         for diagnostic in result.diagnostics { byRule["\(diagnostic.rule) \(diagnostic.severity)", default: 0] += 1 }
         return (result, byRule)
@@ -60,19 +69,23 @@ import Testing
         }, "\(bounded)")
     }
 
-    @Test func whyIcySkysTabsAreNotParked() throws {
+    @Test func whichOfIcySkysTabsAreStoredWhole() throws {
         let spec = try #require(Frontend.load(Repository.source(Repository.path("specs/apps/icysky.navflow"))).spec)
-        let reasons = TabIndependence(spec).reasons
+        let independence = TabIndependence(spec)
+        #expect(independence.reasons == [])
         // The compose tab presents the composer, then selects the tab the user came from beneath it.
-        #expect(reasons == (265...268).map { "line \($0): an edge of 'ComposeTab' selects a tab and may leave a modal up (no 'rebuild')" },
-                "\(reasons)")
+        let tabs = ["feed", "notification", "profile", "settings"]
+        #expect(independence.wholeReasons == zip(265...268, tabs).map {
+            "tab '\($1)', line \($0): an edge of 'ComposeTab' selects a tab and may leave a modal up (no 'rebuild')"
+        }, "\(independence.wholeReasons)")
+        #expect(independence.wholeTabs == [true, true, true, true, false])
     }
 
     /// EhPanda verifies to the end in under five seconds (release build) at the
     /// depths its spec gives: its counts and findings, each judged in
     /// docs/apps.md, are pinned.
     @Test func ehPandaVerifiesWithPinnedFigures() throws {
-        let (result, byRule) = try Self.verify("ehpanda", states: 337_458, inApp: 57_298, transitions: 2_267_035)
+        let (result, byRule) = try Self.verify("ehpanda", states: 111_269, inApp: 17_909, transitions: 748_125)
         #expect(byRule == [
             "presentation-dropped error": 4,
             "deeplink-unreachable warning": 4, "orphan-screen warning": 1, "unused-destination note": 1,
@@ -96,11 +109,14 @@ import Testing
         #expect(qualified.allSatisfy { $0.message.contains("within depth") }, "\(qualified.map(\.message))")
     }
 
-    @Test func whyEhPandasTabsAreNotParked() throws {
+    @Test func whichOfEhPandasTabsAreStoredWhole() throws {
         let spec = try #require(Frontend.load(Repository.source(Repository.path("specs/apps/ehpanda.navflow"))).spec)
-        #expect(TabIndependence(spec).reasons == [
-            "line 197: an edge of 'Watched' acts on the tab it selects, or presents, after 'tab'",
-            "line 205: an edge of 'Favorites' acts on the tab it selects, or presents, after 'tab'",
+        let independence = TabIndependence(spec)
+        #expect(independence.reasons == [])
+        // The not-logged-in buttons select the Setting tab and push the log-in page on it.
+        #expect(independence.wholeReasons == [
+            "tab 'setting', line 197: an edge of 'Watched' acts on the tab it selects, or presents, after 'tab'",
+            "tab 'setting', line 205: an edge of 'Favorites' acts on the tab it selects, or presents, after 'tab'",
         ])
     }
 
@@ -135,19 +151,21 @@ import Testing
                 "\(unreachable.map { $0.witness?.steps.map(\.text) ?? [] })")
     }
 
-    @Test func whyNossTabsAreNotParked() throws {
+    @Test func whichOfNossTabsAreStoredWhole() throws {
         let spec = try #require(Frontend.load(Repository.source(Repository.path("specs/apps/nos.navflow"))).spec)
         let leaves = "selects a tab and may leave a modal up (no 'rebuild')"
-        #expect(TabIndependence(spec).reasons == [
-            "line 271: an edge of 'PostItem' \(leaves)",
-            "line 272: an edge of 'PostItem' \(leaves)",
-            "line 273: an edge of 'PostItem' \(leaves)",
-            "line 274: an edge of 'PostItem' \(leaves)",
-            "line 432: an edge of 'Splash' \(leaves)",
-            "line 434: an edge of 'Splash' acts on the tab it selects, or presents, after 'tab'",
-            "line 459: an edge of 'BuildYourNetwork' \(leaves)",
-            "line 462: an edge of 'OnboardingLogin' \(leaves)",
-            "line 576: notification entry 'event' appends to the path of a tab it may select ('/ ...')",
+        let independence = TabIndependence(spec)
+        #expect(independence.reasons == [])
+        #expect(independence.wholeReasons == [
+            "tab 'home', line 271: an edge of 'PostItem' \(leaves)",
+            "tab 'discover', line 272: an edge of 'PostItem' \(leaves)",
+            "tab 'notifications', line 273: an edge of 'PostItem' \(leaves)",
+            "tab 'profile', line 274: an edge of 'PostItem' \(leaves)",
+            "tab 'discover', line 432: an edge of 'Splash' \(leaves)",
+            "tab 'discover', line 434: an edge of 'Splash' acts on the tab it selects, or presents, after 'tab'",
+            "tab 'discover', line 459: an edge of 'BuildYourNetwork' \(leaves)",
+            "tab 'discover', line 462: an edge of 'OnboardingLogin' \(leaves)",
+            "tab 'notifications', line 576: notification entry 'event' appends to the path of a tab it may select ('/ ...')",
         ])
     }
 }

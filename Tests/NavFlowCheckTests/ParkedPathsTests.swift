@@ -66,7 +66,7 @@ import Testing
         #expect(graph.count == all.count, "\(name): a state is stored twice")
     }
 
-    @Test(arguments: ["accounts", "appear-hooks", "data-choices", "entry-points", "router-tabs"])
+    @Test(arguments: ["accounts", "appear-hooks", "data-choices", "entry-points", "router-tabs", "sheet-router", "tab-links"])
     func exampleAgrees(name: String) throws {
         let path = "specs/examples/\(name).navflow"
         try Self.compare(String(decoding: Repository.source(Repository.path(path)).bytes, as: UTF8.self), name: path)

@@ -124,7 +124,7 @@ import Testing
             "line 19: the appear hook of 'Detail' acts on the tab it selects, or presents, after 'tab'",
             "line 22: deep link \"m://x\" appends to the path of a tab it may select ('/ ...')",
             "line 23: deep link \"m://y\" changes a tab it does not select ('keep tab')",
-            "line 24: the 'else' of deep link \"m://z\" selects a tab or opens a URL",
+            "line 24: the 'else' of deep link \"m://z\" selects a tab",
         ])
         // A split tab, `launch` pushes, selections, links gated by flags and
         // `else` statements that navigate: none keeps the tabs from being parked.

@@ -135,7 +135,7 @@ import Testing
         #expect(report.metric("deeplinks")?.covered == fullReport.2.covered, "\(name)")
     }
 
-    @Test(arguments: ["accounts", "appear-hooks", "data-choices", "entry-points", "router-tabs"])
+    @Test(arguments: ["accounts", "appear-hooks", "data-choices", "entry-points", "router-tabs", "sheet-router", "tab-links"])
     func aParkedPlanCoversWhatTheFullPlanCoversOnTheExamples(_ name: String) throws {
         let model = try model(ofFile: "specs/examples/\(name).navflow")
         #expect(TabIndependence(model.spec).holds)

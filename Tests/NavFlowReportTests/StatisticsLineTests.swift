@@ -1,3 +1,4 @@
+import Foundation
 import NavFlowCheck
 import NavFlowReport
 import NavFlowSource
@@ -24,7 +25,12 @@ import Testing
             deeplink "m://x" -> b / ... / Detail
             """
         let line = VerifyReport.statisticsLine(Verifier.verify(SourceFile(path: "m.navflow", text: text)))
-        #expect(line.hasSuffix("product of the tabs (2 reasons: line 11: an edge of 'Home' acts on the tab it selects, or presents, after 'tab'; line 14: deep link \"m://x\" appends to the path of a tab it may select ('/ ...'))"),
+        #expect(line.hasSuffix("tabs not selected parked (2 reasons to store a tab whole: tab 'b', line 11: an edge of 'Home' acts on the tab it selects, or presents, after 'tab'; tab 'b', line 14: deep link \"m://x\" appends to the path of a tab it may select ('/ ...'))"),
                 "\(line)")
+        // A URL opened from a step keeps every tab whole: every reason is listed.
+        let opening = text.replacingOccurrences(of: "screen Other", with: "screen Other { action \"Open\" { open \"m://x\" } }")
+        let product = VerifyReport.statisticsLine(Verifier.verify(SourceFile(path: "m.navflow", text: opening)))
+        #expect(product.hasSuffix("product of the tabs (3 reasons: line 11: an edge of 'Home' acts on the tab it selects, or presents, after 'tab'; line 13: an edge of 'Other' opens a URL; line 14: deep link \"m://x\" appends to the path of a tab it may select ('/ ...'))"),
+                "\(product)")
     }
 }

@@ -124,7 +124,9 @@ public struct VerifyReport: Sendable {
             + "\(bytes) bytes/state (\(stats.stateWords * 8) packed), "
             + "exploration \(explore) s, visited set \(visited) bytes/state, "
             + (stats.peakMemoryBytes > 0 ? "peak memory \(stats.peakMemoryBytes >> 20) MiB, " : "")
-            + (stats.parkedInactiveTabs ? "tabs not selected parked"
+            + (stats.parkedInactiveTabs
+               ? "tabs not selected parked" + (stats.tabsInteract.isEmpty ? ""
+                   : " (\(stats.tabsInteract.count) reason\(stats.tabsInteract.count == 1 ? "" : "s") to store a tab whole: \(stats.tabsInteract.joined(separator: "; ")))")
                : stats.tabsInteract.isEmpty ? "every state"
                : "product of the tabs (\(stats.tabsInteract.count) reason\(stats.tabsInteract.count == 1 ? "" : "s"): \(stats.tabsInteract.joined(separator: "; ")))")
             + (stats.search == .plain ? ", plain explorer" : "")

@@ -23,6 +23,8 @@ import NavFlowSpec
 /// and keeps holding: the states found then are judged with deep links
 /// allowed.
 ///
+/// A tab `TabIndependence` stores whole is never cut.
+///
 /// What is kept is decided from the state being stored, flags included.
 /// A column selection (`select`) is always kept: there is no step that
 /// takes it back.
@@ -42,7 +44,8 @@ public struct ParkedPaths: Sendable {
     private let appendedByLinks: [(route: Int, condition: Condition?)]
     /// Whether deep links count as a way to push a screen again.
     public var withDeepLinks = false
-    /// Per tab: the slots that hold a path.
+    /// Per tab: the slots that hold a path; none for a tab stored whole
+    /// (`TabIndependence.wholeTabs`).
     private let tabStackSlots: [[Int]]
     /// Per slot: the route it shows when nothing is selected into it.
     private let declaredRoots: [Int]
@@ -87,8 +90,9 @@ public struct ParkedPaths: Sendable {
         }
         appendedByLinks = appended
         currentStackSlots = model.shape.tabSlots.indices.map { model.shape.currentStackSlot(selectedTab: $0) }
-        tabStackSlots = model.shape.tabSlots.map { slots in
-            slots.filter { model.codec.path(ofSlot: $0).length.count > 0 }
+        let whole = TabIndependence(model.spec).wholeTabs
+        tabStackSlots = model.shape.tabSlots.enumerated().map { tab, slots in
+            tab < whole.count && whole[tab] ? [] : slots.filter { model.codec.path(ofSlot: $0).length.count > 0 }
         }
         let empty = NavState(flags: 0, inputs: 0, selectedTab: 0,
                              paths: Array(repeating: [], count: model.shape.slots.count),

@@ -4,43 +4,54 @@ import NavFlowSpec
 
 /// Whether a search may store the tabs that are not selected parked
 /// (`ParkedPaths`: each path cut after its last screen that could not be
-/// pushed again) instead of exploring the product of the tabs' paths.
-/// docs/performance.md proves that the parked search finds the same local
-/// views, in-app and with deep links, and so the same findings, when:
+/// pushed again) instead of exploring the product of the tabs' paths, and
+/// which tabs it must store whole. docs/performance.md proves that the
+/// parked search finds the same local views, in-app and with deep links,
+/// and so the same findings, when:
 ///
 /// 1. The root is a tab view of two tabs or more, each showing a stack, a
-///    screen or a split view.
-/// 2. No screen has an `appear` hook: a hook runs when its screen appears,
-///    and a switch to a parked tab shows the top of its cut path.
-/// 3. A step that selects a tab and keeps its paths (a `tab` statement)
-///    leaves it on screen and does nothing more to it: no statement after
-///    `tab` acts on a stack or presents, and the step closes every modal
-///    (`rebuild`) or is taken where no modal is up (its screen is never
-///    presented). No statement opens a URL (`open`).
-/// 4. A deep link that names a tab writes that tab's paths whole: it does
-///    not append to it (`/ ...`), does not change it unselected (`keep
-///    tab`), and writes beneath the modals (`under modals`) only in a tab
-///    with one stack. Its `else` selects no tab.
+///    screen or a split view, and no statement opens a URL (`open`).
+/// 2. A tab is stored whole (never cut) when a step may select it and not
+///    leave it on screen untouched: a statement after its `tab` (in an
+///    edge or an appear hook) acts on a stack or presents, or the step may
+///    leave a modal up (it has no `rebuild` and its screen may be presented
+///    or it presents); when a deep link may append to its paths (`/ ...`),
+///    change it unselected (`keep tab`) or write one of its several stacks
+///    beneath the modals (`under modals`); and when a link's `else`
+///    selects it.
+/// 3. At least one tab is not stored whole.
 ///
-/// Flags that go back and forth, edges that both navigate and set flags or
-/// present, steps after a `dismiss`, `push … under modals`, `rebuild`,
-/// `hidden if` and links that keep or present modals break none of these:
-/// they change what `ParkedPaths` keeps, not whether it is exact.
+/// Appear hooks, flags that go back and forth, edges that both navigate and
+/// set flags or present, steps after a `dismiss`, `push … under modals`,
+/// `rebuild`, `hidden if` and links that keep or present modals break none
+/// of these: they change what `ParkedPaths` keeps, not whether it is exact.
 public struct TabIndependence: Sendable {
     /// Why the tabs may not be parked, one line per reason with its source
     /// line; empty when they may.
     public let reasons: [String]
+    /// Per tab of the root tab view: whether it is stored whole, never cut,
+    /// when the others are parked (all false when none is, or no tab view).
+    public let wholeTabs: [Bool]
+    /// Why each tab stored whole is, one line per reason with the tab and
+    /// the source line, when the other tabs are parked.
+    public let wholeReasons: [String]
 
     /// Whether a search may park the tabs that are not selected.
     public var holds: Bool { reasons.isEmpty }
 
     public init(_ spec: FlowSpec) {
-        var found: [(line: Int, text: String)] = []
+        var global: [(line: Int, text: String)] = []
+        var perTab: [(tab: Int, line: Int, text: String)] = []
         func add(_ reason: String, _ range: SourceRange) {
-            found.append((range.start.line, "line \(range.start.line): \(reason)"))
+            global.append((range.start.line, "line \(range.start.line): \(reason)"))
+        }
+        func keepWhole(_ tab: Int, _ reason: String, _ range: SourceRange) {
+            perTab.append((tab, range.start.line, "line \(range.start.line): \(reason)"))
         }
         guard let view = spec.rootTabView, view.tabs.count >= 2 else {
             reasons = ["the root is not a tab view of two tabs or more"]
+            wholeTabs = spec.rootTabView.map { Array(repeating: false, count: $0.tabs.count) } ?? []
+            wholeReasons = []
             return
         }
         var stacksPerTab: [Int] = []
@@ -60,10 +71,12 @@ public struct TabIndependence: Sendable {
         let presented = Self.presentedScreens(spec)
         for (index, screen) in spec.screens.enumerated() {
             for edge in screen.edges {
-                Self.check(edge.statements, of: "an edge of '\(screen.name)'", presented: presented.contains(index), add: add)
+                Self.check(edge.statements, of: "an edge of '\(screen.name)'", presented: presented.contains(index),
+                           add: add, keepWhole: keepWhole)
             }
             for hook in screen.hooks {
-                Self.check(hook.statements, of: "the appear hook of '\(screen.name)'", presented: presented.contains(index), add: add)
+                Self.check(hook.statements, of: "the appear hook of '\(screen.name)'", presented: presented.contains(index),
+                           add: add, keepWhole: keepWhole)
             }
         }
         for link in spec.deepLinks {
@@ -72,39 +85,53 @@ public struct TabIndependence: Sendable {
                 let range = number == 0 ? link.range : handler.range
                 if let tab = handler.target.tab {
                     if handler.keepsTab {
-                        add("\(name) changes a tab it does not select ('keep tab')", range)
+                        keepWhole(tab, "\(name) changes a tab it does not select ('keep tab')", range)
                     } else if handler.target.appends {
-                        add("\(name) appends to the path of a tab it may select ('/ ...')", range)
+                        keepWhole(tab, "\(name) appends to the path of a tab it may select ('/ ...')", range)
                     } else if handler.underModals && stacksPerTab[tab] > 1 {
-                        add("\(name) writes one stack of a tab of several beneath the modals ('under modals')", range)
+                        keepWhole(tab, "\(name) writes one stack of a tab of several beneath the modals ('under modals')", range)
                     }
                 }
                 if let otherwise = handler.otherwise {
                     switch otherwise.kind {
-                    case .selectTab, .open: add("the 'else' of \(name) selects a tab or opens a URL", otherwise.range)
+                    case .selectTab(let tab): keepWhole(tab, "the 'else' of \(name) selects a tab", otherwise.range)
+                    case .open: add("the 'else' of \(name) opens a URL", otherwise.range)
                     default: break
                     }
                 }
             }
         }
-        reasons = found.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.text)
+        var whole = Array(repeating: false, count: view.tabs.count)
+        for reason in perTab { whole[reason.tab] = true }
+        let ordered = perTab.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+        if global.isEmpty && whole.contains(false) {
+            reasons = []
+            wholeTabs = whole
+            wholeReasons = ordered.map { "tab '\(view.tabs[$0.tab].id)', \($0.text)" }
+        } else {
+            // No tab is parked: every reason, in the order of the lines.
+            let all = global + ordered.map { (line: $0.line, text: $0.text) }
+            reasons = all.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.text)
+            wholeTabs = Array(repeating: false, count: view.tabs.count)
+            wholeReasons = []
+        }
     }
 
     /// Judges the `tab` and `open` statements of a block (an edge, an
     /// appear hook) of a screen; `block` names it in the reasons.
     private static func check(_ statements: [Statement], of block: String, presented: Bool,
-                              add: (String, SourceRange) -> Void) {
+                              add: (String, SourceRange) -> Void, keepWhole: (Int, String, SourceRange) -> Void) {
         let rebuilds = statements.contains { if case .rebuild = $0.kind { true } else { false } }
         for (index, statement) in statements.enumerated() {
             switch statement.kind {
             case .open:
                 add("\(block) opens a URL", statement.range)
-            case .selectTab:
+            case .selectTab(let tab):
                 let after = statements[(index + 1)...].map(\.footprint)
                 if after.contains(where: { $0.mayChangeAPath || $0.presents }) {
-                    add("\(block) acts on the tab it selects, or presents, after 'tab'", statement.range)
+                    keepWhole(tab, "\(block) acts on the tab it selects, or presents, after 'tab'", statement.range)
                 } else if !rebuilds && (presented || statements.contains { $0.footprint.presents }) {
-                    add("\(block) selects a tab and may leave a modal up (no 'rebuild')", statement.range)
+                    keepWhole(tab, "\(block) selects a tab and may leave a modal up (no 'rebuild')", statement.range)
                 }
             default:
                 break
