@@ -146,8 +146,11 @@ import Testing
         #expect(parked.diagnostics == full.diagnostics && !full.diagnostics.isEmpty)
         let both = Self.text.replacingOccurrences(of: "    -> timeline / RemoteStatus(id) when Origin is remote",
                                                   with: "    -> timeline / RemoteStatus(id) when Origin is remote\n    -> profile keep tab")
-        #expect(TabIndependence(try Self.model(both).spec).reasons
-                == ["line 28: deep link \"fedi://status/_/{id: StatusID}\" changes a tab it does not select ('keep tab')"])
+        // A handler that changes the profile tab unselected keeps that tab whole; the others are parked.
+        let independence = TabIndependence(try Self.model(both).spec)
+        #expect(independence.reasons.isEmpty)
+        #expect(independence.wholeReasons
+                == ["tab 'profile', line 28: deep link \"fedi://status/_/{id: StatusID}\" changes a tab it does not select ('keep tab')"])
     }
 
     /// The handlers that run together for one outcome can depend on their order.

@@ -104,31 +104,7 @@ import Testing
     /// to is cut, and a query for the page beneath another tab's screen
     /// still finds it, with a witness that goes back after the switch.
     @Test func aCutPageIsFoundAgain() throws {
-        let text = """
-            app S
-            scheme "s"
-            id Name
-            stack A root Home {
-              destination Stub
-              destination Page
-              depth 2
-            }
-            stack B root Other {
-              destination Page
-              depth 1
-            }
-            tabs T {
-              tab a "A" A
-              tab b "B" B
-            }
-            start T
-            screen Home { push Stub }
-            screen Stub(name: Name) { action "Resolved" { pop; push Page } }
-            screen Page { action "Share" { sheet Done } }
-            screen Done { action "Close" { dismiss } }
-            screen Other { push Page }
-            deeplink "s://u/{name: Name}" -> * / ... / Stub(name) keep modals
-            """
+        let text = TabReductionTests.stubSpec(resolves: true)
         #expect(try Self.agree(text, name: "stub.navflow") > 3)
     }
 }

@@ -150,15 +150,21 @@ import Testing
         #expect(after.diagnostics.filter { $0.severity != .note }.map { "\($0.range.start.line) \($0.rule.rawValue): \($0.message)" } == [])
     }
 
-    /// Parking needs every link to replace a named tab's content; each
-    /// relative link is a reason, with its line.
-    @Test func relativeLinksAreReasonsTheTabsInteract() throws {
-        let spec = try model().spec
-        // Links that act where the user is (`*`) leave the other tabs alone;
-        // one that appends to a tab it selects finds that tab as it was left.
-        #expect(TabIndependence(spec).reasons.filter { $0.contains("'*'") || $0.contains("'/ ...'") } == [
-            "line 25: deep link \"reader://saved\" appends to the path of a tab it may select ('/ ...')",
+    /// A link that appends to a tab it selects finds that tab as it was
+    /// left: that tab is stored whole, with the link's line; links that act
+    /// where the user is (`*`) leave the other tabs alone.
+    @Test func relativeLinksAreReasonsToStoreATabWhole() throws {
+        let independence = TabIndependence(try model().spec)
+        #expect(independence.reasons.isEmpty)
+        #expect(independence.wholeReasons.filter { $0.contains("'*'") || $0.contains("'/ ...'") } == [
+            "tab 'saved', line 25: deep link \"reader://saved\" appends to the path of a tab it may select ('/ ...')",
         ])
+        let source = SourceFile(path: "reader.navflow", text: Self.text)
+        var full = Verifier.Options()
+        full.exploration = .full
+        let parked = Verifier.verify(source)
+        #expect(parked.statistics?.parkedInactiveTabs == true)
+        #expect(parked.diagnostics.map(\.message) == Verifier.verify(source, options: full).diagnostics.map(\.message))
     }
 
     @Test func plainAndDefaultExplorationAgree() throws {

@@ -197,42 +197,46 @@ import Testing
         #expect(!reduced.lines.contains { $0.hasPrefix("orphan-screen") })
     }
 
+    /// A tab whose root pushes a stub page that resolves (`pop; push Page`)
+    /// when `resolves`, or presents a sheet instead; links append the stub
+    /// where the user is, or write tab a whole.
+    static func stubSpec(resolves: Bool) -> String {
+        """
+        app S
+        scheme "s"
+        id Name
+        stack A root Home {
+          destination Stub
+          destination Page
+          depth 2
+        }
+        stack B root Other {
+          destination Page
+          depth 1
+        }
+        tabs T {
+          tab a "A" A
+          tab b "B" B
+        }
+        start T
+        screen Home { push Stub }
+        screen Stub(name: Name) { action "Resolved" { pop; \(resolves ? "push Page" : "sheet Done") } }
+        screen Page { action "Share" { sheet Done } }
+        screen Done { action "Close" { dismiss } }
+        screen Other { push Page }
+        deeplink "s://u/{name: Name}" -> * / ... / Stub(name) keep modals
+        deeplink "s://page" -> a / Page
+        """
+    }
+
     /// A page a stub resolves to (`pop; push Page`, as a link's loading
     /// page replaces itself) can be pushed again by pushing the stub and
     /// resolving it: a parked tab cuts it, and what links append that way
     /// is cut too once deep links are searched. Without the stub's edge the
     /// page stays on the parked path.
     @Test func aPageAStubResolvesToIsCut() throws {
-        func text(resolves: Bool) -> String {
-            """
-            app S
-            scheme "s"
-            id Name
-            stack A root Home {
-              destination Stub
-              destination Page
-              depth 2
-            }
-            stack B root Other {
-              destination Page
-              depth 1
-            }
-            tabs T {
-              tab a "A" A
-              tab b "B" B
-            }
-            start T
-            screen Home { push Stub }
-            screen Stub(name: Name) { action "Resolved" { pop; \(resolves ? "push Page" : "sheet Done") } }
-            screen Page { action "Share" { sheet Done } }
-            screen Done { action "Close" { dismiss } }
-            screen Other { push Page }
-            deeplink "s://u/{name: Name}" -> * / ... / Stub(name) keep modals
-            deeplink "s://page" -> a / Page
-            """
-        }
         for resolves in [true, false] {
-            let source = text(resolves: resolves)
+            let source = Self.stubSpec(resolves: resolves)
             let name = "stub-\(resolves).navflow"
             let spec = try Self.load(source, name: name)
             #expect(TabIndependence(spec).holds, "\(TabIndependence(spec).reasons)")
