@@ -102,12 +102,12 @@ public struct TabIndependence: Sendable {
             }
         }
         var whole = Array(repeating: false, count: view.tabs.count)
-        for reason in perTab { whole[reason.tab] = true }
+        for reason in perTab where whole.indices.contains(reason.tab) { whole[reason.tab] = true }
         let ordered = perTab.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
         if global.isEmpty && whole.contains(false) {
             reasons = []
             wholeTabs = whole
-            wholeReasons = ordered.map { "tab '\(view.tabs[$0.tab].id)', \($0.text)" }
+            wholeReasons = ordered.map { "tab '\(view.tabs.indices.contains($0.tab) ? view.tabs[$0.tab].id : "\($0.tab)")', \($0.text)" }
         } else {
             // No tab is parked: every reason, in the order of the lines.
             let all = global + ordered.map { (line: $0.line, text: $0.text) }
