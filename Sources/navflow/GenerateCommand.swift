@@ -21,10 +21,14 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Inputs that hide tabs.") var inputs = 0
     @Option(help: "Deep links along push paths.") var deeplinks = 3
     @Option(help: "The seed.") var seed: UInt64 = 1
+    @Flag(help: "Add the interactions real apps have: sign-in and sign-out with rebuild, a tab shown when signed in, 'tab' in actions, an appear hook gating a screen on sign-in, links that act where the user is, keep the modals or present a sheet.")
+    var interactions = false
 
     var shape: AppShape {
-        AppShape(tabs: tabs, screens: screens, fanOut: fanOut, depth: depth, sheets: sheets, flags: flags,
-                 inputs: inputs, deepLinks: deeplinks, seed: seed)
+        var shape = AppShape(tabs: tabs, screens: screens, fanOut: fanOut, depth: depth, sheets: sheets, flags: flags,
+                             inputs: inputs, deepLinks: deeplinks, seed: seed)
+        shape.interactions = interactions
+        return shape
     }
 
     func validate() throws {

@@ -52,6 +52,29 @@ import Testing
         #expect(parked * 2 < full, "parked \(parked) states, full \(full)")
     }
 
+    /// Generated apps with the interactions real apps have (sign-in and
+    /// sign-out with `rebuild`, a tab hidden while signed out, `tab` in
+    /// actions, an appear hook, links where the user is, keeping modals or
+    /// presenting): parked with one tab stored whole, they report exactly
+    /// the findings of every state, and store the states the plainest
+    /// parked search finds.
+    @Test(arguments: Array(UInt64(1)...UInt64(6)))
+    func interactingAppsAgree(seed: UInt64) throws {
+        var shape = AppShape(tabs: 2 + Int(seed % 2), screens: 6 + Int(seed % 4), fanOut: 1 + Int(seed % 2), depth: 2,
+                             sheets: Int(seed % 2), flags: Int(seed % 2), inputs: 0, deepLinks: Int(seed % 3), seed: seed)
+        shape.interactions = true
+        let text = AppSpecGenerator.spec(shape)
+        let spec = try Self.load(text, name: "interacting-\(seed)")
+        let independence = TabIndependence(spec)
+        #expect(independence.holds && independence.wholeTabs.filter { $0 } .count == 1, "\(independence.reasons)")
+        let every = try Self.findings(text, name: "interacting-\(seed)", exploration: .full)
+        let reduced = try Self.findings(text, name: "interacting-\(seed)", exploration: .automatic)
+        #expect(reduced.stats.parkedInactiveTabs)
+        #expect(reduced.lines == every.lines, "seed \(seed)\n\(text)")
+        #expect(reduced.stats.states < every.stats.states)
+        try ParkedPathsTests.compare(text, name: "interacting-\(seed)")
+    }
+
     /// Every state of a parked graph is reached by a lifted path of the
     /// app, which ends in a state with the same local view.
     @Test(arguments: Array(UInt64(1)...UInt64(12)))
