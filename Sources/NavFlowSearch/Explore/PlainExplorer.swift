@@ -279,7 +279,9 @@ private struct VisitedStates {
     mutating func number(_ state: NavState) -> (number: Int, inserted: Bool) {
         model.codec.encode(state, into: &packed)
         if let parking {
-            whole = packed
+            // A copy into scratch storage: the words are cut in place, and the flags read from the copy.
+            if whole.count != packed.count { whole = [UInt64](repeating: 0, count: packed.count) }
+            for word in packed.indices { whole[word] = packed[word] }
             whole.withUnsafeBufferPointer { whole in packed.withUnsafeMutableBufferPointer { parking.park($0, of: whole) } }
         }
         let (index, inserted) = store.insert(packed)

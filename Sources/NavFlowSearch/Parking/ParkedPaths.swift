@@ -32,9 +32,20 @@ public struct ParkedPaths: Sendable {
     private let model: FlowModel
     /// Per route id - 1: the routes its screen can push again, each with its guard.
     private let pushesAgain: [[(route: Int, condition: Condition?)]]
-    /// Per route id - 1: the routes its screen can put in its own place
-    /// (an edge that is exactly `pop` then `push`), each with its guard.
-    private let replacesAgain: [[(route: Int, condition: Condition?)]]
+    /// A route put in place of a page that replaces itself: the page (a
+    /// route without an appear hook) is pushed under one guard, then its
+    /// edge that is exactly `pop` then `push` puts the route in its place
+    /// under another.
+    private struct Replacement {
+        var page: Int
+        var pageCondition: Condition?
+        var route: Int
+        var condition: Condition?
+    }
+    /// Per route id - 1: the routes pushed again through a page its screen pushes.
+    private let replacedAgain: [[Replacement]]
+    /// The routes pushed again through a page a deep link appends.
+    private let replacedByLinks: [Replacement]
     /// Per slot: the screens its stack registers.
     private let registered: [Set<Int>]
     /// Per route id (0 for none): whether its screen has an appear hook.
@@ -70,7 +81,16 @@ public struct ParkedPaths: Sendable {
         }
         hooked = [false] + (0..<model.routes.count).map { !model.spec.screens[model.routes.screen(of: $0 + 1)].hooks.isEmpty }
         pushesAgain = pushes(replacingTop: false)
-        replacesAgain = pushes(replacingTop: true)
+        let replaces = pushes(replacingTop: true)
+        let hooked = hooked
+        func replacements(_ pages: [(route: Int, condition: Condition?)]) -> [Replacement] {
+            pages.filter { !hooked[$0.route] }.flatMap { page in
+                replaces[page.route - 1].map {
+                    Replacement(page: page.route, pageCondition: page.condition, route: $0.route, condition: $0.condition)
+                }
+            }
+        }
+        replacedAgain = pushesAgain.map(replacements)
         registered = model.shape.slots.map { slot in
             guard case .stack(let stack) = slot.declared else { return [] }
             return Set(model.spec.stacks[stack].destinations)
@@ -89,6 +109,7 @@ public struct ParkedPaths: Sendable {
             }
         }
         appendedByLinks = appended
+        replacedByLinks = replacements(appended)
         currentStackSlots = model.shape.tabSlots.indices.map { model.shape.currentStackSlot(selectedTab: $0) }
         let whole = TabIndependence(model.spec).wholeTabs
         tabStackSlots = model.shape.tabSlots.enumerated().map { tab, slots in
@@ -160,11 +181,11 @@ public struct ParkedPaths: Sendable {
             candidates.contains { $0.route == route && holds($0.condition, in: state) }
         }
         if pushed(pushesAgain[beneath - 1], route) || linked && pushed(appendedByLinks, route) { return true }
-        func replaced(by first: (route: Int, condition: Condition?)) -> Bool {
-            !hooked[first.route] && registered[slot].contains(model.routes.screen(of: first.route)) && holds(first.condition, in: state)
-                && pushed(replacesAgain[first.route - 1], route)
+        func replaced(_ replacement: Replacement) -> Bool {
+            replacement.route == route && registered[slot].contains(model.routes.screen(of: replacement.page))
+                && holds(replacement.pageCondition, in: state) && holds(replacement.condition, in: state)
         }
-        return pushesAgain[beneath - 1].contains(where: replaced) || linked && appendedByLinks.contains(where: replaced)
+        return replacedAgain[beneath - 1].contains(where: replaced) || linked && replacedByLinks.contains(where: replaced)
     }
 
     private func holds(_ condition: Condition?, in state: UnsafeBufferPointer<UInt64>) -> Bool {
