@@ -92,12 +92,9 @@ public struct TabIndependence: Sendable {
                         keepWhole(tab, "\(name) writes one stack of a tab of several beneath the modals ('under modals')", range)
                     }
                 }
-                if let otherwise = handler.otherwise {
-                    switch otherwise.kind {
-                    case .selectTab(let tab): keepWhole(tab, "the 'else' of \(name) selects a tab", otherwise.range)
-                    case .open: add("the 'else' of \(name) opens a URL", otherwise.range)
-                    default: break
-                    }
+                // An `else` may not open a URL (the front end rejects it).
+                if let otherwise = handler.otherwise, case .selectTab(let tab) = otherwise.kind {
+                    keepWhole(tab, "the 'else' of \(name) selects a tab", otherwise.range)
                 }
             }
         }
