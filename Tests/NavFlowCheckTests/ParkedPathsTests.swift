@@ -29,13 +29,13 @@ import Testing
             while next < queue.count {
                 let state = model.codec.decode(queue[next])
                 next += 1
-                model.successors(of: state, deepLinks: deepLinks) { transition in
+                parking.successors(of: state, deepLinks: deepLinks) { transition in
                     guard let target = transition.target else { return }
                     let words = parked(target)
                     if seen.insert(words).inserted { queue.append(words) }
                 }
                 if deepLinks {
-                    model.successors(of: state, deepLinks: false) { transition in
+                    parking.successors(of: state, deepLinks: false) { transition in
                         guard let target = transition.target else { return }
                         let words = parked(target)
                         if seen.insert(words).inserted { queue.append(words) }

@@ -55,9 +55,11 @@ import Testing
     /// Generated apps with the interactions real apps have (sign-in and
     /// sign-out with `rebuild`, a tab hidden while signed out, `tab` in
     /// actions, an appear hook, links where the user is, keeping modals or
-    /// presenting): parked with one tab stored whole, they report exactly
-    /// the findings of every state, and store the states the plainest
-    /// parked search finds.
+    /// presenting): parked with no tab stored whole (the action that
+    /// selects the first tab and pushes there lifts it), they report
+    /// exactly the findings of every state, store the states the plainest
+    /// parked search finds, and every state lifts to a path of the app
+    /// that ends in its local view.
     @Test(arguments: Array(UInt64(1)...UInt64(6)))
     func interactingAppsAgree(seed: UInt64) throws {
         var shape = AppShape(tabs: 2 + Int(seed % 2), screens: 6 + Int(seed % 4), fanOut: 1 + Int(seed % 2), depth: 2,
@@ -66,13 +68,30 @@ import Testing
         let text = AppSpecGenerator.spec(shape)
         let spec = try Self.load(text, name: "interacting-\(seed)")
         let independence = TabIndependence(spec)
-        #expect(independence.holds && independence.wholeTabs.filter { $0 } .count == 1, "\(independence.reasons)")
+        #expect(independence.holds && !independence.wholeTabs.contains(true), "\(independence.reasons) \(independence.wholeReasons)")
+        #expect(independence.liftedTabs.joined().contains([0]))
         let every = try Self.findings(text, name: "interacting-\(seed)", exploration: .full)
         let reduced = try Self.findings(text, name: "interacting-\(seed)", exploration: .automatic)
         #expect(reduced.stats.parkedInactiveTabs)
         #expect(reduced.lines == every.lines, "seed \(seed)\n\(text)")
         #expect(reduced.stats.states < every.stats.states)
         try ParkedPathsTests.compare(text, name: "interacting-\(seed)")
+        let model = try FlowModel(spec)
+        var explorer = Explorer()
+        explorer.parksInactiveTabs = true
+        let graph = try explorer.explore(model)
+        let view = LocalView(model: model)
+        var failures: [String] = []
+        for index in stride(from: 0, to: graph.count, by: max(1, graph.count / 400)) where failures.count < 3 {
+            guard let lifted = graph.liftedPath(to: index) else {
+                failures.append("state \(index): no lifted path")
+                continue
+            }
+            if Self.localView(lifted.last, view: view, model: model) != Self.localView(graph.state(index), view: view, model: model) {
+                failures.append("state \(index): the lifted path ends in another local view")
+            }
+        }
+        #expect(failures.isEmpty, "seed \(seed): \(failures)")
     }
 
     /// Every state of a parked graph is reached by a lifted path of the
@@ -277,6 +296,165 @@ import Testing
             let stored = (0..<graph.count).map { graph.state($0) }.filter { $0.selectedTab == 1 }
             let parkedPages = stored.filter { $0.paths[0].contains { model.routes.screen(of: $0) == page } }
             #expect(resolves ? parkedPages.isEmpty : !parkedPages.isEmpty, "\(name): \(parkedPages.count) states")
+        }
+    }
+
+    /// A sign-in gate: 'Gated' presents the sign-in sheet when it appears
+    /// signed out. With `rebuild`, sign-out empties the paths: once signed
+    /// in, the hook cannot run again while the paths are kept.
+    static func gatedSpec(signOutRebuilds: Bool) -> String {
+        """
+        app H
+        scheme "h"
+        flag signedIn = false
+        stack A root Home {
+          destination Gated
+          destination Next
+          depth 2
+        }
+        stack B root Other { depth 1 }
+        tabs T {
+          tab a "A" A
+          tab b "B" B
+        }
+        start T
+        screen Home { push Gated }
+        screen Gated {
+          appear if !signedIn { sheet SignIn }
+          push Next
+        }
+        screen Next
+        screen SignIn {
+          action "Sign in" { set signedIn = true; dismiss }
+          action "Cancel" { dismiss }
+        }
+        screen Other { action "Sign out" if signedIn { set signedIn = false\(signOutRebuilds ? "; rebuild" : "") } }
+        """
+    }
+
+    /// A screen whose appear hook cannot run again while the paths are kept
+    /// (its condition is false and only a rebuilding step makes it true) is
+    /// cut like any other: signed in, tab a is parked at its root. Where
+    /// the hook may run again (sign-out keeps the paths) or its condition
+    /// holds (signed out), the screen stays on the parked path. Either
+    /// way the findings are the full exploration's, and where no hook can
+    /// run in any step (signed in, with the rebuild) states take the memos.
+    @Test func aHookThatCannotRunAgainIsCut() throws {
+        for rebuilds in [true, false] {
+            let source = Self.gatedSpec(signOutRebuilds: rebuilds)
+            let name = "gated-\(rebuilds).navflow"
+            let spec = try Self.load(source, name: name)
+            #expect(TabIndependence(spec).holds, "\(TabIndependence(spec).reasons)")
+            try ParkedPathsTests.compare(source, name: name)
+            let every = try Self.findings(source, name: name, exploration: .full)
+            let reduced = try Self.findings(source, name: name, exploration: .automatic)
+            #expect(reduced.stats.parkedInactiveTabs)
+            #expect(reduced.lines == every.lines, "\(name)")
+            let model = try FlowModel(spec)
+            var explorer = Explorer()
+            explorer.parksInactiveTabs = true
+            let graph = try explorer.explore(model)
+            let gated = try #require(spec.screens.firstIndex { $0.name == "Gated" })
+            let stored = (0..<graph.count).map { graph.state($0) }.filter { $0.selectedTab == 1 }
+            let parked = { (signedIn: Bool) in
+                stored.filter { ($0.flags & 1 == 1) == signedIn && $0.paths[0].contains { model.routes.screen(of: $0) == gated } }
+            }
+            #expect(rebuilds ? parked(true).isEmpty : !parked(true).isEmpty, "\(name): \(parked(true).count) states")
+            #expect(!parked(false).isEmpty, "\(name)")
+            // Every parked state lifts to a path of the app with its local view.
+            let view = LocalView(model: model)
+            for index in 0..<graph.count {
+                let lifted = try #require(graph.liftedPath(to: index), "\(name): state \(index)")
+                #expect(Self.localView(lifted.last, view: view, model: model) == Self.localView(graph.state(index), view: view, model: model),
+                        "\(name): state \(index)")
+            }
+            // Quiet states: signed in, and only with the rebuild.
+            let quiet = QuietAppearHooks(model: model)
+            #expect(quiet.mayBeQuiet == rebuilds, "\(name)")
+            for state in stored {
+                let words = model.codec.encode(state)
+                let isQuiet = words.withUnsafeBufferPointer { quiet.isQuiet($0) }
+                #expect(isQuiet == (rebuilds && state.flags & 1 == 1), "\(name): \(state)")
+            }
+        }
+    }
+
+    /// An action of tab b that selects tab a and pushes there ("Open in
+    /// A"); with `presented`, the action's screen is also shown in a sheet.
+    static func openInSpec(presented: Bool) -> String {
+        """
+        app L
+        scheme "l"
+        stack A root Home {
+          destination Detail
+          destination More
+          destination Promo
+          depth 3
+        }
+        stack B root Other { depth 1 }
+        tabs T {
+          tab a "A" A
+          tab b "B" B
+        }
+        start T
+        screen Home { push Detail }
+        screen Detail { push More }
+        screen More
+        screen Promo { sheet Offer }
+        screen Offer { action "Close" { dismiss } }
+        screen Other {
+          action "Open in A" { tab a; push Promo }
+          \(presented ? "sheet Other" : "")
+        }
+        """
+    }
+
+    /// A tab an action selects and then pushes onto is lifted before the
+    /// action (its path taken with every extension the user could push
+    /// again), not stored whole, when the action's screen is never under a
+    /// modal: the findings are those of every state, every state lifts to
+    /// a path of the app (switch to the tab, go back or push again, switch
+    /// back, then the action), and fewer states are stored. Where the
+    /// screen may be presented, the tab is stored whole, with its reason.
+    @Test func aTabAnActionSelectsAndPushesOntoIsLifted() throws {
+        for presented in [false, true] {
+            let source = Self.openInSpec(presented: presented)
+            let name = "open-in-\(presented).navflow"
+            let spec = try Self.load(source, name: name)
+            let independence = TabIndependence(spec)
+            let other = try #require(spec.screens.firstIndex { $0.name == "Other" })
+            #expect(independence.holds)
+            #expect(independence.wholeTabs == [presented, false], "\(name)")
+            #expect(independence.liftedTabs[other].first == (presented ? [] : [0]), "\(name)")
+            #expect(independence.wholeReasons == (presented ? ["tab 'a', line 21: an edge of 'Other' acts on the tab it selects, or presents, after 'tab'"] : []),
+                    "\(independence.wholeReasons)")
+            try ParkedPathsTests.compare(source, name: name)
+            let every = try Self.findings(source, name: name, exploration: .full)
+            let reduced = try Self.findings(source, name: name, exploration: .automatic)
+            #expect(reduced.lines == every.lines, "\(name)")
+            // Stored whole, tab a keeps every path; lifted, it is cut.
+            #expect(presented || reduced.stats.states < every.stats.states, "\(name): \(reduced.stats.states) of \(every.stats.states)")
+            let model = try FlowModel(spec)
+            var explorer = Explorer()
+            explorer.parksInactiveTabs = true
+            let graph = try explorer.explore(model)
+            let view = LocalView(model: model)
+            var detours = 0
+            for index in 0..<graph.count {
+                let lifted = try #require(graph.liftedPath(to: index), "\(name): state \(index)")
+                #expect(Self.localView(lifted.last, view: view, model: model) == Self.localView(graph.state(index), view: view, model: model),
+                        "\(name): state \(index)")
+                if lifted.steps.count > graph.path(to: index).count { detours += 1 }
+            }
+            // Promo on More on Detail: the lifted path goes back to tab a to push them again first.
+            let promo = try #require(spec.screens.firstIndex { $0.name == "Promo" })
+            let deep = (0..<graph.count).filter { index in
+                let state = graph.state(index)
+                return state.selectedTab == 0 && state.paths[0].map { model.routes.screen(of: $0) }.suffix(3)
+                    == [spec.screens.firstIndex { $0.name == "Detail" }!, spec.screens.firstIndex { $0.name == "More" }!, promo]
+            }
+            #expect(!deep.isEmpty, "\(name)")
+            #expect(presented || detours > 0, "\(name)")
         }
     }
 

@@ -34,6 +34,9 @@ public struct StateCodec: Sendable {
         public let routeBits: Int
     }
 
+    /// How many routes the path of a slot holds at most (0 without a stack).
+    public func depth(ofSlot slot: Int) -> Int { slotDepths[slot] }
+
     /// The path of a slot (a slot without a stack has a path of length 0).
     public func path(ofSlot slot: Int) -> PathField {
         let start = slotFields[slot].lowerBound + (slotHasShows[slot] ? routeBits : 0)

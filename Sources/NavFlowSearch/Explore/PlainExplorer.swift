@@ -84,7 +84,12 @@ public struct PlainExplorer: Sendable {
                 break
             }
             var failure: Explorer.LimitReached?
-            model.successors(of: current, deepLinks: deepLinks) { transition in
+            func each(_ body: (Transition) -> Void) {
+                if let parking { parking.successors(of: current, deepLinks: deepLinks, body) } else {
+                    model.successors(of: current, deepLinks: deepLinks, body)
+                }
+            }
+            each { transition in
                 guard failure == nil, let target = transition.target, visited.number(target).inserted else { return }
                 failure = visited.reserve(in: &tree)
                 guard failure == nil else { return }

@@ -48,9 +48,16 @@ public final class PackedSuccessors {
     /// The words of the state being expanded, when the store gave them.
     private let current: UnsafeMutableBufferPointer<UInt64>
     private var encoded: [UInt64] = []
+    private let quietHooks: QuietAppearHooks
+    /// Whether some edge is taken from lifts of the tabs it selects when the tabs are parked.
+    private let liftsTabs: Bool
+    /// The parking of the store whose state is being expanded, when some edge lifts tabs.
+    private var parking: ParkedPaths?
 
     public init(model: FlowModel) {
         self.model = model
+        quietHooks = QuietAppearHooks(model: model)
+        liftsTabs = TabIndependence(model.spec).liftedTabs.contains { $0.contains { !$0.isEmpty } }
         width = model.codec.words
         view = LocalView(model: model)
         footprints = FootprintTransitions(model: model)
@@ -89,9 +96,15 @@ public final class PackedSuccessors {
     public func successors(of index: Int, in store: inout CompressedStateStore,
                            deepLinks: Bool, into batch: inout SuccessorBatch) {
         // What an appear hook does depends on the views a step shows, which
-        // no footprint or local view sees: every step runs on the state.
+        // no footprint or local view sees: every step runs on the state,
+        // unless no hook can run in any step from it.
+        parking = liftsTabs ? store.parkedPaths : nil
+        var copied = false
         if model.hasAppearHooks {
             store.copy(index, into: current)
+            copied = true
+        }
+        if model.hasAppearHooks && !quietHooks.isQuiet(UnsafeBufferPointer(current)) {
             let state = model.codec.decode(UnsafeBufferPointer(current))
             batch.reset(width: width)
             model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
@@ -100,7 +113,7 @@ public final class PackedSuccessors {
             return
         }
         guard view.isShared else {
-            store.copy(index, into: current)
+            if !copied { store.copy(index, into: current) }
             unsharedSuccessors(of: UnsafeBufferPointer(current), in: &store, deepLinks: deepLinks, into: &batch)
             return
         }
@@ -119,7 +132,6 @@ public final class PackedSuccessors {
             }
             return
         }
-        var copied = false
         let viewNumber = store.viewNumber(of: index)
         if viewNumber >= viewRange.count || viewRange[viewNumber].start < 0 {
             store.copy(index, into: current)
@@ -277,7 +289,12 @@ public final class PackedSuccessors {
     }
 
     private func run(_ unit: StepUnit, from state: NavState, into batch: inout SuccessorBatch) {
-        model.run(unit, from: state, decider: ConcreteDecider()) { transition in
+        func each(_ body: (Transition) -> Void) {
+            if let parking { parking.transitions(of: unit, from: state, body) } else {
+                model.run(unit, from: state, decider: ConcreteDecider(), body)
+            }
+        }
+        each { transition in
             let label = label(of: transition)
             guard let target = transition.target else {
                 batch.appendCut(label: label)

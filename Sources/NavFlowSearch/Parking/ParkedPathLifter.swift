@@ -38,16 +38,126 @@ public struct ParkedPathLifter: Sendable {
             state = next
             return true
         }
+        var lifting: Lifting?
         for (step, parked) in path {
+            if case .edge(_, let screen, let edge, _) = step {
+                if lifting == nil { lifting = Lifting(model: model) }
+                let tabs = lifting!.liftedTabs[screen][edge].filter { $0 != state.selectedTab }
+                if !tabs.isEmpty {
+                    guard let detour = lifting!.detour(before: step, from: state, lifting: tabs, toward: parked) else { return nil }
+                    steps += detour.steps
+                    state = detour.end
+                }
+            }
             guard take(step) else { return nil }
             for slot in model.shape.activeSlots(selectedTab: state.selectedTab) {
                 let cut = parked.paths[slot]
                 guard state.paths[slot].starts(with: cut) else { return nil }
+                // The argument goes back with no modal up; a back under one is no step of the app.
+                guard state.paths[slot].count == cut.count || state.modals.isEmpty else { return nil }
                 while state.paths[slot].count > cut.count {
                     guard take(.back(context: .slot(slot))) else { return nil }
                 }
             }
         }
         return (steps, state)
+    }
+}
+
+/// The steps that give a tab the parked search lifts before an edge
+/// (`TabIndependence.liftedTabs`) the path the parked search took the edge
+/// from: switch to the tab, go back to where the paths part, push again
+/// what the lift has on top, switch back. Each is a step of the app: the
+/// edge's screen is never under a modal, so the tab bar is there, and no
+/// hook runs on the way (docs/performance.md, "Tabs lifted before a step").
+private struct Lifting {
+    let model: FlowModel
+    let liftedTabs: [[[Int]]]
+    private var parking: ParkedPaths
+
+    init(model: FlowModel) {
+        self.model = model
+        liftedTabs = TabIndependence(model.spec).liftedTabs
+        parking = ParkedPaths(model: model)
+    }
+
+    /// The detour from `state` after which `step` ends in the local view of
+    /// `parked`, each step with the state it is taken from, and the state
+    /// it ends in; nil if none.
+    mutating func detour(before step: Step, from state: NavState, lifting tabs: [Int],
+                         toward parked: NavState) -> (steps: [(from: NavState, step: Step)], end: NavState)? {
+        var cut = model.codec.encode(state)
+        for withDeepLinks in [false, true] {
+            parking.withDeepLinks = withDeepLinks
+            let whole = cut
+            whole.withUnsafeBufferPointer { whole in cut.withUnsafeMutableBufferPointer { parking.park($0, of: whole) } }
+            for variant in parking.lifts(of: tabs, in: model.codec.decode(cut)) {
+                var wanted = state
+                for tab in tabs {
+                    for slot in model.shape.tabSlots[tab] { wanted.paths[slot] = variant.paths[slot] }
+                }
+                guard let target = model.transition(taking: step, from: wanted)?.target,
+                      sameLocalView(target, parked) else { continue }
+                if wanted == state { return ([], state) }
+                if let steps = self.steps(from: state, to: wanted, tabs: tabs) { return (steps, wanted) }
+            }
+        }
+        return nil
+    }
+
+    /// Switch to each tab, go back, push again, and switch back.
+    private func steps(from start: NavState, to wanted: NavState, tabs: [Int]) -> [(from: NavState, step: Step)]? {
+        var state = start
+        var steps: [(from: NavState, step: Step)] = []
+        func take(_ step: Step) -> Bool {
+            guard let next = model.transition(taking: step, from: state)?.target else { return false }
+            steps.append((from: state, step: step))
+            state = next
+            return true
+        }
+        for tab in tabs {
+            guard take(.switchTab(tab)) else { return nil }
+            for slot in model.shape.tabSlots[tab] {
+                while !wanted.paths[slot].starts(with: state.paths[slot]) {
+                    guard take(.back(context: .slot(slot))) else { return nil }
+                }
+                while state.paths[slot].count < wanted.paths[slot].count {
+                    var next = state
+                    next.paths[slot].append(wanted.paths[slot][state.paths[slot].count])
+                    guard let pushes = self.pushes(from: state, to: next) else { return nil }
+                    for step in pushes { guard take(step) else { return nil } }
+                }
+            }
+        }
+        guard take(.switchTab(start.selectedTab)), state == wanted else { return nil }
+        return steps
+    }
+
+    /// One or two steps from `state` to `next`: a push, a page pushed that
+    /// replaces itself, or a deep link that appends; in-app steps first.
+    private func pushes(from state: NavState, to next: NavState) -> [Step]? {
+        for deepLinks in [false, true] {
+            var firsts: [Transition] = []
+            model.successors(of: state, deepLinks: deepLinks) { firsts.append($0) }
+            if let direct = firsts.first(where: { $0.target == next }) { return [direct.step] }
+            for first in firsts {
+                guard let middle = first.target else { continue }
+                var second: Step?
+                model.successors(of: middle, deepLinks: false) { transition in
+                    if second == nil, transition.target == next { second = transition.step }
+                }
+                if let second { return [first.step, second] }
+            }
+        }
+        return nil
+    }
+
+    /// The same flags, inputs, selected tab, modals and selected tab's slots.
+    private func sameLocalView(_ lhs: NavState, _ rhs: NavState) -> Bool {
+        guard lhs.flags == rhs.flags, lhs.inputs == rhs.inputs, lhs.selectedTab == rhs.selectedTab,
+              lhs.modals == rhs.modals else { return false }
+        return model.shape.activeSlots(selectedTab: lhs.selectedTab).allSatisfy { slot in
+            lhs.paths[slot] == rhs.paths[slot] && lhs.shows[slot] == rhs.shows[slot]
+        }
     }
 }

@@ -48,8 +48,19 @@ public struct ParkedPaths: Sendable {
     private let replacedByLinks: [Replacement]
     /// Per slot: the screens its stack registers.
     private let registered: [Set<Int>]
-    /// Per route id (0 for none): whether its screen has an appear hook.
-    private let hooked: [Bool]
+    /// When the appear hooks of a route's screen may run.
+    private enum HookRun {
+        /// The screen has no hook.
+        case never
+        /// A hook may run whatever the flags: it has no condition, or a
+        /// step that keeps the paths can make its condition hold.
+        case always
+        /// A hook runs only while one of these conditions holds, and each,
+        /// once false, stays false until every path is emptied.
+        case whenAnyHolds([Condition])
+    }
+    /// Per route id (0 for none): when its screen's appear hooks may run.
+    private let hookRuns: [HookRun]
     /// The routes a deep link appends alone to the selected tab's current
     /// stack, each with the link's `requires`.
     private let appendedByLinks: [(route: Int, condition: Condition?)]
@@ -62,6 +73,9 @@ public struct ParkedPaths: Sendable {
     private let declaredRoots: [Int]
     /// Per tab: the stack a deep link acting on it (`*`) writes.
     private let currentStackSlots: [Int?]
+    /// Per screen, per edge: the tabs lifted before the edge is taken
+    /// (`TabIndependence.liftedTabs`).
+    private let liftedTabs: [[[Int]]]
 
     public init(model: FlowModel) {
         self.model = model
@@ -79,12 +93,20 @@ public struct ParkedPaths: Sendable {
                 return pushes
             }
         }
-        hooked = [false] + (0..<model.routes.count).map { !model.spec.screens[model.routes.screen(of: $0 + 1)].hooks.isEmpty }
+        hookRuns = [.never] + (0..<model.routes.count).map { index in
+            let hooks = model.spec.screens[model.routes.screen(of: index + 1)].hooks
+            guard !hooks.isEmpty else { return .never }
+            var conditions: [Condition] = []
+            for hook in hooks {
+                guard let condition = hook.condition, stable.keepsHolding(.not(condition)) else { return .always }
+                conditions.append(condition)
+            }
+            return .whenAnyHolds(conditions)
+        }
         pushesAgain = pushes(replacingTop: false)
         let replaces = pushes(replacingTop: true)
-        let hooked = hooked
         func replacements(_ pages: [(route: Int, condition: Condition?)]) -> [Replacement] {
-            pages.filter { !hooked[$0.route] }.flatMap { page in
+            pages.flatMap { page in
                 replaces[page.route - 1].map {
                     Replacement(page: page.route, pageCondition: page.condition, route: $0.route, condition: $0.condition)
                 }
@@ -111,7 +133,9 @@ public struct ParkedPaths: Sendable {
         appendedByLinks = appended
         replacedByLinks = replacements(appended)
         currentStackSlots = model.shape.tabSlots.indices.map { model.shape.currentStackSlot(selectedTab: $0) }
-        let whole = TabIndependence(model.spec).wholeTabs
+        let independence = TabIndependence(model.spec)
+        let whole = independence.wholeTabs
+        liftedTabs = independence.liftedTabs
         tabStackSlots = model.shape.tabSlots.enumerated().map { tab, slots in
             tab < whole.count && whole[tab] ? [] : slots.filter { model.codec.path(ofSlot: $0).length.count > 0 }
         }
@@ -149,18 +173,19 @@ public struct ParkedPaths: Sendable {
             for position in 0..<length {
                 let start = field.firstRoute + position * field.routeBits
                 let route = codec.read(start..<(start + field.routeBits), in: UnsafeBufferPointer(words))
-                // A screen with an appear hook is never cut: pushing it again would run its hook.
-                if hooked[route] || !canPushAgain(route, from: beneath, slot: slot,
+                // A screen whose appear hook may run is never cut: pushing it again would run the hook.
+                if hookMayRun(route, in: state) || !canPushAgain(route, from: beneath, slot: slot,
                                                   linked: withDeepLinks && currentStackSlots[tab] == slot, in: state) {
                     kept = position + 1
                     keptTop = route
                 }
                 beneath = route
             }
-            // Nor is a cut path left with a hooked screen on top: the app
+            // Nor is a cut path left with such a screen on top: the app
             // shows another screen when the tab is selected again, and would
-            // not run that hook then. The next screen (no hook) is kept too.
-            if kept < length && hooked[keptTop] {
+            // not run that hook then. The next screen (no hook that may run)
+            // is kept too.
+            if kept < length && hookMayRun(keptTop, in: state) {
                 kept += 1
             }
             guard kept < length else { continue }
@@ -168,6 +193,99 @@ public struct ParkedPaths: Sendable {
             let start = field.firstRoute + kept * field.routeBits
             codec.write(0, to: start..<(field.firstRoute + length * field.routeBits), in: words)
         }
+    }
+
+    /// Calls `body` with every transition of the parked search for `unit`
+    /// from `state`, a stored state (its tabs that are not selected cut):
+    /// the app's, except for an edge that selects a cut tab and then acts
+    /// on it or leaves it under a modal (`TabIndependence.liftedTabs`).
+    /// That edge is taken from every *lift* of the tab: its path with
+    /// screens the user can push again on top, as the app has it when the
+    /// user left it that way, or went back to it and pushed again before
+    /// the step (docs/performance.md, "Tabs lifted before a step"). Equal
+    /// transitions are given once.
+    public func transitions(of unit: StepUnit, from state: NavState, _ body: (Transition) -> Void) {
+        let decider = ConcreteDecider()
+        guard case .edge(_, let screen, let edge) = unit, !liftedTabs[screen][edge].isEmpty else {
+            model.run(unit, from: state, decider: decider, body)
+            return
+        }
+        let variants = lifts(of: liftedTabs[screen][edge], in: state)
+        guard variants.count > 1 else {
+            model.run(unit, from: state, decider: decider, body)
+            return
+        }
+        var seen: [Transition] = []
+        for variant in variants {
+            model.run(unit, from: variant, decider: decider) { transition in
+                guard !seen.contains(where: { $0.step == transition.step && $0.target == transition.target
+                                              && $0.facts == transition.facts && $0.outcome == transition.outcome }) else { return }
+                seen.append(transition)
+                body(transition)
+            }
+        }
+    }
+
+    /// Every transition of the parked search from the stored `state`
+    /// (`transitions(of:from:_:)` for each of the model's step units).
+    public func successors(of state: NavState, deepLinks: Bool, _ body: (Transition) -> Void) {
+        model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
+            transitions(of: unit, from: state, body)
+        }
+    }
+
+    /// The states `state` stands for in the app as far as `tabs` go: each
+    /// of those tabs that is cut (neither selected nor stored whole) with
+    /// its path extended, in every way, by screens that can be pushed
+    /// again (and whose hooks may not run), up to its stack's depth; the
+    /// state itself first. A tab whose top has a hook that may run is not
+    /// extended: the cut never leaves such a top, so its path is whole.
+    public func lifts(of tabs: [Int], in state: NavState) -> [NavState] {
+        let words = model.codec.encode(state)
+        return words.withUnsafeBufferPointer { words in
+            var variants = [state]
+            for tab in tabs where tab != state.selectedTab && tab < tabStackSlots.count {
+                for slot in tabStackSlots[tab] {
+                    let paths = extensions(of: state.paths[slot], slot: slot, linked: withDeepLinks && currentStackSlots[tab] == slot,
+                                           root: model.rootRoute(ofSlot: slot, in: state), in: words)
+                    guard paths.count > 1 else { continue }
+                    variants = variants.flatMap { variant in
+                        paths.map { path in
+                            var lifted = variant
+                            lifted.paths[slot] = path
+                            return lifted
+                        }
+                    }
+                }
+            }
+            return variants
+        }
+    }
+
+    /// `path` and every extension of it by screens that can be pushed again
+    /// in stack slot `slot`, up to the slot's depth, shortest first.
+    private func extensions(of path: [Int], slot: Int, linked: Bool, root: Int,
+                            in state: UnsafeBufferPointer<UInt64>) -> [[Int]] {
+        guard !hookMayRun(path.last ?? root, in: state) else { return [path] }
+        let depth = model.codec.depth(ofSlot: slot)
+        var result = [path]
+        var next = 0
+        while next < result.count {
+            let current = result[next]
+            next += 1
+            guard current.count < depth else { continue }
+            let beneath = current.last ?? root
+            guard beneath > 0 else { continue }
+            var candidates = pushesAgain[beneath - 1].map(\.route) + replacedAgain[beneath - 1].map(\.route)
+            if linked { candidates += appendedByLinks.map(\.route) + replacedByLinks.map(\.route) }
+            var added = Set<Int>()
+            for route in candidates where added.insert(route).inserted {
+                guard registered[slot].contains(model.routes.screen(of: route)), !hookMayRun(route, in: state),
+                      canPushAgain(route, from: beneath, slot: slot, linked: linked, in: state) else { continue }
+                result.append(current + [route])
+            }
+        }
+        return result
     }
 
     /// Whether the screen `route` shows can be pushed again on the one
@@ -184,8 +302,20 @@ public struct ParkedPaths: Sendable {
         func replaced(_ replacement: Replacement) -> Bool {
             replacement.route == route && registered[slot].contains(model.routes.screen(of: replacement.page))
                 && holds(replacement.pageCondition, in: state) && holds(replacement.condition, in: state)
+                && !hookMayRun(replacement.page, in: state)
         }
         return replacedAgain[beneath - 1].contains(where: replaced) || linked && replacedByLinks.contains(where: replaced)
+    }
+
+    /// Whether pushing `route` again, or showing it again on top, may run an
+    /// appear hook: its screen has one, and that hook may run now or later
+    /// while the paths are kept.
+    private func hookMayRun(_ route: Int, in state: UnsafeBufferPointer<UInt64>) -> Bool {
+        switch hookRuns[route] {
+        case .never: false
+        case .always: true
+        case .whenAnyHolds(let conditions): conditions.contains { holds($0, in: state) }
+        }
     }
 
     private func holds(_ condition: Condition?, in state: UnsafeBufferPointer<UInt64>) -> Bool {
@@ -210,7 +340,10 @@ struct FlagStability {
     private(set) var clearedKeepingPaths = Set<Int>()
     private(set) var setKeepingPaths = Set<Int>()
 
-    init(_ spec: FlowSpec) {
+    /// Every block of statements a step can run: each screen's edges and
+    /// appear hooks, and each deep link's `else` (`launch` runs before
+    /// every step).
+    static func blocks(of spec: FlowSpec) -> [[Statement]] {
         var blocks: [[Statement]] = []
         for screen in spec.screens {
             blocks += screen.statementBlocks.map(\.statements)
@@ -218,7 +351,11 @@ struct FlagStability {
         for link in spec.deepLinks {
             blocks += link.handlers.compactMap(\.otherwise).map { [$0] }
         }
-        for block in blocks {
+        return blocks
+    }
+
+    init(_ spec: FlowSpec) {
+        for block in Self.blocks(of: spec) {
             let rebuilds = block.contains { if case .rebuild = $0.kind { true } else { false } }
             guard !rebuilds else { continue }
             for statement in block {

@@ -15,7 +15,11 @@ import NavFlowSpec
 ///    leave it on screen untouched: a statement after its `tab` (in an
 ///    edge or an appear hook) acts on a stack or presents, or the step may
 ///    leave a modal up (it has no `rebuild` and its screen may be presented
-///    or it presents); when a deep link may append to its paths (`/ ...`),
+///    or it presents), unless a `rebuild` came before the `tab` or the
+///    parked search lifts the tab before the step (`liftedTabs`: an edge
+///    of a screen never presented and without hooks, selecting a tab that
+///    shows a stack and is never hidden, in a tab view without split
+///    views); when a deep link may append to its paths (`/ ...`),
 ///    change it unselected (`keep tab`) or write one of its several stacks
 ///    beneath the modals (`under modals`); and when a link's `else`
 ///    selects it.
@@ -36,6 +40,13 @@ public struct TabIndependence: Sendable {
     /// the source line, when the other tabs are parked.
     public let wholeReasons: [String]
 
+    /// Per screen, per edge: the tabs it selects and then acts on, or may
+    /// leave under a modal, that the parked search lifts before the step
+    /// instead of storing them whole: it takes the edge from every path
+    /// the user could give such a tab by pushing again what was cut
+    /// (`ParkedPaths.transitions`).
+    public let liftedTabs: [[[Int]]]
+
     /// Whether a search may park the tabs that are not selected.
     public var holds: Bool { reasons.isEmpty }
 
@@ -52,6 +63,7 @@ public struct TabIndependence: Sendable {
             reasons = ["the root is not a tab view of two tabs or more"]
             wholeTabs = spec.rootTabView.map { Array(repeating: false, count: $0.tabs.count) } ?? []
             wholeReasons = []
+            liftedTabs = spec.screens.map { $0.edges.map { _ in [] } }
             return
         }
         var stacksPerTab: [Int] = []
@@ -69,16 +81,27 @@ public struct TabIndependence: Sendable {
             }
         }
         let presented = Self.presentedScreens(spec)
+        let noSplits = view.tabs.allSatisfy { if case .split = $0.content { false } else { true } }
+        // A tab the parked search can lift: it shows a stack and is never hidden.
+        let liftable = view.tabs.map { tab in
+            guard case .stack = tab.content, noSplits else { return false }
+            return tab.hiddenIf == nil
+        }
+        var lifted: [[[Int]]] = []
         for (index, screen) in spec.screens.enumerated() {
-            for edge in screen.edges {
+            // An edge of a screen in a tab's stack, never under a modal, with no
+            // hook that switching back to its tab could run.
+            let lifts = !presented.contains(index) && screen.hooks.isEmpty
+            lifted.append(screen.edges.map { edge in
                 Self.check(edge.statements, of: "an edge of '\(screen.name)'", presented: presented.contains(index),
-                           add: add, keepWhole: keepWhole)
-            }
+                           liftable: lifts ? liftable : [], add: add, keepWhole: keepWhole)
+            })
             for hook in screen.hooks {
-                Self.check(hook.statements, of: "the appear hook of '\(screen.name)'", presented: presented.contains(index),
-                           add: add, keepWhole: keepWhole)
+                _ = Self.check(hook.statements, of: "the appear hook of '\(screen.name)'", presented: presented.contains(index),
+                               liftable: [], add: add, keepWhole: keepWhole)
             }
         }
+        liftedTabs = lifted
         for link in spec.deepLinks {
             let name = "\(link.subject)"
             for (number, handler) in link.handlers.enumerated() {
@@ -115,25 +138,36 @@ public struct TabIndependence: Sendable {
     }
 
     /// Judges the `tab` and `open` statements of a block (an edge, an
-    /// appear hook) of a screen; `block` names it in the reasons.
-    private static func check(_ statements: [Statement], of block: String, presented: Bool,
-                              add: (String, SourceRange) -> Void, keepWhole: (Int, String, SourceRange) -> Void) {
-        let rebuilds = statements.contains { if case .rebuild = $0.kind { true } else { false } }
+    /// appear hook) of a screen; `block` names it in the reasons. Returns
+    /// the tabs it selects that the parked search lifts before the step
+    /// instead (those `liftable` marks).
+    private static func check(_ statements: [Statement], of block: String, presented: Bool, liftable: [Bool],
+                              add: (String, SourceRange) -> Void, keepWhole: (Int, String, SourceRange) -> Void) -> [Int] {
+        func isRebuild(_ statement: Statement) -> Bool { if case .rebuild = statement.kind { true } else { false } }
+        let rebuilds = statements.contains(where: isRebuild)
+        var lifted: [Int] = []
         for (index, statement) in statements.enumerated() {
             switch statement.kind {
             case .open:
                 add("\(block) opens a URL", statement.range)
             case .selectTab(let tab):
                 let after = statements[(index + 1)...].map(\.footprint)
-                if after.contains(where: { $0.mayChangeAPath || $0.presents }) {
+                let acts = after.contains { $0.mayChangeAPath || $0.presents }
+                let leavesModal = !rebuilds && (presented || statements.contains { $0.footprint.presents })
+                // After a rebuild the tab's paths are empty in the app and in the parked search alike.
+                guard acts || leavesModal, !statements[..<index].contains(where: isRebuild) else { break }
+                if liftable.indices.contains(tab) && liftable[tab] {
+                    if !lifted.contains(tab) { lifted.append(tab) }
+                } else if acts {
                     keepWhole(tab, "\(block) acts on the tab it selects, or presents, after 'tab'", statement.range)
-                } else if !rebuilds && (presented || statements.contains { $0.footprint.presents }) {
+                } else {
                     keepWhole(tab, "\(block) selects a tab and may leave a modal up (no 'rebuild')", statement.range)
                 }
             default:
                 break
             }
         }
+        return lifted
     }
 
     /// The screens a modal may show: presented ones, and the roots and

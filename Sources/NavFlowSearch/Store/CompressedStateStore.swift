@@ -26,6 +26,8 @@ public struct CompressedStateStore: Sendable {
     /// Whether every state is stored with the tabs that are not selected
     /// parked (`TabIndependence`): their paths cut by `ParkedPaths`.
     public var parksInactiveTabs: Bool { parking != nil }
+    /// How the tabs that are not selected are cut, when they are.
+    public var parkedPaths: ParkedPaths? { parking }
     /// How the tabs that are not selected are stored, when they are parked.
     private var parking: ParkedPaths?
     /// The rest interned last.
