@@ -20,6 +20,7 @@ import NavFlowSpec
 /// links are run on the unpacked state every time.
 struct DeepLinkTransitions {
     let model: FlowModel
+    private let quietHooks: QuietAppearHooks
     /// Every deep-link step unit, in the order of `FlowModel.forEachUnit`.
     let units: [StepUnit]
     /// Per unit: whether it is memoized; it is run on every state otherwise.
@@ -68,10 +69,15 @@ struct DeepLinkTransitions {
         var leavesSlots = false
         /// The tab the link lands in, when it leaves the slots.
         var tab: Int32 = -1
+        /// Whether an appear hook ran in the step it was worked out from, or
+        /// its target shows a screen with a hook whose condition holds: the
+        /// link is then run on the unpacked state every time.
+        var touchesHooks = false
     }
 
     init(model: FlowModel) {
         self.model = model
+        quietHooks = QuietAppearHooks(model: model)
         let spec = model.spec
         let codec = model.codec
         width = codec.words
@@ -140,7 +146,9 @@ struct DeepLinkTransitions {
             }
             let entry = entry(of: number, from: state, decode: decode, label: label, store: &store)
             let memo = entries[entry]
-            if memo.kind == .noTarget {
+            if memo.touchesHooks {
+                run(units[number], &batch)
+            } else if memo.kind == .noTarget {
                 batch.appendCut(label: memo.label)
             } else if memo.view >= 0 && !memo.leavesSlots {
                 batch.append(label: memo.label, view: memo.view)
@@ -180,7 +188,7 @@ struct DeepLinkTransitions {
         var kept: Int32?
         for number in 0..<memoized.count {
             let entry = Int(viewEntries[base + number])
-            if entry < 0 {
+            if entry < 0 || entries[entry].touchesHooks {
                 if !copied { store.copy(index, into: words); copied = true }
                 run(units[number], &batch)
                 continue
@@ -239,11 +247,13 @@ struct DeepLinkTransitions {
         guard let transition else {
             preconditionFailure("a deep link step always gives a transition")
         }
+        let hooksRan = transition.facts.contains { if case .appearHookRan = $0 { true } else { false } }
         guard let target = transition.target else {
-            entries.append(Entry(kind: .noTarget, label: label(transition), view: -1))
+            entries.append(Entry(kind: .noTarget, label: label(transition), view: -1, touchesHooks: hooksRan))
             entryValues.append(contentsOf: repeatElement(0, count: width))
             return
         }
+        let touchesHooks = model.hasAppearHooks && (hooksRan || quietHooks.showsHookThatHolds(target))
         let landed = transition.outcome != .otherwise
         let written = (landed ? number : memoized.count) * width
         let packed = model.codec.encode(target)
@@ -259,6 +269,6 @@ struct DeepLinkTransitions {
             leavesSlots = target.selectedTab != state.selectedTab
         }
         entries.append(Entry(kind: landed ? .landed : .otherwise, label: label(transition), view: view, leavesSlots: leavesSlots,
-                             tab: Int32(target.selectedTab)))
+                             tab: Int32(target.selectedTab), touchesHooks: touchesHooks))
     }
 }

@@ -104,7 +104,12 @@ public final class PackedSuccessors {
             store.copy(index, into: current)
             copied = true
         }
-        if model.hasAppearHooks && !quietHooks.isQuiet(UnsafeBufferPointer(current)) {
+        // Deep links from a state that shows no screen with a hook whose
+        // condition holds take the memos too: hooks run on the views a step
+        // shows at its end, and a link whose target shows such a screen (or
+        // whose step ran a hook) is run on the state (`DeepLinkTransitions`).
+        if model.hasAppearHooks && !quietHooks.isQuiet(UnsafeBufferPointer(current))
+            && !(deepLinks && !quietHooks.showsHookThatHolds(model.codec.decode(UnsafeBufferPointer(current)))) {
             let state = model.codec.decode(UnsafeBufferPointer(current))
             batch.reset(width: width)
             model.forEachUnit(of: state, deepLinks: deepLinks) { unit in

@@ -21,8 +21,10 @@ public struct QuietAppearHooks: Sendable {
     /// Every hook's condition; nil when no state is quiet.
     private let conditions: [Condition]?
     private let codec: StateCodec
+    private let model: FlowModel
 
     public init(model: FlowModel) {
+        self.model = model
         codec = model.codec
         var conditions: [Condition] = []
         for screen in model.spec.screens {
@@ -84,6 +86,37 @@ public struct QuietAppearHooks: Sendable {
         return !conditions.contains { condition in
             condition.evaluate(flags: { bit(flags + $0) }, inputs: { bit(inputs + $0) })
         }
+    }
+
+    /// Whether a screen anywhere in `state` (a slot's root or selection, a
+    /// path, a modal) has a hook whose condition holds in it. Hooks run on
+    /// the views a step shows at its end, each when its condition holds
+    /// then: a step to a target where this is false runs none.
+    public func showsHookThatHolds(_ state: NavState) -> Bool {
+        let spec = model.spec
+        let routes = model.routes
+        func holds(_ route: Int) -> Bool {
+            guard route > 0 else { return false }
+            return spec.screens[routes.screen(of: route)].hooks.contains { hook in
+                hook.condition?.evaluate(flags: { state.flags >> UInt64($0) & 1 == 1 },
+                                         inputs: { state.inputs >> UInt64($0) & 1 == 1 }) ?? true
+            }
+        }
+        for slot in model.shape.slots.indices {
+            if holds(model.rootRoute(ofSlot: slot, in: state)) || state.paths[slot].contains(where: holds) { return true }
+        }
+        for modal in state.modals {
+            if modal.path.contains(where: holds) { return true }
+            switch model.shape.presentables[modal.presentable] {
+            case .screen(let screen):
+                if holds(routes.id(screen: screen, values: [])) { return true }
+            case .stack(let stack):
+                if holds(routes.id(screen: spec.stacks[stack].root, values: [])) { return true }
+            default:
+                return true
+            }
+        }
+        return false
     }
 
     private static func collect(_ condition: Condition, negated: Bool, positive: inout Set<Int>, negative: inout Set<Int>) {
