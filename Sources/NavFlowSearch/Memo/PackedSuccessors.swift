@@ -33,6 +33,11 @@ public final class PackedSuccessors {
     /// Per local view (its number in the store): where its entries start
     /// and end; -1 until worked out.
     private var viewRange: [(start: Int32, end: Int32)] = []
+    /// Per local view: whether one of its memoized steps ran an appear hook,
+    /// or its target shows a screen with a hook whose condition holds, in
+    /// the step it was worked out from; a state of such a view whose
+    /// conditions may hold runs every step on the unpacked state.
+    private var viewTouchesHooks: [Bool] = []
     private var entries: [ViewEntry] = []
     /// `width` words per entry: the masked words of the target.
     private var entryValues: [UInt64] = []
@@ -108,8 +113,20 @@ public final class PackedSuccessors {
         // condition holds take the memos too: hooks run on the views a step
         // shows at its end, and a link whose target shows such a screen (or
         // whose step ran a hook) is run on the state (`DeepLinkTransitions`).
-        if model.hasAppearHooks && !quietHooks.isQuiet(UnsafeBufferPointer(current))
-            && !(deepLinks && !quietHooks.showsHookThatHolds(model.codec.decode(UnsafeBufferPointer(current)))) {
+        // In-app steps likewise, from a view none of whose memoized steps
+        // ran a hook or shows such a screen (`viewTouchesHooks`).
+        var clean = false
+        if model.hasAppearHooks && !quietHooks.isQuiet(UnsafeBufferPointer(current)) {
+            clean = view.isShared && !quietHooks.showsHookThatHolds(model.codec.decode(UnsafeBufferPointer(current)))
+            if clean && !deepLinks {
+                let viewNumber = store.viewNumber(of: index)
+                if viewNumber >= viewRange.count || viewRange[viewNumber].start < 0 {
+                    record(UnsafeBufferPointer(current), viewNumber: viewNumber, store: &store)
+                }
+                clean = !viewTouchesHooks[viewNumber]
+            }
+        }
+        if model.hasAppearHooks && !quietHooks.isQuiet(UnsafeBufferPointer(current)) && !clean {
             let state = model.codec.decode(UnsafeBufferPointer(current))
             batch.reset(width: width)
             model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
@@ -243,6 +260,7 @@ public final class PackedSuccessors {
         let mask = view.maskIndex(selected: selected)
         let range = footprints.entries(of: state, label: label(of:))
         let table = footprints.table
+        var touchesHooks = false
         for entry in range {
             if let unit = table.unitRunEveryTime(entry) {
                 entries.append(ViewEntry(mask: Int32(-2 - unitsRunEveryTime.count), label: -1, view: -1))
@@ -250,6 +268,7 @@ public final class PackedSuccessors {
                 entryValues.append(contentsOf: repeatElement(0, count: width))
                 continue
             }
+            if model.hasAppearHooks && ranAHook(table.label(entry)) { touchesHooks = true }
             if table.isCut(entry) {
                 entries.append(ViewEntry(mask: -1, label: table.label(entry), view: -1))
                 entryValues.append(contentsOf: repeatElement(0, count: width))
@@ -257,6 +276,9 @@ public final class PackedSuccessors {
             }
             table.apply(entry, to: state, into: target)
             let kept = UnsafeBufferPointer(target)
+            if model.hasAppearHooks && !touchesHooks && quietHooks.showsHookThatHolds(model.codec.decode(kept)) {
+                touchesHooks = true
+            }
             let start = entryValues.count
             view.masked(Array(kept), mask: mask, appendingTo: &entryValues)
             var number: Int32 = -1
@@ -285,8 +307,17 @@ public final class PackedSuccessors {
         if viewRange.count <= viewNumber {
             let grown = max(viewNumber + 1, viewRange.count * 2)
             viewRange += repeatElement((start: Int32(-1), end: Int32(-1)), count: grown - viewRange.count)
+            if model.hasAppearHooks { viewTouchesHooks += repeatElement(false, count: grown - viewTouchesHooks.count) }
         }
         viewRange[viewNumber] = (begin, Int32(entries.count))
+        if model.hasAppearHooks { viewTouchesHooks[viewNumber] = touchesHooks }
+    }
+
+    /// Whether the transitions labelled `label` ran an appear hook.
+    private func ranAHook(_ label: Int32) -> Bool {
+        let note = labels.pairs.values[Int(label)].note
+        guard note > 0 else { return false }
+        return labels.notes.values[Int(note)].facts.contains { if case .appearHookRan = $0 { true } else { false } }
     }
 
     private func label(of transition: Transition) -> Int32 {
