@@ -101,6 +101,23 @@ import Testing
         #expect(try Self.agree(text, name: "app-\(seed)", everyStart: 8) > 5)
     }
 
+    /// Generated apps with the interactions real apps have (a tab lifted
+    /// before an action, a sign-in gate, links where the user is).
+    @Test(arguments: Array(UInt64(1)...UInt64(2)))
+    func parkedQueriesAgreeOnInteractingApps(seed: UInt64) throws {
+        var shape = AppShape(tabs: 2, screens: 5 + Int(seed % 2), fanOut: 1, depth: 2,
+                             sheets: Int(seed % 2), flags: 0, inputs: 0, deepLinks: Int(seed % 2), seed: seed)
+        shape.interactions = true
+        #expect(try Self.agree(AppSpecGenerator.spec(shape), name: "interacting-\(seed)", everyStart: 8) > 5)
+    }
+
+    /// The lifted tab of `TabReductionTests`: a query for the pushed screen
+    /// on top of the screens pushed again finds it, with a witness that
+    /// goes back to the tab to push them before the action.
+    @Test func aLiftedTabIsQueriedAgain() throws {
+        #expect(try Self.agree(TabReductionTests.openInSpec(presented: false), name: "open-in.navflow") > 3)
+    }
+
     /// The stub page of `TabReductionTests`: a page a link's stub resolves
     /// to is cut, and a query for the page beneath another tab's screen
     /// still finds it, with a witness that goes back after the switch.

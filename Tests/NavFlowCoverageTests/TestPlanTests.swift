@@ -157,6 +157,24 @@ import Testing
                                    name: "app \(seed)\n\(text)")
     }
 
+    /// Generated apps with the interactions real apps have, whose "Open in
+    /// tab 0" action lifts the first tab: the parked plan's tests, lifted
+    /// (with the detour before that action), replay and cover what the
+    /// full plan covers.
+    @Test(arguments: Array(UInt64(1)...UInt64(2)))
+    func aParkedPlanCoversWhatTheFullPlanCoversOnInteractingApps(seed: UInt64) throws {
+        var shape = AppShape(tabs: 2 + Int(seed % 2), screens: 6 + Int(seed % 3), fanOut: 1 + Int(seed % 2), depth: 2,
+                             sheets: Int(seed % 2), flags: Int(seed % 2), inputs: 0, deepLinks: Int(seed % 3), seed: seed)
+        shape.interactions = true
+        let text = AppSpecGenerator.spec(shape)
+        let spec = try #require(Frontend.load(SourceFile(path: "app.navflow", text: text)).spec)
+        #expect(TabIndependence(spec).holds && TabIndependence(spec).liftedTabs.joined().contains([0]))
+        let model = try FlowModel(spec)
+        let (report, plan) = try replayPlan(model)
+        try expectParkedPlanAgrees(model, with: plan, (report, try #require(report.metric("edges")), try #require(report.metric("deeplinks"))),
+                                   name: "interacting app \(seed)\n\(text)")
+    }
+
     /// On generated specs with appear hooks: every hook is run by the plan,
     /// or listed as one no step runs or no trace shows; the plan's traces
     /// (with their `appear` events) replay without drift and run the hooks
