@@ -156,7 +156,7 @@ public enum Verifier {
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
         do {
             let model = try FlowModel(spec)
-            let independence = TabIndependence(spec)
+            let independence = TabIndependence(model: model)
             var explorer = Explorer(limits: limits, progress: options.progress)
             explorer.parksInactiveTabs = options.exploration == .automatic && independence.holds
             var graph: StateGraph

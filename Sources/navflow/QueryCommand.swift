@@ -87,7 +87,7 @@ struct QueryCommand: ParsableCommand {
             switch engine {
             case .explicit:
                 // Every mode runs the plain explorer's search; automatic parks the tabs when it may.
-                let parks = exploration == .automatic && TabIndependence(checked).holds
+                let parks = exploration == .automatic && TabIndependence(model: model).holds
                 let engine = ExplicitQueryEngine(limits: limits, parksInactiveTabs: parks)
                 let (found, trail) = try engine.answerWithTrail(request, model: model)
                 answer = found

@@ -458,6 +458,51 @@ import Testing
         }
     }
 
+    /// A tab whose lifts could be too many to take before one step is
+    /// stored whole instead, with that reason: here every screen of tab a
+    /// pushes any of 20, four deep (more than 160,000 paths). The lifted
+    /// tab of `openInSpec` has 3 (Home, Detail, More).
+    @Test func aTabWithTooManyLiftsIsStoredWhole() throws {
+        let pages = (0..<20).map { "P\($0)" }
+        let pushes = pages.map { "push \($0)" }.joined(separator: "\n  ")
+        let text = """
+        app W
+        scheme "w"
+        stack A root Home {
+          \(pages.map { "destination \($0)" }.joined(separator: "\n  "))
+          destination Promo
+          depth 4
+        }
+        stack B root Other { depth 1 }
+        tabs T {
+          tab a "A" A
+          tab b "B" B
+        }
+        start T
+        screen Home {
+          \(pushes)
+        }
+        \(pages.map { "screen \($0) {\n  \(pushes)\n}" }.joined(separator: "\n"))
+        screen Promo
+        screen Other { action "Open in A" { tab a; push Promo } }
+        """
+        let spec = try Self.load(text, name: "wide.navflow")
+        let model = try FlowModel(spec)
+        #expect(ParkedPaths.mostLifts(of: 0, in: model) > TabIndependence.maxLifts)
+        #expect(TabIndependence(spec).liftedTabs.joined().contains([0]))
+        let independence = TabIndependence(model: model)
+        #expect(independence.liftedTabs.joined().allSatisfy { $0.isEmpty })
+        #expect(independence.wholeTabs == [true, false])
+        let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("screen Other") }) + 1
+        #expect(independence.wholeReasons == [
+            "tab 'a', line \(line): an edge of 'Other' selects a tab whose paths are too many to lift before the step (more than 65536)",
+        ], "\(independence.wholeReasons)")
+        let smallSpec = try Self.load(Self.openInSpec(presented: false), name: "open-in.navflow")
+        let small = try FlowModel(smallSpec)
+        #expect(ParkedPaths.mostLifts(of: 0, in: small) == 3)
+        #expect(TabIndependence(model: small).liftedTabs.joined().contains([0]))
+    }
+
     /// A witness whose path leaves a tab with a pushed screen that then
     /// presents a cover: the lifted path must go back after switching to the
     /// tab again, not where the tab was last on screen (the cover's step

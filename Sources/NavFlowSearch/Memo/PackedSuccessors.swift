@@ -62,7 +62,7 @@ public final class PackedSuccessors {
     public init(model: FlowModel) {
         self.model = model
         quietHooks = QuietAppearHooks(model: model)
-        liftsTabs = TabIndependence(model.spec).liftedTabs.contains { $0.contains { !$0.isEmpty } }
+        liftsTabs = TabIndependence(model: model).liftedTabs.contains { $0.contains { !$0.isEmpty } }
         width = model.codec.words
         view = LocalView(model: model)
         footprints = FootprintTransitions(model: model)

@@ -77,7 +77,7 @@ private struct Lifting {
 
     init(model: FlowModel) {
         self.model = model
-        liftedTabs = TabIndependence(model.spec).liftedTabs
+        liftedTabs = TabIndependence(model: model).liftedTabs
         parking = ParkedPaths(model: model)
     }
 

@@ -80,19 +80,6 @@ public struct ParkedPaths: Sendable {
     public init(model: FlowModel) {
         self.model = model
         let stable = FlagStability(model.spec)
-        func pushes(replacingTop: Bool) -> [[(route: Int, condition: Condition?)]] {
-            (0..<model.routes.count).map { index in
-                let route = index + 1
-                let screen = model.spec.screens[model.routes.screen(of: route)]
-                var pushes: [(route: Int, condition: Condition?)] = []
-                for (number, edge) in screen.edges.enumerated() where stable.keepsHolding(edge.condition) {
-                    for pushed in model.routesPushed(byEdge: number, from: route, replacingTop: replacingTop) {
-                        pushes.append((pushed, edge.condition))
-                    }
-                }
-                return pushes
-            }
-        }
         hookRuns = [.never] + (0..<model.routes.count).map { index in
             let hooks = model.spec.screens[model.routes.screen(of: index + 1)].hooks
             guard !hooks.isEmpty else { return .never }
@@ -103,37 +90,14 @@ public struct ParkedPaths: Sendable {
             }
             return .whenAnyHolds(conditions)
         }
-        pushesAgain = pushes(replacingTop: false)
-        let replaces = pushes(replacingTop: true)
-        func replacements(_ pages: [(route: Int, condition: Condition?)]) -> [Replacement] {
-            pages.flatMap { page in
-                replaces[page.route - 1].map {
-                    Replacement(page: page.route, pageCondition: page.condition, route: $0.route, condition: $0.condition)
-                }
-            }
-        }
-        replacedAgain = pushesAgain.map(replacements)
-        registered = model.shape.slots.map { slot in
-            guard case .stack(let stack) = slot.declared else { return [] }
-            return Set(model.spec.stacks[stack].destinations)
-        }
-        var appended: [(route: Int, condition: Condition?)] = []
-        for (index, link) in model.spec.deepLinks.enumerated() where link.handlers.count == 1 {
-            let handler = link.handlers[0]
-            let target = handler.target
-            guard target.tab == nil, target.appends, !handler.keepsTab, target.modals.isEmpty,
-                  target.columns.count == 1, target.columns[0].shows == nil, target.columns[0].path.count == 1,
-                  stable.keepsHolding(handler.requires) else { continue }
-            for arguments in model.deepLinkArguments[index] {
-                for route in model.routes.expand(target.columns[0].path[0], bindings: arguments) {
-                    appended.append((route, handler.requires))
-                }
-            }
-        }
-        appendedByLinks = appended
-        replacedByLinks = replacements(appended)
+        let ways = Self.waysToPushAgain(model, keeps: stable.keepsHolding)
+        pushesAgain = ways.pushes
+        replacedAgain = ways.replaced
+        appendedByLinks = ways.appended
+        replacedByLinks = ways.replacedByLinks
+        registered = Self.registered(model)
         currentStackSlots = model.shape.tabSlots.indices.map { model.shape.currentStackSlot(selectedTab: $0) }
-        let independence = TabIndependence(model.spec)
+        let independence = TabIndependence(model: model)
         let whole = independence.wholeTabs
         liftedTabs = independence.liftedTabs
         tabStackSlots = model.shape.tabSlots.enumerated().map { tab, slots in
@@ -143,6 +107,92 @@ public struct ParkedPaths: Sendable {
                              paths: Array(repeating: [], count: model.shape.slots.count),
                              shows: Array(repeating: 0, count: model.shape.slots.count), modals: [])
         declaredRoots = model.shape.slots.indices.map { model.rootRoute(ofSlot: $0, in: empty) }
+    }
+
+    /// The ways a screen can be pushed again, under guards `keeps` accepts:
+    /// per route id - 1, the single pushes of its screen's edges and the
+    /// routes put in place of a page one of them pushes; the routes deep
+    /// links append alone where the user is, and those put in place of such
+    /// a page.
+    private static func waysToPushAgain(_ model: FlowModel, keeps: (Condition?) -> Bool)
+        -> (pushes: [[(route: Int, condition: Condition?)]], replaced: [[Replacement]],
+            appended: [(route: Int, condition: Condition?)], replacedByLinks: [Replacement]) {
+        func pushes(replacingTop: Bool) -> [[(route: Int, condition: Condition?)]] {
+            (0..<model.routes.count).map { index in
+                let route = index + 1
+                let screen = model.spec.screens[model.routes.screen(of: route)]
+                var pushes: [(route: Int, condition: Condition?)] = []
+                for (number, edge) in screen.edges.enumerated() where keeps(edge.condition) {
+                    for pushed in model.routesPushed(byEdge: number, from: route, replacingTop: replacingTop) {
+                        pushes.append((pushed, edge.condition))
+                    }
+                }
+                return pushes
+            }
+        }
+        let direct = pushes(replacingTop: false)
+        let replaces = pushes(replacingTop: true)
+        func replacements(_ pages: [(route: Int, condition: Condition?)]) -> [Replacement] {
+            pages.flatMap { page in
+                replaces[page.route - 1].map {
+                    Replacement(page: page.route, pageCondition: page.condition, route: $0.route, condition: $0.condition)
+                }
+            }
+        }
+        var appended: [(route: Int, condition: Condition?)] = []
+        for (index, link) in model.spec.deepLinks.enumerated() where link.handlers.count == 1 {
+            let handler = link.handlers[0]
+            let target = handler.target
+            guard target.tab == nil, target.appends, !handler.keepsTab, target.modals.isEmpty,
+                  target.columns.count == 1, target.columns[0].shows == nil, target.columns[0].path.count == 1,
+                  keeps(handler.requires) else { continue }
+            for arguments in model.deepLinkArguments[index] {
+                for route in model.routes.expand(target.columns[0].path[0], bindings: arguments) {
+                    appended.append((route, handler.requires))
+                }
+            }
+        }
+        return (direct, direct.map(replacements), appended, replacements(appended))
+    }
+
+    /// Per slot: the screens its stack registers.
+    private static func registered(_ model: FlowModel) -> [Set<Int>] {
+        model.shape.slots.map { slot in
+            guard case .stack(let stack) = slot.declared else { return [] }
+            return Set(model.spec.stacks[stack].destinations)
+        }
+    }
+
+    /// The most paths `lifts(of:in:)` can give tab `tab` in one state,
+    /// whatever the flags, inputs and hooks: for each of its stacks, the
+    /// paths of up to its depth screens from any top, each one a way to
+    /// push again on the one beneath, multiplied over its stacks. Capped
+    /// just above `TabIndependence.maxLifts`.
+    public static func mostLifts(of tab: Int, in model: FlowModel) -> Int {
+        let cap = TabIndependence.maxLifts + 1
+        let ways = waysToPushAgain(model, keeps: { _ in true })
+        let registered = registered(model)
+        let linked = ways.appended.map(\.route) + ways.replacedByLinks.map(\.route)
+        var total = 1
+        for slot in model.shape.tabSlots[tab] {
+            let depth = model.codec.depth(ofSlot: slot)
+            guard depth > 0 else { continue }
+            let routes = 0..<model.routes.count
+            let next: [[Int]] = routes.map { index in
+                let candidates = ways.pushes[index].map(\.route) + ways.replaced[index].map(\.route) + linked
+                return Array(Set(candidates.filter { registered[slot].contains(model.routes.screen(of: $0)) }))
+            }
+            // paths[r] with d screens left: 1 + the sum over the routes pushed again on r.
+            var paths = Array(repeating: 1, count: routes.count)
+            for _ in 0..<depth {
+                paths = next.map { candidates in
+                    min(cap, candidates.reduce(1) { min(cap, $0 + paths[$1 - 1]) })
+                }
+            }
+            // A path may be empty: the slot's root is on top, whatever route it shows.
+            total = min(cap, total * (paths.max() ?? 1))
+        }
+        return total
     }
 
     /// Cuts the paths of every tab but the one `state` selects, in `words`

@@ -32,25 +32,41 @@ import NavFlowSpec
 public struct TabIndependence: Sendable {
     /// Why the tabs may not be parked, one line per reason with its source
     /// line; empty when they may.
-    public let reasons: [String]
+    public private(set) var reasons: [String]
     /// Per tab of the root tab view: whether it is stored whole, never cut,
     /// when the others are parked (all false when none is, or no tab view).
-    public let wholeTabs: [Bool]
+    public private(set) var wholeTabs: [Bool]
     /// Why each tab stored whole is, one line per reason with the tab and
     /// the source line, when the other tabs are parked.
-    public let wholeReasons: [String]
+    public private(set) var wholeReasons: [String]
 
     /// Per screen, per edge: the tabs it selects and then acts on, or may
     /// leave under a modal, that the parked search lifts before the step
     /// instead of storing them whole: it takes the edge from every path
     /// the user could give such a tab by pushing again what was cut
     /// (`ParkedPaths.transitions`).
-    public let liftedTabs: [[[Int]]]
+    public private(set) var liftedTabs: [[[Int]]]
+
+    /// The most paths a tab may be lifted to before one step: a tab whose
+    /// lifts could be more (`ParkedPaths.mostLifts`) is stored whole instead.
+    public static let maxLifts = 65_536
 
     /// Whether a search may park the tabs that are not selected.
     public var holds: Bool { reasons.isEmpty }
 
+    /// The conditions judged on the spec alone: a tab that could be lifted
+    /// is assumed to have few enough lifts (`init(model:)` checks it).
     public init(_ spec: FlowSpec) {
+        self.init(spec, tooManyLifts: { _ in false })
+    }
+
+    /// The conditions, with each tab that would be lifted before a step
+    /// stored whole when its lifts could be more than `maxLifts` paths.
+    public init(model: FlowModel) {
+        self.init(model.spec, tooManyLifts: { ParkedPaths.mostLifts(of: $0, in: model) > Self.maxLifts })
+    }
+
+    private init(_ spec: FlowSpec, tooManyLifts: (Int) -> Bool) {
         var global: [(line: Int, text: String)] = []
         var perTab: [(tab: Int, line: Int, text: String)] = []
         func add(_ reason: String, _ range: SourceRange) {
@@ -87,18 +103,27 @@ public struct TabIndependence: Sendable {
             guard case .stack = tab.content, noSplits else { return false }
             return tab.hiddenIf == nil
         }
+        // Lifting a tab takes a path per way to push again on top of its
+        // cut path; past `maxLifts`, the tab is stored whole.
+        var tooMany: [Int: Bool] = [:]
+        func lifts(_ tab: Int) -> Bool {
+            if let known = tooMany[tab] { return !known }
+            let many = tooManyLifts(tab)
+            tooMany[tab] = many
+            return !many
+        }
         var lifted: [[[Int]]] = []
         for (index, screen) in spec.screens.enumerated() {
             // An edge of a screen in a tab's stack, never under a modal, with no
             // hook that switching back to its tab could run.
-            let lifts = !presented.contains(index) && screen.hooks.isEmpty
+            let liftsBefore = !presented.contains(index) && screen.hooks.isEmpty
             lifted.append(screen.edges.map { edge in
                 Self.check(edge.statements, of: "an edge of '\(screen.name)'", presented: presented.contains(index),
-                           liftable: lifts ? liftable : [], add: add, keepWhole: keepWhole)
+                           liftable: liftsBefore ? liftable : [], fewLifts: lifts, add: add, keepWhole: keepWhole)
             })
             for hook in screen.hooks {
                 _ = Self.check(hook.statements, of: "the appear hook of '\(screen.name)'", presented: presented.contains(index),
-                               liftable: [], add: add, keepWhole: keepWhole)
+                               liftable: [], fewLifts: lifts, add: add, keepWhole: keepWhole)
             }
         }
         liftedTabs = lifted
@@ -142,6 +167,7 @@ public struct TabIndependence: Sendable {
     /// the tabs it selects that the parked search lifts before the step
     /// instead (those `liftable` marks).
     private static func check(_ statements: [Statement], of block: String, presented: Bool, liftable: [Bool],
+                              fewLifts: (Int) -> Bool,
                               add: (String, SourceRange) -> Void, keepWhole: (Int, String, SourceRange) -> Void) -> [Int] {
         func isRebuild(_ statement: Statement) -> Bool { if case .rebuild = statement.kind { true } else { false } }
         let rebuilds = statements.contains(where: isRebuild)
@@ -157,7 +183,12 @@ public struct TabIndependence: Sendable {
                 // After a rebuild the tab's paths are empty in the app and in the parked search alike.
                 guard acts || leavesModal, !statements[..<index].contains(where: isRebuild) else { break }
                 if liftable.indices.contains(tab) && liftable[tab] {
-                    if !lifted.contains(tab) { lifted.append(tab) }
+                    if fewLifts(tab) {
+                        if !lifted.contains(tab) { lifted.append(tab) }
+                    } else {
+                        keepWhole(tab, "\(block) selects a tab whose paths are too many to lift before the step (more than \(maxLifts))",
+                                  statement.range)
+                    }
                 } else if acts {
                     keepWhole(tab, "\(block) acts on the tab it selects, or presents, after 'tab'", statement.range)
                 } else {
