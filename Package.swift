@@ -79,7 +79,7 @@ let package = Package(
         // What several test targets share: repository paths, spec models, a coverage run, fixtures.
         .target(
             name: "NavFlowTestSupport",
-            dependencies: ["NavFlowSource", "NavFlowSpec", "NavFlowModel", "NavFlowCoverage"],
+            dependencies: ["NavFlowSource", "NavFlowSpec", "NavFlowModel", "NavFlowCoverage", "NavFlowGenerator"],
             path: "Tests/NavFlowTestSupport"
         ),
         .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec"]),

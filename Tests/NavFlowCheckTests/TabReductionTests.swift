@@ -4,6 +4,7 @@ import NavFlowModel
 import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
+import NavFlowTestSupport
 import Testing
 
 /// Parking the tabs that are not selected (when `TabIndependence` holds)
@@ -62,36 +63,13 @@ import Testing
     /// that ends in its local view.
     @Test(arguments: Array(UInt64(1)...UInt64(6)))
     func interactingAppsAgree(seed: UInt64) throws {
-        var shape = AppShape(tabs: 2 + Int(seed % 2), screens: 6 + Int(seed % 4), fanOut: 1 + Int(seed % 2), depth: 2,
-                             sheets: Int(seed % 2), flags: Int(seed % 2), inputs: 0, deepLinks: Int(seed % 3), seed: seed)
-        shape.interactions = true
-        let text = AppSpecGenerator.spec(shape)
-        let spec = try Self.load(text, name: "interacting-\(seed)")
-        let independence = TabIndependence(spec)
-        #expect(independence.holds && !independence.wholeTabs.contains(true), "\(independence.reasons) \(independence.wholeReasons)")
+        let checked = try Self.parkedAgrees(Fixtures.interactingApp(seed: seed), name: "interacting-\(seed)")
+        let independence = TabIndependence(checked.spec)
+        #expect(!independence.wholeTabs.contains(true), "\(independence.wholeReasons)")
         #expect(independence.liftedTabs.joined().contains([0]))
-        let every = try Self.findings(text, name: "interacting-\(seed)", exploration: .full)
-        let reduced = try Self.findings(text, name: "interacting-\(seed)", exploration: .automatic)
-        #expect(reduced.stats.parkedInactiveTabs)
-        #expect(reduced.lines == every.lines, "seed \(seed)\n\(text)")
-        #expect(reduced.stats.states < every.stats.states)
-        try ParkedPathsTests.compare(text, name: "interacting-\(seed)")
-        let model = try FlowModel(spec)
-        var explorer = Explorer()
-        explorer.parksInactiveTabs = true
-        let graph = try explorer.explore(model)
-        let view = LocalView(model: model)
-        var failures: [String] = []
-        for index in stride(from: 0, to: graph.count, by: max(1, graph.count / 400)) where failures.count < 3 {
-            guard let lifted = graph.liftedPath(to: index) else {
-                failures.append("state \(index): no lifted path")
-                continue
-            }
-            if Self.localView(lifted.last, view: view, model: model) != Self.localView(graph.state(index), view: view, model: model) {
-                failures.append("state \(index): the lifted path ends in another local view")
-            }
-        }
-        #expect(failures.isEmpty, "seed \(seed): \(failures)")
+        #expect(checked.parked.states < checked.every.states)
+        let lifts = Self.liftFailures(checked.graph, model: checked.model, sampling: checked.graph.count / 400)
+        #expect(lifts.failures.isEmpty, "seed \(seed): \(lifts.failures)")
     }
 
     /// Every state of a parked graph is reached by a lifted path of the
@@ -104,31 +82,53 @@ import Testing
         var explorer = Explorer(limits: Explorer.Limits(maxStates: 100_000, maxBytes: 1 << 30, maxValuations: 64))
         explorer.parksInactiveTabs = true
         let graph = try explorer.explore(model)
+        let failures = Self.liftFailures(graph, model: model, sampling: graph.count / 300).failures
+        #expect(failures.isEmpty, "seed \(seed): \(failures)")
+    }
+
+    /// A spec whose tabs park, checked: verify with the tabs parked reports
+    /// the findings of every state, messages included, and stores the
+    /// states the plainest parked search finds. Returns its parked graph,
+    /// and the statistics of both explorations.
+    static func parkedAgrees(_ text: String, name: String) throws
+        -> (spec: FlowSpec, model: FlowModel, graph: StateGraph, parked: Verifier.Statistics, every: Verifier.Statistics) {
+        let spec = try load(text, name: name)
+        #expect(TabIndependence(spec).holds, "\(name): \(TabIndependence(spec).reasons)")
+        try ParkedPathsTests.compare(text, name: name)
+        let every = try findings(text, name: name, exploration: .full)
+        let reduced = try findings(text, name: name, exploration: .automatic)
+        #expect(reduced.stats.parkedInactiveTabs, "\(name)")
+        #expect(reduced.lines == every.lines, "\(name)\n\(text)")
+        let model = try FlowModel(spec)
+        var explorer = Explorer(limits: Explorer.Limits(maxStates: 100_000, maxBytes: 1 << 30, maxValuations: 64))
+        explorer.parksInactiveTabs = true
+        return (spec, model, try explorer.explore(model), reduced.stats, every.stats)
+    }
+
+    /// The states of a parked graph, one in `sampling`, whose lifted path is
+    /// missing or ends in another local view than theirs (at most three),
+    /// and how many lifted paths are longer than the parked one (a back
+    /// step after a switch, or a detour before a lifted tab's edge).
+    static func liftFailures(_ graph: StateGraph, model: FlowModel, sampling: Int = 1) -> (failures: [String], longer: Int) {
         let view = LocalView(model: model)
         var failures: [String] = []
-        for index in stride(from: 0, to: graph.count, by: max(1, graph.count / 300)) where failures.count < 3 {
-            let parkedState = graph.state(index)
+        var longer = 0
+        for index in stride(from: 0, to: graph.count, by: max(1, sampling)) where failures.count < 3 {
             guard let lifted = graph.liftedPath(to: index) else {
                 failures.append("state \(index): no lifted path")
                 continue
             }
-            if Self.localView(lifted.last, view: view, model: model) != Self.localView(parkedState, view: view, model: model) {
+            if view.projection(of: lifted.last) != view.projection(of: graph.state(index)) {
                 failures.append("state \(index): the lifted path ends in another local view")
             }
-            if lifted.steps.count < graph.path(to: index).count {
+            let parked = graph.path(to: index).count
+            if lifted.steps.count < parked {
                 failures.append("state \(index): the lifted path is shorter than the parked one")
+            } else if lifted.steps.count > parked {
+                longer += 1
             }
         }
-        #expect(failures.isEmpty, "seed \(seed): \(failures)")
-    }
-
-    static func localView(_ state: NavState, view: LocalView, model: FlowModel) -> [UInt64] {
-        let packed = model.codec.encode(state)
-        var projected = [UInt64](repeating: 0, count: packed.count)
-        packed.withUnsafeBufferPointer { packed in
-            projected.withUnsafeMutableBufferPointer { _ = view.project(packed, into: $0) }
-        }
-        return projected
+        return (failures, longer)
     }
 
     @Test func examplesWhoseTabsInteractSayWhy() throws {
@@ -278,20 +278,9 @@ import Testing
     /// page stays on the parked path.
     @Test func aPageAStubResolvesToIsCut() throws {
         for resolves in [true, false] {
-            let source = Self.stubSpec(resolves: resolves)
             let name = "stub-\(resolves).navflow"
-            let spec = try Self.load(source, name: name)
-            #expect(TabIndependence(spec).holds, "\(TabIndependence(spec).reasons)")
-            try ParkedPathsTests.compare(source, name: name)
-            let every = try Self.findings(source, name: name, exploration: .full)
-            let reduced = try Self.findings(source, name: name, exploration: .automatic)
-            #expect(reduced.stats.parkedInactiveTabs)
-            #expect(reduced.lines == every.lines, "\(name)")
+            let (spec, model, graph, _, _) = try Self.parkedAgrees(Self.stubSpec(resolves: resolves), name: name)
             // With tab b selected, tab a is stored cut: 'Page' only where no stub resolves to it.
-            let model = try FlowModel(spec)
-            var explorer = Explorer()
-            explorer.parksInactiveTabs = true
-            let graph = try explorer.explore(model)
             let page = try #require(spec.screens.firstIndex { $0.name == "Page" })
             let stored = (0..<graph.count).map { graph.state($0) }.filter { $0.selectedTab == 1 }
             let parkedPages = stored.filter { $0.paths[0].contains { model.routes.screen(of: $0) == page } }
@@ -341,19 +330,8 @@ import Testing
     /// run in any step (signed in, with the rebuild) states take the memos.
     @Test func aHookThatCannotRunAgainIsCut() throws {
         for rebuilds in [true, false] {
-            let source = Self.gatedSpec(signOutRebuilds: rebuilds)
             let name = "gated-\(rebuilds).navflow"
-            let spec = try Self.load(source, name: name)
-            #expect(TabIndependence(spec).holds, "\(TabIndependence(spec).reasons)")
-            try ParkedPathsTests.compare(source, name: name)
-            let every = try Self.findings(source, name: name, exploration: .full)
-            let reduced = try Self.findings(source, name: name, exploration: .automatic)
-            #expect(reduced.stats.parkedInactiveTabs)
-            #expect(reduced.lines == every.lines, "\(name)")
-            let model = try FlowModel(spec)
-            var explorer = Explorer()
-            explorer.parksInactiveTabs = true
-            let graph = try explorer.explore(model)
+            let (spec, model, graph, _, _) = try Self.parkedAgrees(Self.gatedSpec(signOutRebuilds: rebuilds), name: name)
             let gated = try #require(spec.screens.firstIndex { $0.name == "Gated" })
             let stored = (0..<graph.count).map { graph.state($0) }.filter { $0.selectedTab == 1 }
             let parked = { (signedIn: Bool) in
@@ -362,12 +340,8 @@ import Testing
             #expect(rebuilds ? parked(true).isEmpty : !parked(true).isEmpty, "\(name): \(parked(true).count) states")
             #expect(!parked(false).isEmpty, "\(name)")
             // Every parked state lifts to a path of the app with its local view.
-            let view = LocalView(model: model)
-            for index in 0..<graph.count {
-                let lifted = try #require(graph.liftedPath(to: index), "\(name): state \(index)")
-                #expect(Self.localView(lifted.last, view: view, model: model) == Self.localView(graph.state(index), view: view, model: model),
-                        "\(name): state \(index)")
-            }
+            let failures = Self.liftFailures(graph, model: model).failures
+            #expect(failures.isEmpty, "\(name): \(failures)")
             // Quiet states: signed in, and only with the rebuild.
             let quiet = QuietAppearHooks(model: model)
             #expect(quiet.mayBeQuiet == rebuilds, "\(name)")
@@ -418,34 +392,18 @@ import Testing
     /// screen may be presented, the tab is stored whole, with its reason.
     @Test func aTabAnActionSelectsAndPushesOntoIsLifted() throws {
         for presented in [false, true] {
-            let source = Self.openInSpec(presented: presented)
             let name = "open-in-\(presented).navflow"
-            let spec = try Self.load(source, name: name)
+            let (spec, model, graph, parked, every) = try Self.parkedAgrees(Self.openInSpec(presented: presented), name: name)
             let independence = TabIndependence(spec)
             let other = try #require(spec.screens.firstIndex { $0.name == "Other" })
-            #expect(independence.holds)
             #expect(independence.wholeTabs == [presented, false], "\(name)")
             #expect(independence.liftedTabs[other].first == (presented ? [] : [0]), "\(name)")
             #expect(independence.wholeReasons == (presented ? ["tab 'a', line 21: an edge of 'Other' acts on the tab it selects, or presents, after 'tab'"] : []),
                     "\(independence.wholeReasons)")
-            try ParkedPathsTests.compare(source, name: name)
-            let every = try Self.findings(source, name: name, exploration: .full)
-            let reduced = try Self.findings(source, name: name, exploration: .automatic)
-            #expect(reduced.lines == every.lines, "\(name)")
             // Stored whole, tab a keeps every path; lifted, it is cut.
-            #expect(presented || reduced.stats.states < every.stats.states, "\(name): \(reduced.stats.states) of \(every.stats.states)")
-            let model = try FlowModel(spec)
-            var explorer = Explorer()
-            explorer.parksInactiveTabs = true
-            let graph = try explorer.explore(model)
-            let view = LocalView(model: model)
-            var detours = 0
-            for index in 0..<graph.count {
-                let lifted = try #require(graph.liftedPath(to: index), "\(name): state \(index)")
-                #expect(Self.localView(lifted.last, view: view, model: model) == Self.localView(graph.state(index), view: view, model: model),
-                        "\(name): state \(index)")
-                if lifted.steps.count > graph.path(to: index).count { detours += 1 }
-            }
+            #expect(presented || parked.states < every.states, "\(name): \(parked.states) of \(every.states)")
+            let lifts = Self.liftFailures(graph, model: model)
+            #expect(lifts.failures.isEmpty, "\(name): \(lifts.failures)")
             // Promo on More on Detail: the lifted path goes back to tab a to push them again first.
             let promo = try #require(spec.screens.firstIndex { $0.name == "Promo" })
             let deep = (0..<graph.count).filter { index in
@@ -454,7 +412,7 @@ import Testing
                     == [spec.screens.firstIndex { $0.name == "Detail" }!, spec.screens.firstIndex { $0.name == "More" }!, promo]
             }
             #expect(!deep.isEmpty, "\(name)")
-            #expect(presented || detours > 0, "\(name)")
+            #expect(presented || lifts.longer > 0, "\(name)")
         }
     }
 

@@ -163,10 +163,7 @@ import Testing
     /// full plan covers.
     @Test(arguments: Array(UInt64(1)...UInt64(2)))
     func aParkedPlanCoversWhatTheFullPlanCoversOnInteractingApps(seed: UInt64) throws {
-        var shape = AppShape(tabs: 2 + Int(seed % 2), screens: 6 + Int(seed % 3), fanOut: 1 + Int(seed % 2), depth: 2,
-                             sheets: Int(seed % 2), flags: Int(seed % 2), inputs: 0, deepLinks: Int(seed % 3), seed: seed)
-        shape.interactions = true
-        let text = AppSpecGenerator.spec(shape)
+        let text = Fixtures.interactingApp(seed: seed)
         let spec = try #require(Frontend.load(SourceFile(path: "app.navflow", text: text)).spec)
         #expect(TabIndependence(spec).holds && TabIndependence(spec).liftedTabs.joined().contains([0]))
         let model = try FlowModel(spec)

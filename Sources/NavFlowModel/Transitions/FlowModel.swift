@@ -241,25 +241,34 @@ public final class FlowModel: Sendable {
         return edgeChoices[route - 1][edge].compactMap(\.first)
     }
 
-    /// The route on top of a modal: the top of its path, else its screen or
-    /// its stack's root.
+    /// The route on top of a modal: the top of its path, else its root.
     public func visibleRoute(of modal: Modal) -> Int {
-        if let last = modal.path.last { return last }
-        switch shape.presentables[modal.presentable] {
-        case .stack(let stack): return stackRootRoute[stack]
-        case .screen(let screen): return routes.id(screen: screen, values: [])
-        default: return 0
-        }
+        modal.path.last ?? rootRoute(of: modal)
+    }
+
+    /// The route a modal shows beneath its path: its screen or its stack's root.
+    public func rootRoute(of modal: Modal) -> Int {
+        route(showing: shape.presentables[modal.presentable])
     }
 
     /// The route a slot shows beneath its path: its selection, or its
     /// declared screen or stack root.
     public func rootRoute(ofSlot slot: Int, in state: NavState) -> Int {
-        if state.shows[slot] != 0 { return state.shows[slot] }
-        switch shape.slots[slot].declared {
-        case .stack(let stack): return stackRootRoute[stack]
-        case .screen(let screen): return routes.id(screen: screen, values: [])
-        default: return 0
+        state.shows[slot] != 0 ? state.shows[slot] : declaredRoot(ofSlot: slot)
+    }
+
+    /// The route a slot shows when nothing is selected into it and its path
+    /// is empty: its declared screen or stack root (0 for neither).
+    public func declaredRoot(ofSlot slot: Int) -> Int {
+        route(showing: shape.slots[slot].declared)
+    }
+
+    /// The route content shows at its root: a screen, or a stack's root (0 otherwise).
+    private func route(showing content: Content) -> Int {
+        switch content {
+        case .stack(let stack): stackRootRoute[stack]
+        case .screen(let screen): routes.id(screen: screen, values: [])
+        default: 0
         }
     }
 

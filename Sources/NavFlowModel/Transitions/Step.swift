@@ -116,7 +116,7 @@ public enum DeepLinkOutcome: Hashable, Sendable {
 /// A step from a state: its label, the state it leads to (nil when it was
 /// cut off or is invalid), the facts of the way there, and for a deep link,
 /// how handling it turned out.
-public struct Transition: Sendable {
+public struct Transition: Hashable, Sendable {
     public var step: Step
     public var target: NavState?
     public var facts: [StepFact]

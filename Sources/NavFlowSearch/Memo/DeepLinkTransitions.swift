@@ -75,9 +75,10 @@ struct DeepLinkTransitions {
         var touchesHooks = false
     }
 
-    init(model: FlowModel) {
+    /// `quietHooks` tells which targets show a screen whose hook's condition holds.
+    init(model: FlowModel, quietHooks: QuietAppearHooks) {
         self.model = model
-        quietHooks = QuietAppearHooks(model: model)
+        self.quietHooks = quietHooks
         let spec = model.spec
         let codec = model.codec
         width = codec.words

@@ -81,6 +81,14 @@ public struct LocalView: Sendable {
         return selected
     }
 
+    /// The local view of an unpacked state, as words.
+    public func projection(of state: NavState) -> [UInt64] {
+        let packed = codec.encode(state)
+        var view = [UInt64](repeating: 0, count: width)
+        packed.withUnsafeBufferPointer { packed in view.withUnsafeMutableBufferPointer { _ = project(packed, into: $0) } }
+        return view
+    }
+
     /// Applies an update: the bits of mask `index` from `value`, the others from `state`.
     @inline(__always)
     public func apply(_ state: UnsafeBufferPointer<UInt64>, mask index: Int, value: UnsafeBufferPointer<UInt64>,

@@ -54,20 +54,21 @@ public final class PackedSuccessors {
     private let current: UnsafeMutableBufferPointer<UInt64>
     private var encoded: [UInt64] = []
     private let quietHooks: QuietAppearHooks
-    /// Whether some edge is taken from lifts of the tabs it selects when the tabs are parked.
-    private let liftsTabs: Bool
-    /// The parking of the store whose state is being expanded, when some edge lifts tabs.
+    /// The store's parking when some edge is taken from lifts of the tabs it
+    /// selects (`ParkedPaths.transitions`), taken again when the store
+    /// starts cutting with deep links.
     private var parking: ParkedPaths?
+    /// The store's `parksWithDeepLinks` when `parking` was taken; unset at first.
+    private var parkingPhase: Bool??
 
     public init(model: FlowModel) {
         self.model = model
         quietHooks = QuietAppearHooks(model: model)
-        liftsTabs = TabIndependence(model: model).liftedTabs.contains { $0.contains { !$0.isEmpty } }
         width = model.codec.words
         view = LocalView(model: model)
         footprints = FootprintTransitions(model: model)
         switchGlobals = StateStore(width: width, capacity: 16)
-        deepLinks = DeepLinkTransitions(model: model)
+        deepLinks = DeepLinkTransitions(model: model, quietHooks: quietHooks)
         target = .allocate(capacity: width)
         target.initialize(repeating: 0)
         current = .allocate(capacity: width)
@@ -100,11 +101,16 @@ public final class PackedSuccessors {
     /// or a tab switch or deep link whose rest cannot be given by numbers.
     public func successors(of index: Int, in store: inout CompressedStateStore,
                            deepLinks: Bool, into batch: inout SuccessorBatch) {
+        let phase = store.parksWithDeepLinks
+        if parkingPhase != .some(phase) {
+            parking = store.parkedPaths.flatMap { $0.liftsTabs ? $0 : nil }
+            parkingPhase = .some(phase)
+        }
         // What an appear hook does depends on the views a step shows, which
         // no footprint or local view sees: every step runs on the state,
-        // unless no hook can run in any step from it.
-        parking = liftsTabs ? store.parkedPaths : nil
+        // unless no hook can run in any step from it (it is quiet).
         var copied = false
+        var unpacked: NavState?
         if model.hasAppearHooks {
             store.copy(index, into: current)
             copied = true
@@ -115,9 +121,10 @@ public final class PackedSuccessors {
         // whose step ran a hook) is run on the state (`DeepLinkTransitions`).
         // In-app steps likewise, from a view none of whose memoized steps
         // ran a hook or shows such a screen (`viewTouchesHooks`).
-        var clean = false
         if model.hasAppearHooks && !quietHooks.isQuiet(UnsafeBufferPointer(current)) {
-            clean = view.isShared && !quietHooks.showsHookThatHolds(model.codec.decode(UnsafeBufferPointer(current)))
+            let state = model.codec.decode(UnsafeBufferPointer(current))
+            unpacked = state
+            var clean = view.isShared && !quietHooks.showsHookThatHolds(state)
             if clean && !deepLinks {
                 let viewNumber = store.viewNumber(of: index)
                 if viewNumber >= viewRange.count || viewRange[viewNumber].start < 0 {
@@ -125,14 +132,13 @@ public final class PackedSuccessors {
                 }
                 clean = !viewTouchesHooks[viewNumber]
             }
-        }
-        if model.hasAppearHooks && !quietHooks.isQuiet(UnsafeBufferPointer(current)) && !clean {
-            let state = model.codec.decode(UnsafeBufferPointer(current))
-            batch.reset(width: width)
-            model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
-                if unit.isDeepLink == deepLinks { run(unit, from: state, into: &batch) }
+            if !clean {
+                batch.reset(width: width)
+                model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
+                    if unit.isDeepLink == deepLinks { run(unit, from: state, into: &batch) }
+                }
+                return
             }
-            return
         }
         guard view.isShared else {
             if !copied { store.copy(index, into: current) }
@@ -141,7 +147,6 @@ public final class PackedSuccessors {
         }
         batch.reset(width: width)
         let current = self.current
-        var unpacked: NavState?
         func decode() -> NavState {
             let decoded = unpacked ?? model.codec.decode(UnsafeBufferPointer(current))
             unpacked = decoded

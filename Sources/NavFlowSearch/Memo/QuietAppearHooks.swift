@@ -20,12 +20,18 @@ import NavFlowSpec
 public struct QuietAppearHooks: Sendable {
     /// Every hook's condition; nil when no state is quiet.
     private let conditions: [Condition]?
+    /// Per route id (0 for none): the conditions of its screen's hooks
+    /// (nil for a hook without one, which always runs).
+    private let hookConditions: [[Condition?]]
     private let codec: StateCodec
     private let model: FlowModel
 
     public init(model: FlowModel) {
         self.model = model
         codec = model.codec
+        hookConditions = [[]] + (0..<model.routes.count).map { index in
+            model.spec.screens[model.routes.screen(of: index + 1)].hooks.map(\.condition)
+        }
         var conditions: [Condition] = []
         for screen in model.spec.screens {
             for hook in screen.hooks {
@@ -44,11 +50,8 @@ public struct QuietAppearHooks: Sendable {
         var positive = Set<Int>()
         var negative = Set<Int>()
         for condition in conditions { Self.collect(condition, negated: false, positive: &positive, negative: &negative) }
-        let empty = NavState(flags: 0, inputs: 0, selectedTab: 0,
-                             paths: Array(repeating: [], count: model.shape.slots.count),
-                             shows: Array(repeating: 0, count: model.shape.slots.count), modals: [])
         let hookedRoot = model.shape.slots.indices.contains { slot in
-            let root = model.rootRoute(ofSlot: slot, in: empty)
+            let root = model.declaredRoot(ofSlot: slot)
             return root > 0 && !model.spec.screens[model.routes.screen(of: root)].hooks.isEmpty
         }
         for block in FlagStability.blocks(of: model.spec) {
@@ -93,30 +96,20 @@ public struct QuietAppearHooks: Sendable {
     /// the views a step shows at its end, each when its condition holds
     /// then: a step to a target where this is false runs none.
     public func showsHookThatHolds(_ state: NavState) -> Bool {
-        let spec = model.spec
-        let routes = model.routes
         func holds(_ route: Int) -> Bool {
-            guard route > 0 else { return false }
-            return spec.screens[routes.screen(of: route)].hooks.contains { hook in
-                hook.condition?.evaluate(flags: { state.flags >> UInt64($0) & 1 == 1 },
-                                         inputs: { state.inputs >> UInt64($0) & 1 == 1 }) ?? true
+            hookConditions[route].contains { condition in
+                condition?.evaluate(flags: { state.flags >> UInt64($0) & 1 == 1 },
+                                    inputs: { state.inputs >> UInt64($0) & 1 == 1 }) ?? true
             }
         }
         for slot in model.shape.slots.indices {
             if holds(model.rootRoute(ofSlot: slot, in: state)) || state.paths[slot].contains(where: holds) { return true }
         }
-        for modal in state.modals {
-            if modal.path.contains(where: holds) { return true }
-            switch model.shape.presentables[modal.presentable] {
-            case .screen(let screen):
-                if holds(routes.id(screen: screen, values: [])) { return true }
-            case .stack(let stack):
-                if holds(routes.id(screen: spec.stacks[stack].root, values: [])) { return true }
-            default:
-                return true
-            }
+        return state.modals.contains { modal in
+            let root = model.rootRoute(of: modal)
+            // A modal whose content has no root route is judged the safe way.
+            return root == 0 || holds(root) || modal.path.contains(where: holds)
         }
-        return false
     }
 
     private static func collect(_ condition: Condition, negated: Bool, positive: inout Set<Int>, negative: inout Set<Int>) {

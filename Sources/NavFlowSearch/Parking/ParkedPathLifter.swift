@@ -30,37 +30,46 @@ public struct ParkedPathLifter: Sendable {
     /// screens the user can push again (the end of a lifted path is one).
     public func lift(_ path: [(step: Step, parked: NavState)], from start: NavState)
         -> (steps: [(from: NavState, step: Step)], last: NavState)? {
-        var state = start
-        var steps: [(from: NavState, step: Step)] = []
-        func take(_ step: Step) -> Bool {
-            guard let next = model.transition(taking: step, from: state)?.target else { return false }
-            steps.append((from: state, step: step))
-            state = next
-            return true
-        }
+        var walk = AppWalk(model: model, state: start)
         var lifting: Lifting?
         for (step, parked) in path {
             if case .edge(_, let screen, let edge, _) = step {
                 if lifting == nil { lifting = Lifting(model: model) }
-                let tabs = lifting!.liftedTabs[screen][edge].filter { $0 != state.selectedTab }
+                let tabs = lifting!.parking.liftedTabs[screen][edge].filter { $0 != walk.state.selectedTab }
                 if !tabs.isEmpty {
-                    guard let detour = lifting!.detour(before: step, from: state, lifting: tabs, toward: parked) else { return nil }
-                    steps += detour.steps
-                    state = detour.end
+                    guard let detour = lifting!.detour(before: step, from: walk.state, lifting: tabs, toward: parked) else { return nil }
+                    walk.steps += detour.steps
+                    walk.state = detour.end
                 }
             }
-            guard take(step) else { return nil }
-            for slot in model.shape.activeSlots(selectedTab: state.selectedTab) {
+            guard walk.take(step) else { return nil }
+            for slot in model.shape.activeSlots(selectedTab: walk.state.selectedTab) {
                 let cut = parked.paths[slot]
-                guard state.paths[slot].starts(with: cut) else { return nil }
+                guard walk.state.paths[slot].starts(with: cut) else { return nil }
                 // The argument goes back with no modal up; a back under one is no step of the app.
-                guard state.paths[slot].count == cut.count || state.modals.isEmpty else { return nil }
-                while state.paths[slot].count > cut.count {
-                    guard take(.back(context: .slot(slot))) else { return nil }
+                guard walk.state.paths[slot].count == cut.count || walk.state.modals.isEmpty else { return nil }
+                while walk.state.paths[slot].count > cut.count {
+                    guard walk.take(.back(context: .slot(slot))) else { return nil }
                 }
             }
         }
-        return (steps, state)
+        return (walk.steps, walk.state)
+    }
+}
+
+/// Steps of the app taken one after another from a state, each kept with
+/// the state it is taken from.
+private struct AppWalk {
+    let model: FlowModel
+    var state: NavState
+    var steps: [(from: NavState, step: Step)] = []
+
+    /// Takes `step` from the current state; false when it leads nowhere.
+    mutating func take(_ step: Step) -> Bool {
+        guard let next = model.transition(taking: step, from: state)?.target else { return false }
+        steps.append((from: state, step: step))
+        state = next
+        return true
     }
 }
 
@@ -72,13 +81,13 @@ public struct ParkedPathLifter: Sendable {
 /// hook runs on the way (docs/performance.md, "Tabs lifted before a step").
 private struct Lifting {
     let model: FlowModel
-    let liftedTabs: [[[Int]]]
-    private var parking: ParkedPaths
+    private(set) var parking: ParkedPaths
+    private let view: LocalView
 
     init(model: FlowModel) {
         self.model = model
-        liftedTabs = TabIndependence(model: model).liftedTabs
         parking = ParkedPaths(model: model)
+        view = LocalView(model: model)
     }
 
     /// The detour from `state` after which `step` ends in the local view of
@@ -87,6 +96,7 @@ private struct Lifting {
     mutating func detour(before step: Step, from state: NavState, lifting tabs: [Int],
                          toward parked: NavState) -> (steps: [(from: NavState, step: Step)], end: NavState)? {
         var cut = model.codec.encode(state)
+        let landing = view.projection(of: parked)
         for withDeepLinks in [false, true] {
             parking.withDeepLinks = withDeepLinks
             let whole = cut
@@ -97,7 +107,7 @@ private struct Lifting {
                     for slot in model.shape.tabSlots[tab] { wanted.paths[slot] = variant.paths[slot] }
                 }
                 guard let target = model.transition(taking: step, from: wanted)?.target,
-                      sameLocalView(target, parked) else { continue }
+                      view.projection(of: target) == landing else { continue }
                 if wanted == state { return ([], state) }
                 if let steps = self.steps(from: state, to: wanted, tabs: tabs) { return (steps, wanted) }
             }
@@ -107,30 +117,23 @@ private struct Lifting {
 
     /// Switch to each tab, go back, push again, and switch back.
     private func steps(from start: NavState, to wanted: NavState, tabs: [Int]) -> [(from: NavState, step: Step)]? {
-        var state = start
-        var steps: [(from: NavState, step: Step)] = []
-        func take(_ step: Step) -> Bool {
-            guard let next = model.transition(taking: step, from: state)?.target else { return false }
-            steps.append((from: state, step: step))
-            state = next
-            return true
-        }
+        var walk = AppWalk(model: model, state: start)
         for tab in tabs {
-            guard take(.switchTab(tab)) else { return nil }
+            guard walk.take(.switchTab(tab)) else { return nil }
             for slot in model.shape.tabSlots[tab] {
-                while !wanted.paths[slot].starts(with: state.paths[slot]) {
-                    guard take(.back(context: .slot(slot))) else { return nil }
+                while !wanted.paths[slot].starts(with: walk.state.paths[slot]) {
+                    guard walk.take(.back(context: .slot(slot))) else { return nil }
                 }
-                while state.paths[slot].count < wanted.paths[slot].count {
-                    var next = state
-                    next.paths[slot].append(wanted.paths[slot][state.paths[slot].count])
-                    guard let pushes = self.pushes(from: state, to: next) else { return nil }
-                    for step in pushes { guard take(step) else { return nil } }
+                while walk.state.paths[slot].count < wanted.paths[slot].count {
+                    var next = walk.state
+                    next.paths[slot].append(wanted.paths[slot][walk.state.paths[slot].count])
+                    guard let pushes = self.pushes(from: walk.state, to: next) else { return nil }
+                    for step in pushes { guard walk.take(step) else { return nil } }
                 }
             }
         }
-        guard take(.switchTab(start.selectedTab)), state == wanted else { return nil }
-        return steps
+        guard walk.take(.switchTab(start.selectedTab)), walk.state == wanted else { return nil }
+        return walk.steps
     }
 
     /// One or two steps from `state` to `next`: a push, a page pushed that
@@ -150,14 +153,5 @@ private struct Lifting {
             }
         }
         return nil
-    }
-
-    /// The same flags, inputs, selected tab, modals and selected tab's slots.
-    private func sameLocalView(_ lhs: NavState, _ rhs: NavState) -> Bool {
-        guard lhs.flags == rhs.flags, lhs.inputs == rhs.inputs, lhs.selectedTab == rhs.selectedTab,
-              lhs.modals == rhs.modals else { return false }
-        return model.shape.activeSlots(selectedTab: lhs.selectedTab).allSatisfy { slot in
-            lhs.paths[slot] == rhs.paths[slot] && lhs.shows[slot] == rhs.shows[slot]
-        }
     }
 }

@@ -23,7 +23,9 @@ import NavFlowSpec
 /// and keeps holding: the states found then are judged with deep links
 /// allowed.
 ///
-/// A tab `TabIndependence` stores whole is never cut.
+/// A tab `TabIndependence` stores whole is never cut. An edge that selects
+/// a cut tab and then acts on it is taken from each of the tab's lifts
+/// (`transitions(of:from:_:)`).
 ///
 /// What is kept is decided from the state being stored, flags included.
 /// A column selection (`select`) is always kept: there is no step that
@@ -33,9 +35,9 @@ public struct ParkedPaths: Sendable {
     /// Per route id - 1: the routes its screen can push again, each with its guard.
     private let pushesAgain: [[(route: Int, condition: Condition?)]]
     /// A route put in place of a page that replaces itself: the page (a
-    /// route without an appear hook) is pushed under one guard, then its
-    /// edge that is exactly `pop` then `push` puts the route in its place
-    /// under another.
+    /// route whose appear hooks may not run) is pushed under one guard, then
+    /// its edge that is exactly `pop` then `push` puts the route in its
+    /// place under another.
     private struct Replacement {
         var page: Int
         var pageCondition: Condition?
@@ -75,7 +77,9 @@ public struct ParkedPaths: Sendable {
     private let currentStackSlots: [Int?]
     /// Per screen, per edge: the tabs lifted before the edge is taken
     /// (`TabIndependence.liftedTabs`).
-    private let liftedTabs: [[[Int]]]
+    public let liftedTabs: [[[Int]]]
+    /// Whether some edge is taken from lifts of the tabs it selects.
+    public let liftsTabs: Bool
 
     public init(model: FlowModel) {
         self.model = model
@@ -100,13 +104,11 @@ public struct ParkedPaths: Sendable {
         let independence = TabIndependence(model: model)
         let whole = independence.wholeTabs
         liftedTabs = independence.liftedTabs
+        liftsTabs = liftedTabs.contains { $0.contains { !$0.isEmpty } }
         tabStackSlots = model.shape.tabSlots.enumerated().map { tab, slots in
             tab < whole.count && whole[tab] ? [] : slots.filter { model.codec.path(ofSlot: $0).length.count > 0 }
         }
-        let empty = NavState(flags: 0, inputs: 0, selectedTab: 0,
-                             paths: Array(repeating: [], count: model.shape.slots.count),
-                             shows: Array(repeating: 0, count: model.shape.slots.count), modals: [])
-        declaredRoots = model.shape.slots.indices.map { model.rootRoute(ofSlot: $0, in: empty) }
+        declaredRoots = model.shape.slots.indices.map(model.declaredRoot(ofSlot:))
     }
 
     /// The ways a screen can be pushed again, under guards `keeps` accepts:
@@ -265,13 +267,10 @@ public struct ParkedPaths: Sendable {
             model.run(unit, from: state, decider: decider, body)
             return
         }
-        var seen: [Transition] = []
+        var seen = Set<Transition>()
         for variant in variants {
             model.run(unit, from: variant, decider: decider) { transition in
-                guard !seen.contains(where: { $0.step == transition.step && $0.target == transition.target
-                                              && $0.facts == transition.facts && $0.outcome == transition.outcome }) else { return }
-                seen.append(transition)
-                body(transition)
+                if seen.insert(transition).inserted { body(transition) }
             }
         }
     }

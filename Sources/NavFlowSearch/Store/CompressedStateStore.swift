@@ -28,6 +28,8 @@ public struct CompressedStateStore: Sendable {
     public var parksInactiveTabs: Bool { parking != nil }
     /// How the tabs that are not selected are cut, when they are.
     public var parkedPaths: ParkedPaths? { parking }
+    /// Whether the tabs are cut with deep links allowed (nil when they are not parked).
+    public var parksWithDeepLinks: Bool? { parking?.withDeepLinks }
     /// How the tabs that are not selected are stored, when they are parked.
     private var parking: ParkedPaths?
     /// The rest interned last.
