@@ -113,6 +113,40 @@ import Testing
         #expect(try Self.check(text, name: "links.navflow"))
     }
 
+    /// Appear hooks run on the views a step shows anew, which no memo key
+    /// sees: the link to Gate from the launch state (Gate already shown
+    /// under the sheet its hook opened) runs no hook, from the tab's root
+    /// it runs it; switching to tab b runs the hook when b shows Gate and
+    /// not when it shows Other; back from Page or Gate shows Home, which
+    /// has none. Each must be worked out on the state, or taken from the
+    /// memo, as the transition function says.
+    @Test func appearHooksShownBeforeOrAnew() throws {
+        let text = """
+        app H
+        scheme "h"
+        flag on = false
+        stack A root Home { destination Gate; destination Page; depth 2 }
+        stack B root Other { destination Gate; depth 1 }
+        tabs T {
+          tab a "A" A
+          tab b "B" B
+        }
+        start T
+        launch push Gate
+        screen Home { push Gate; push Page }
+        screen Page { push Gate }
+        screen Gate {
+          appear if !on { sheet Note }
+          action "Enable" { set on = true }
+        }
+        screen Note { action "Done" { dismiss } }
+        screen Other { push Gate }
+        deeplink "h://gate" -> a / Gate
+        deeplink "h://here" -> * / ... / Gate
+        """
+        #expect(try Self.check(text, name: "hooks.navflow"))
+    }
+
     /// A link that selects a tab but appends to its path reads the path:
     /// shared by flags, inputs and selected tab, it would land every state
     /// of a key on the first one's path. `*` writes the selected tab's slots.

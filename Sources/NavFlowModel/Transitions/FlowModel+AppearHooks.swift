@@ -36,6 +36,16 @@ extension FlowModel {
         return views
     }
 
+    /// Whether a view `state` shows (`shownViews`) has an appear hook whose
+    /// condition holds in it. Hooks run at the end of a step on the views
+    /// it shows anew, so a step whose target shows none runs no hook. A
+    /// view without a route is judged the safe way.
+    public func showsAppearHookThatHolds(_ state: NavState) -> Bool {
+        shownViews(of: state).contains { view in
+            view.route == 0 || spec.screens[routes.screen(of: view.route)].hooks.contains { state.holds($0.condition) }
+        }
+    }
+
     /// Every appear hook of the spec, in declaration order.
     public var appearHooks: [AppearHookID] {
         spec.screens.indices.flatMap { screen in

@@ -16,15 +16,25 @@ import NavFlowSpec
 /// and the slots it replaces (those of its tab, or of the root when there
 /// is no tab view). So its transition from every state with the same flags,
 /// inputs and selected tab is the same word-level update; it is worked out
-/// once per (link, arguments, flags, inputs, selected tab). Other deep
-/// links are run on the unpacked state every time.
+/// once per (link, arguments, flags, inputs, selected tab).
+///
+/// In a search of shared states (`LocalView.isShared`), a link of one
+/// handler that acts where the user is without naming a tab (`* ...`,
+/// `... under modals`, keeping or closing modals, appending) and whose
+/// `else` writes the flags at most reads and writes the local view alone
+/// (the selected tab's slots, the modals, flags and inputs): it is worked
+/// out once per local view, and its target is that of its view with the
+/// source's rest. Other deep links are run on the unpacked state every time.
 struct DeepLinkTransitions {
     let model: FlowModel
     private let quietHooks: QuietAppearHooks
     /// Every deep-link step unit, in the order of `FlowModel.forEachUnit`.
     let units: [StepUnit]
-    /// Per unit: whether it is memoized; it is run on every state otherwise.
+    /// Per unit: whether it is memoized by its key.
     private let memoized: [Bool]
+    /// Per unit: whether it is memoized by the local view instead, in a
+    /// search of shared states; it is run on every state otherwise.
+    private let memoizedByView: [Bool]
     /// `width` words per unit, the link's write mask when it lands, then
     /// once more the bits of the flags: what a link's `else` can write.
     private let writeMasks: [UInt64]
@@ -35,7 +45,10 @@ struct DeepLinkTransitions {
     /// Whether states are stored as a local view and a rest (`LocalView.isShared`).
     private let sharesViews: Bool
     private var keys: StateStore
-    /// Per key: its transition.
+    /// Per key: the number of its entry.
+    private var keyEntries: [Int32] = []
+    /// The transitions worked out: one per key, and one per local view and
+    /// unit memoized by the view.
     private var entries: [Entry] = []
     /// Per local view of a full search of shared states: where its units'
     /// entries start in `viewEntries`, -1 until worked out. The key of a
@@ -70,8 +83,10 @@ struct DeepLinkTransitions {
         /// The tab the link lands in, when it leaves the slots.
         var tab: Int32 = -1
         /// Whether an appear hook ran in the step it was worked out from, or
-        /// its target shows a screen with a hook whose condition holds: the
-        /// link is then run on the unpacked state every time.
+        /// its target shows a screen with a hook whose condition holds (in
+        /// its local view, for a link that lands): the link is then run on
+        /// the unpacked state every time. Otherwise it runs no hook from any
+        /// state of its key.
         var touchesHooks = false
     }
 
@@ -85,6 +100,7 @@ struct DeepLinkTransitions {
         sharesViews = LocalView(model: model).isShared
         var units: [StepUnit] = []
         var memoized: [Bool] = []
+        var memoizedByView: [Bool] = []
         var writeMasks: [UInt64] = []
         // Flags, inputs and the selected tab are contiguous, from bit 0.
         let global = 0..<codec.tabField.upperBound
@@ -111,14 +127,20 @@ struct DeepLinkTransitions {
                 for slot in slots ?? 0..<0 { fields.append(codec.slotFields[slot]) }
                 mask = codec.mask(fields)
             }
+            // A link that acts where the user is, in the selected tab, reads and
+            // writes the local view alone, and its `else` the flags at most.
+            let staysInTheView = sharesViews && mask == nil && link.handlers.count == 1 && handler.target.tab == nil
+                && !handler.keepsTab && (handler.otherwise?.footprint.writes.isSubset(of: .flags) ?? true)
             for arguments in model.deepLinkArguments[index] {
                 units.append(.deepLink(link: index, arguments: arguments))
                 memoized.append(mask != nil)
+                memoizedByView.append(staysInTheView)
                 writeMasks += mask ?? [UInt64](repeating: 0, count: width)
             }
         }
         self.units = units
         self.memoized = memoized
+        self.memoizedByView = memoizedByView
         self.writeMasks = writeMasks + codec.mask([0..<spec.flags.count])
         keyWords = max(1, (global.count + 63) / 64)
         keyMask = Array(codec.mask([global]).prefix(keyWords))
@@ -127,7 +149,7 @@ struct DeepLinkTransitions {
 
     var bytes: Int {
         keys.bytes + entries.capacity * MemoryLayout<Entry>.stride + entryValues.capacity * 8
-            + (viewStart.capacity + viewEntries.capacity) * 4
+            + (viewStart.capacity + viewEntries.capacity + keyEntries.capacity) * 4
     }
 
     /// Appends the deep-link transitions of `state` to `batch`. `decode`
@@ -179,8 +201,15 @@ struct DeepLinkTransitions {
             }
             viewStart[viewNumber] = Int32(viewEntries.count)
             for number in 0..<memoized.count {
-                viewEntries.append(memoized[number]
-                    ? Int32(entry(of: number, from: UnsafeBufferPointer(words), decode: decode, label: label, store: &store)) : -1)
+                if memoized[number] {
+                    viewEntries.append(Int32(entry(of: number, from: UnsafeBufferPointer(words), decode: decode, label: label,
+                                                   store: &store)))
+                } else if memoizedByView[number] {
+                    viewEntries.append(Int32(entries.count))
+                    record(number, from: decode(), label: label, store: &store)
+                } else {
+                    viewEntries.append(-1)
+                }
             }
         }
         let base = Int(viewStart[viewNumber])
@@ -235,9 +264,12 @@ struct DeepLinkTransitions {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keyWords + 1) { key in
             key[0] = UInt64(number)
             for word in 0..<keyWords { key[word + 1] = state[word] & keyMask[word] }
-            let (entry, inserted) = keys.insert(UnsafeBufferPointer(key))
-            if inserted { record(number, from: decode(), label: label, store: &store) }
-            return entry
+            let (keyNumber, inserted) = keys.insert(UnsafeBufferPointer(key))
+            if inserted {
+                keyEntries.append(Int32(entries.count))
+                record(number, from: decode(), label: label, store: &store)
+            }
+            return Int(keyEntries[keyNumber])
         }
     }
 
@@ -254,8 +286,11 @@ struct DeepLinkTransitions {
             entryValues.append(contentsOf: repeatElement(0, count: width))
             return
         }
-        let touchesHooks = model.hasAppearHooks && (hooksRan || quietHooks.showsHookThatHolds(target))
         let landed = transition.outcome != .otherwise
+        // A landed link shows the views of its target's local view, which
+        // its key fixes; its `else` shows nothing anew (it writes flags).
+        let touchesHooks = model.hasAppearHooks
+            && (hooksRan || (landed ? model.showsAppearHookThatHolds(target) : quietHooks.showsHookThatHolds(target)))
         let written = (landed ? number : memoized.count) * width
         let packed = model.codec.encode(target)
         for word in 0..<width { entryValues.append(packed[word] & writeMasks[written + word]) }

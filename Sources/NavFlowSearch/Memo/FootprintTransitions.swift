@@ -47,9 +47,11 @@ struct FootprintTransitions {
     /// Per entry: what it holds.
     private var kind: [EntryKind] = []
     private var label: [Int32] = []
-    /// Per entry run every time: its unit; else 0.
+    /// Per entry: the index in `units` of the step unit that gave it.
     private var unit: [Int32] = []
+    /// Each unit some entry came from, once.
     private var units: [StepUnit] = []
+    private var unitNumbers: [StepUnit: Int32] = [:]
     /// `width` words per entry each.
     private var masks: [UInt64] = []
     private var values: [UInt64] = []
@@ -86,6 +88,7 @@ struct FootprintTransitions {
 
     var bytes: Int {
         keys.bytes + kind.capacity + (start.capacity + end.capacity + label.capacity + unit.capacity) * 4
+            + units.capacity * MemoryLayout<StepUnit>.stride + unitNumbers.capacity * (MemoryLayout<StepUnit>.stride + 4)
             + (masks.capacity + values.capacity) * 8
     }
 
@@ -122,6 +125,11 @@ struct FootprintTransitions {
         func label(_ entry: Int) -> Int32 { label[entry] }
         /// The unit an entry runs on every state, if it is one.
         func unitRunEveryTime(_ entry: Int) -> StepUnit? { kind[entry] == .runEveryTime ? units[Int(unit[entry])] : nil }
+        /// The number of the step unit that gave `entry`. The entries of a
+        /// footprint come from distinct units, each unit's consecutive.
+        func unitIndex(_ entry: Int) -> Int32 { unit[entry] }
+        /// The unit numbered `index` by `unitIndex(_:)`.
+        func unit(numbered index: Int32) -> StepUnit { units[Int(index)] }
 
         /// Writes the target of update `entry` from `state` into `output`.
         @inline(__always)
@@ -171,6 +179,15 @@ struct FootprintTransitions {
         return selected
     }
 
+    /// The number of `unit` in `units`, given on first sight.
+    private mutating func number(of unit: StepUnit) -> Int32 {
+        if let known = unitNumbers[unit] { return known }
+        let number = Int32(units.count)
+        units.append(unit)
+        unitNumbers[unit] = number
+        return number
+    }
+
     private mutating func record(_ packed: UnsafeBufferPointer<UInt64>, selected: Int, label: (Transition) -> Int32) {
         start.append(Int32(kind.count))
         let state = model.codec.decode(packed)
@@ -179,15 +196,15 @@ struct FootprintTransitions {
             if case .edge(_, let screen, let edge) = unit, edgeRunsEveryTime[screen][edge] {
                 kind.append(.runEveryTime)
                 self.label.append(-1)
-                self.unit.append(Int32(units.count))
-                units.append(unit)
+                self.unit.append(number(of: unit))
                 masks.append(contentsOf: repeatElement(0, count: width))
                 values.append(contentsOf: repeatElement(0, count: width))
                 return
             }
+            let unitNumber = number(of: unit)
             model.run(unit, from: state, decider: ConcreteDecider()) { transition in
                 self.label.append(label(transition))
-                self.unit.append(0)
+                self.unit.append(unitNumber)
                 guard let target = transition.target else {
                     kind.append(.noTarget)
                     masks.append(contentsOf: repeatElement(0, count: width))

@@ -33,12 +33,14 @@ public final class PackedSuccessors {
     /// Per local view (its number in the store): where its entries start
     /// and end; -1 until worked out.
     private var viewRange: [(start: Int32, end: Int32)] = []
-    /// Per local view: whether one of its memoized steps ran an appear hook,
-    /// or its target shows a screen with a hook whose condition holds, in
-    /// the step it was worked out from; a state of such a view whose
-    /// conditions may hold runs every step on the unpacked state.
-    private var viewTouchesHooks: [Bool] = []
     private var entries: [ViewEntry] = []
+    /// When the spec has appear hooks, per entry: whether a state whose
+    /// hooks' conditions may hold runs the entry's step on the unpacked
+    /// state instead (docs/performance.md, "Appear hooks and the memos").
+    private var entryHooks: [HookExposure] = []
+    /// When the spec has appear hooks, per entry: the number of its step
+    /// unit in the footprints' table.
+    private var entryUnits: [Int32] = []
     /// `width` words per entry: the masked words of the target.
     private var entryValues: [UInt64] = []
     private var unitsRunEveryTime: [StepUnit] = []
@@ -85,6 +87,7 @@ public final class PackedSuccessors {
         footprints.bytes + deepLinks.bytes
             + viewRange.capacity * 8 + entries.capacity * MemoryLayout<ViewEntry>.stride + entryValues.capacity * 8
             + switchGlobals.bytes + switchKeys.bytes + switchViews.capacity * 4
+            + entryHooks.capacity + entryUnits.capacity * 4
     }
 
     /// The most bytes the memos allocate beside what they hold before the
@@ -115,24 +118,22 @@ public final class PackedSuccessors {
             store.copy(index, into: current)
             copied = true
         }
-        // Deep links from a state that shows no screen with a hook whose
-        // condition holds take the memos too: hooks run on the views a step
-        // shows at its end, and a link whose target shows such a screen (or
-        // whose step ran a hook) is run on the state (`DeepLinkTransitions`).
-        // In-app steps likewise, from a view none of whose memoized steps
-        // ran a hook or shows such a screen (`viewTouchesHooks`).
+        // Otherwise the memos are taken step by step: hooks run on the views
+        // a step shows anew at its end, so a step that ran no hook where it
+        // was worked out, and whose target shows no screen with a hook whose
+        // condition holds, runs none from any state it is taken from. An
+        // in-app step is worked out once per local view, which fixes the
+        // views it shows unless it selects another tab (`HookExposure`); a
+        // memoized deep link fixes the views it shows by its key
+        // (`DeepLinkTransitions`). The other steps run on the state.
+        var loud = false
+        var showsHook = false
         if model.hasAppearHooks && !quietHooks.isQuiet(UnsafeBufferPointer(current)) {
             let state = model.codec.decode(UnsafeBufferPointer(current))
             unpacked = state
-            var clean = view.isShared && !quietHooks.showsHookThatHolds(state)
-            if clean && !deepLinks {
-                let viewNumber = store.viewNumber(of: index)
-                if viewNumber >= viewRange.count || viewRange[viewNumber].start < 0 {
-                    record(UnsafeBufferPointer(current), viewNumber: viewNumber, store: &store)
-                }
-                clean = !viewTouchesHooks[viewNumber]
-            }
-            if !clean {
+            loud = true
+            if !deepLinks { showsHook = quietHooks.showsHookThatHolds(state) }
+            if !view.isShared {
                 batch.reset(width: width)
                 model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
                     if unit.isDeepLink == deepLinks { run(unit, from: state, into: &batch) }
@@ -167,12 +168,21 @@ public final class PackedSuccessors {
         }
         let range = viewRange[viewNumber]
         let words = width
+        let table = loud ? footprints.table : nil
+        // The unit last run on the state for an entry exposed to hooks: its other entries are skipped.
+        var unitRun: Int32 = -1
         entries.withUnsafeBufferPointer { entries in
             entryValues.withUnsafeBufferPointer { values in
                 view.masks.withUnsafeBufferPointer { masks in
                     for entry in Int(range.start)..<Int(range.end) {
                         let memo = entries[entry]
-                        if memo.view >= 0 {
+                        if let table, entryHooks[entry].runsOnState(showingHook: showsHook) {
+                            let unit = entryUnits[entry]
+                            if unit != unitRun {
+                                unitRun = unit
+                                run(table.unit(numbered: unit), from: decode(), into: &batch)
+                            }
+                        } else if memo.view >= 0 {
                             batch.append(label: memo.label, view: memo.view)
                         } else if memo.globals >= 0 && store.restHolds(onlyTab: Int(memo.tab), ofState: index) {
                             let landed = switchView(globals: memo.globals, tab: Int(memo.tab), from: index, in: &store)
@@ -265,15 +275,19 @@ public final class PackedSuccessors {
         let mask = view.maskIndex(selected: selected)
         let range = footprints.entries(of: state, label: label(of:))
         let table = footprints.table
-        var touchesHooks = false
+        let hooks = model.hasAppearHooks
         for entry in range {
+            if hooks {
+                entryUnits.append(table.unitIndex(entry))
+                entryHooks.append(.none)
+            }
             if let unit = table.unitRunEveryTime(entry) {
                 entries.append(ViewEntry(mask: Int32(-2 - unitsRunEveryTime.count), label: -1, view: -1))
                 unitsRunEveryTime.append(unit)
                 entryValues.append(contentsOf: repeatElement(0, count: width))
                 continue
             }
-            if model.hasAppearHooks && ranAHook(table.label(entry)) { touchesHooks = true }
+            if hooks && ranAHook(table.label(entry)) { entryHooks[entryHooks.count - 1] = .always }
             if table.isCut(entry) {
                 entries.append(ViewEntry(mask: -1, label: table.label(entry), view: -1))
                 entryValues.append(contentsOf: repeatElement(0, count: width))
@@ -281,8 +295,16 @@ public final class PackedSuccessors {
             }
             table.apply(entry, to: state, into: target)
             let kept = UnsafeBufferPointer(target)
-            if model.hasAppearHooks && !touchesHooks && quietHooks.showsHookThatHolds(model.codec.decode(kept)) {
-                touchesHooks = true
+            if hooks && entryHooks[entryHooks.count - 1] == .none {
+                // A step that keeps the selected tab shows views of the
+                // target's local view, the same for every state of this
+                // view; a tab switch shows the other tab's top, which the
+                // state's rest holds.
+                if view.selectedTab(kept) != selected {
+                    entryHooks[entryHooks.count - 1] = .whenTheStateShowsOne
+                } else if model.showsAppearHookThatHolds(model.codec.decode(kept)) {
+                    entryHooks[entryHooks.count - 1] = .always
+                }
             }
             let start = entryValues.count
             view.masked(Array(kept), mask: mask, appendingTo: &entryValues)
@@ -309,13 +331,22 @@ public final class PackedSuccessors {
             entries.append(ViewEntry(mask: Int32(mask), label: table.label(entry), view: number,
                                      globals: globals, tab: Int32(tab)))
         }
+        if hooks {
+            // A unit is run on the state for all its entries or for none.
+            var first = Int(begin)
+            while first < entries.count {
+                var end = first + 1
+                while end < entries.count && entryUnits[end] == entryUnits[first] { end += 1 }
+                let exposure = entryHooks[first..<end].max() ?? .none
+                for entry in first..<end { entryHooks[entry] = exposure }
+                first = end
+            }
+        }
         if viewRange.count <= viewNumber {
             let grown = max(viewNumber + 1, viewRange.count * 2)
             viewRange += repeatElement((start: Int32(-1), end: Int32(-1)), count: grown - viewRange.count)
-            if model.hasAppearHooks { viewTouchesHooks += repeatElement(false, count: grown - viewTouchesHooks.count) }
         }
         viewRange[viewNumber] = (begin, Int32(entries.count))
-        if model.hasAppearHooks { viewTouchesHooks[viewNumber] = touchesHooks }
     }
 
     /// Whether the transitions labelled `label` ran an appear hook.
@@ -348,6 +379,31 @@ public final class PackedSuccessors {
         }
     }
 }
+/// When a memoized in-app step of a local view is run on the state
+/// instead, in a state where an appear hook's condition may hold: the memo
+/// does not see the views a step shows, where hooks run.
+private enum HookExposure: Int8, Comparable {
+    /// The step ran no hook and its target's local view shows no screen
+    /// with a hook whose condition holds: so for every state of the view.
+    case none
+    /// The step selects another tab: it shows that tab's top, which the
+    /// state's rest holds; run on the state when the state shows a screen
+    /// with a hook whose condition holds anywhere.
+    case whenTheStateShowsOne
+    /// The step ran a hook, or its target shows a screen with one whose condition holds.
+    case always
+
+    func runsOnState(showingHook: Bool) -> Bool {
+        switch self {
+        case .none: false
+        case .whenTheStateShowsOne: showingHook
+        case .always: true
+        }
+    }
+
+    static func < (lhs: HookExposure, rhs: HookExposure) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 /// One memoized transition of a local view.
 private struct ViewEntry {
     /// The local-view mask of a word-level update, -1 for a step without a
