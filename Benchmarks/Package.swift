@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "NavFlowSearch", package: "NavFlow"),
                 .product(name: "NavFlowQuery", package: "NavFlow"),
                 .product(name: "NavFlowCheck", package: "NavFlow"),
+                .product(name: "NavFlowCoverage", package: "NavFlow"),
                 .product(name: "NavFlowZ3", package: "NavFlow"),
                 .product(name: "NavFlowGenerator", package: "NavFlow"),
             ],
