@@ -162,7 +162,7 @@ public struct PlainExplorer: Sendable {
                 model.successors(of: state, deepLinks: false) { take($0, from: index) }
             }
             if let failure { throw failure }
-            try visited.reserve(targets.count, in: &list)
+            try visited.reserve(targets.count, labelCount: labels.pairs.values.count, in: &list)
             list.append(targets: targets, labels: labelIDs, count: targets.count)
             expanded += 1
             if expanded % 4096 == 0, let failure = visited.checkMemoryAndTime(goalDirected: false) { throw failure }
@@ -340,8 +340,9 @@ private struct VisitedStates {
         }
     }
 
-    /// Makes room for the `count` transitions of one more state in `list`, within the budget.
-    mutating func reserve(_ count: Int, in list: inout EdgeList) throws(Explorer.LimitReached) {
-        try list.reserve(count, budget: &budget, states: store.count)
+    /// Makes room for the `count` transitions of one more state in `list`,
+    /// labelled below `labelCount`, within the budget.
+    mutating func reserve(_ count: Int, labelCount: Int, in list: inout EdgeList) throws(Explorer.LimitReached) {
+        try list.reserve(count, labelCount: labelCount, budget: &budget, states: store.count)
     }
 }

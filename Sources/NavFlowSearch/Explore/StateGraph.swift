@@ -7,18 +7,28 @@ public struct EdgeList: Sendable {
     public internal(set) var start: [Int32] = [0]
     /// The target state, or -1 when the transition was cut off or is invalid.
     public internal(set) var target: [Int32] = []
-    /// Index into `labels`: the step and note of the transition.
-    public internal(set) var label: [Int32] = []
+    /// Per transition: its index into `labels`, two bytes while a search
+    /// has met at most 65,536 labels (steps with their notes), which is
+    /// almost always, and four bytes once it has met more (`wideLabels`).
+    private var narrowLabels: [UInt16] = []
+    private var wideLabels: [Int32]?
     /// The distinct (step, note) pairs, shared by both lists of a graph.
     public internal(set) var labels: [TransitionLabel] = []
 
+    /// The index into `labels` of transition `position`: its step and note.
+    @inline(__always)
+    public func label(at position: Int) -> Int32 {
+        if let wideLabels { return wideLabels[position] }
+        return Int32(narrowLabels[position])
+    }
+
     /// The step of transition `position`: an index into `StateGraph.steps`.
     @inline(__always)
-    public func step(at position: Int) -> Int32 { labels[Int(label[position])].step }
+    public func step(at position: Int) -> Int32 { labels[Int(label(at: position))].step }
 
     /// The note of transition `position`: an index into `StateGraph.notes`.
     @inline(__always)
-    public func note(at position: Int) -> Int32 { labels[Int(label[position])].note }
+    public func note(at position: Int) -> Int32 { labels[Int(label(at: position))].note }
 
     /// The transitions of state `index` (empty when it was not expanded).
     public func range(of index: Int) -> Range<Int> {
@@ -26,19 +36,44 @@ public struct EdgeList: Sendable {
         return Int(start[index])..<Int(start[index + 1])
     }
 
-    var bytes: Int { (start.capacity + target.capacity + label.capacity) * 4 }
+    var bytes: Int { (start.capacity + target.capacity + (wideLabels?.capacity ?? 0)) * 4 + narrowLabels.capacity * 2 }
 
-    /// Makes room for the `count` transitions of the next state, within the budget.
-    mutating func reserve(_ count: Int, budget: inout ResourceBudget, states: Int) throws(Explorer.LimitReached) {
+    /// Whether label numbers below `count` fit in the narrow column.
+    static func fitsNarrow(_ count: Int) -> Bool { count <= Int(UInt16.max) + 1 }
+
+    /// Makes room for the `count` transitions of the next state, within the
+    /// budget, whose labels are numbered below `labelCount`; the labels
+    /// stored so far are widened, once, when those no longer fit two bytes.
+    mutating func reserve(_ count: Int, labelCount: Int, budget: inout ResourceBudget, states: Int) throws(Explorer.LimitReached) {
         try budget.reserve(count, in: &target, states: states)
-        try budget.reserve(count, in: &label, states: states)
+        if wideLabels == nil && !Self.fitsNarrow(labelCount) {
+            var wide: [Int32] = []
+            try budget.reserve(narrowLabels.count + count, in: &wide, states: states)
+            wide.append(contentsOf: narrowLabels.lazy.map { Int32($0) })
+            wideLabels = wide
+            narrowLabels = []
+        }
+        if var wide = wideLabels {
+            wideLabels = nil
+            defer { wideLabels = wide }
+            try budget.reserve(count, in: &wide, states: states)
+        } else {
+            try budget.reserve(count, in: &narrowLabels, states: states)
+        }
         try budget.reserve(1, in: &start, states: states)
     }
 
-    /// Appends the transitions of the next state: the first `count` targets and labels.
+    /// Appends the transitions of the next state: the first `count` targets
+    /// and labels, the labels numbered as `reserve` was told.
     mutating func append(targets: [Int32], labels: [Int32], count: Int) {
         targets.withUnsafeBufferPointer { target.append(contentsOf: $0[0..<count]) }
-        labels.withUnsafeBufferPointer { label.append(contentsOf: $0[0..<count]) }
+        labels.withUnsafeBufferPointer { labels in
+            if wideLabels != nil {
+                wideLabels!.append(contentsOf: labels[0..<count])
+            } else {
+                narrowLabels.append(contentsOf: labels[0..<count].lazy.map { UInt16(truncatingIfNeeded: $0) })
+            }
+        }
         start.append(Int32(target.count))
     }
 }

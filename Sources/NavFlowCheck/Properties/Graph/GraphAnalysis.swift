@@ -158,8 +158,8 @@ public struct GraphAnalysis: Sendable {
             var labelDone = [Bool](repeating: false, count: list.labels.count)
             for index in 0..<graph.count {
                 if stop.isDue() { break }
-                for edge in list.range(of: index) where !labelDone[Int(list.label[edge])] {
-                    labelDone[Int(list.label[edge])] = true
+                for edge in list.range(of: index) where !labelDone[Int(list.label(at: edge))] {
+                    labelDone[Int(list.label(at: edge))] = true
                     for fact in graph.notes[Int(list.note(at: edge))].facts {
                         if let seen = firstSeen[fact], seen.state <= index { continue }
                         firstSeen[fact] = (index, list.step(at: edge))
