@@ -49,9 +49,8 @@ struct FootprintTransitions {
     private var label: [Int32] = []
     /// Per entry: the index in `units` of the step unit that gave it.
     private var unit: [Int32] = []
-    /// Each unit some entry came from, once.
-    private var units: [StepUnit] = []
-    private var unitNumbers: [StepUnit: Int32] = [:]
+    /// Each unit some entry came from, numbered once.
+    private var units = Interner<StepUnit>()
     /// `width` words per entry each.
     private var masks: [UInt64] = []
     private var values: [UInt64] = []
@@ -88,7 +87,7 @@ struct FootprintTransitions {
 
     var bytes: Int {
         keys.bytes + kind.capacity + (start.capacity + end.capacity + label.capacity + unit.capacity) * 4
-            + units.capacity * MemoryLayout<StepUnit>.stride + unitNumbers.capacity * (MemoryLayout<StepUnit>.stride + 4)
+            + units.values.capacity * MemoryLayout<StepUnit>.stride * 3 // the values, and the table that numbers them
             + (masks.capacity + values.capacity) * 8
     }
 
@@ -108,7 +107,7 @@ struct FootprintTransitions {
     /// module, which the optimizer cannot see through) copies the whole
     /// memo, each of its arrays retained, at every read.
     var table: EntryTable {
-        EntryTable(width: width, kind: kind, label: label, unit: unit, units: units, masks: masks, values: values)
+        EntryTable(width: width, kind: kind, label: label, unit: unit, units: units.values, masks: masks, values: values)
     }
 
     /// The entries of the memo, read-only.
@@ -179,15 +178,6 @@ struct FootprintTransitions {
         return selected
     }
 
-    /// The number of `unit` in `units`, given on first sight.
-    private mutating func number(of unit: StepUnit) -> Int32 {
-        if let known = unitNumbers[unit] { return known }
-        let number = Int32(units.count)
-        units.append(unit)
-        unitNumbers[unit] = number
-        return number
-    }
-
     private mutating func record(_ packed: UnsafeBufferPointer<UInt64>, selected: Int, label: (Transition) -> Int32) {
         start.append(Int32(kind.count))
         let state = model.codec.decode(packed)
@@ -196,12 +186,12 @@ struct FootprintTransitions {
             if case .edge(_, let screen, let edge) = unit, edgeRunsEveryTime[screen][edge] {
                 kind.append(.runEveryTime)
                 self.label.append(-1)
-                self.unit.append(number(of: unit))
+                self.unit.append(units.id(unit))
                 masks.append(contentsOf: repeatElement(0, count: width))
                 values.append(contentsOf: repeatElement(0, count: width))
                 return
             }
-            let unitNumber = number(of: unit)
+            let unitNumber = units.id(unit)
             model.run(unit, from: state, decider: ConcreteDecider()) { transition in
                 self.label.append(label(transition))
                 self.unit.append(unitNumber)
