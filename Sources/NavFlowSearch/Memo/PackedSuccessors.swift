@@ -41,7 +41,8 @@ public final class PackedSuccessors {
     /// When the spec has appear hooks, per entry: the number of its step
     /// unit in the footprints' table.
     private var entryUnits: [Int32] = []
-    /// `width` words per entry: the masked words of the target.
+    /// `width` words per entry that may be applied as a word-level update
+    /// (`ViewEntry.value`): the masked words of the target.
     private var entryValues: [UInt64] = []
     private var unitsRunEveryTime: [StepUnit] = []
     /// The views, without the selected tab's slots, that tab switches land
@@ -193,7 +194,7 @@ public final class PackedSuccessors {
                                 copied = true
                             }
                             let mask = Int(memo.mask) * words
-                            let value = entry * words
+                            let value = Int(memo.value) * words
                             batch.append(label: memo.label) { output in
                                 for word in 0..<words { output[word] = current[word] & ~masks[mask + word] | values[value + word] }
                             }
@@ -284,13 +285,11 @@ public final class PackedSuccessors {
             if let unit = table.unitRunEveryTime(entry) {
                 entries.append(ViewEntry(mask: Int32(-2 - unitsRunEveryTime.count), label: -1, view: -1))
                 unitsRunEveryTime.append(unit)
-                entryValues.append(contentsOf: repeatElement(0, count: width))
                 continue
             }
             if hooks && ranAHook(table.label(entry)) { entryHooks[entryHooks.count - 1] = .always }
             if table.isCut(entry) {
                 entries.append(ViewEntry(mask: -1, label: table.label(entry), view: -1))
-                entryValues.append(contentsOf: repeatElement(0, count: width))
                 continue
             }
             table.apply(entry, to: state, into: target)
@@ -328,8 +327,14 @@ public final class PackedSuccessors {
                 }
                 globals = Int32(landing.withUnsafeBufferPointer { switchGlobals.insert($0).index })
             }
+            // A target given by its view's number needs no words.
+            var value = Int32(start / width)
+            if number >= 0 {
+                entryValues.removeLast(width)
+                value = -1
+            }
             entries.append(ViewEntry(mask: Int32(mask), label: table.label(entry), view: number,
-                                     globals: globals, tab: Int32(tab)))
+                                     globals: globals, tab: Int32(tab), value: value))
         }
         if hooks {
             // A unit is run on the state for all its entries or for none.
@@ -419,6 +424,9 @@ private struct ViewEntry {
     var globals: Int32 = -1
     /// The tab the step selects, when `globals` is set.
     var tab: Int32 = -1
+    /// Where the target's masked words start in `entryValues`, in units of
+    /// the state's width, for an update applied word by word; else -1.
+    var value: Int32 = -1
 }
 
 /// The transitions of one state, in order: for each, its label and its
