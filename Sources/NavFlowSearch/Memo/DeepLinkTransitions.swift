@@ -56,7 +56,8 @@ struct DeepLinkTransitions {
     private var viewStart: [Int32] = []
     /// Per worked-out view, per unit: its entry, or -1 for a unit run every time.
     private var viewEntries: [Int32] = []
-    /// `width` words per key: the bits its transition writes.
+    /// `width` words per entry that may be applied word by word
+    /// (`Entry.value`): the bits its transition writes.
     private var entryValues: [UInt64] = []
 
     /// Which bits a memoized link's transition writes (a byte per entry).
@@ -88,6 +89,10 @@ struct DeepLinkTransitions {
         /// the unpacked state every time. Otherwise it runs no hook from any
         /// state of its key.
         var touchesHooks = false
+        /// Where its masked target words start in `entryValues`, in units
+        /// of the state's width, for a transition that may be applied word
+        /// by word; else -1.
+        var value: Int32 = -1
     }
 
     /// `quietHooks` tells which targets show a screen whose hook's condition holds.
@@ -246,7 +251,7 @@ struct DeepLinkTransitions {
                               into batch: inout SuccessorBatch) {
         let width = self.width
         let written = (entries[entry].kind == .landed ? number : memoized.count) * width
-        let value = entry * width
+        let value = Int(entries[entry].value) * width
         writeMasks.withUnsafeBufferPointer { masks in
             entryValues.withUnsafeBufferPointer { values in
                 batch.append(label: entries[entry].label) { output in
@@ -283,7 +288,6 @@ struct DeepLinkTransitions {
         let hooksRan = transition.facts.contains { if case .appearHookRan = $0 { true } else { false } }
         guard let target = transition.target else {
             entries.append(Entry(kind: .noTarget, label: label(transition), view: -1, touchesHooks: hooksRan))
-            entryValues.append(contentsOf: repeatElement(0, count: width))
             return
         }
         let landed = transition.outcome != .otherwise
@@ -293,7 +297,6 @@ struct DeepLinkTransitions {
             && (hooksRan || (landed ? model.showsAppearHookThatHolds(target) : quietHooks.showsHookThatHolds(target)))
         let written = (landed ? number : memoized.count) * width
         let packed = model.codec.encode(target)
-        for word in 0..<width { entryValues.append(packed[word] & writeMasks[written + word]) }
         // A landed link fixes its target's whole local view; its `else` does
         // not. The target's rest is the source's when the link lands in the
         // tab it leaves; when it lands in another tab, it leaves the selected
@@ -304,7 +307,14 @@ struct DeepLinkTransitions {
             view = Int32(store.numberView(of: packed))
             leavesSlots = target.selectedTab != state.selectedTab
         }
+        // A link memoized per view that lands in its tab is always given by
+        // its view's number; the others may be applied word by word.
+        var value: Int32 = -1
+        if !(memoizedByView[number] && view >= 0 && !leavesSlots) {
+            value = Int32(entryValues.count / width)
+            for word in 0..<width { entryValues.append(packed[word] & writeMasks[written + word]) }
+        }
         entries.append(Entry(kind: landed ? .landed : .otherwise, label: label(transition), view: view, leavesSlots: leavesSlots,
-                             tab: Int32(target.selectedTab), touchesHooks: touchesHooks))
+                             tab: Int32(target.selectedTab), touchesHooks: touchesHooks, value: value))
     }
 }
