@@ -297,10 +297,11 @@ public final class PackedSuccessors {
             if hooks && entryHooks[entryHooks.count - 1] == .none {
                 // A step that keeps the selected tab shows views of the
                 // target's local view, the same for every state of this
-                // view; a tab switch shows the other tab's top, which the
-                // state's rest holds.
+                // view; a tab switch that keeps every slot shows the other
+                // tab's top, which the state's rest holds.
                 if view.selectedTab(kept) != selected {
-                    entryHooks[entryHooks.count - 1] = .whenTheStateShowsOne
+                    entryHooks[entryHooks.count - 1] = view.keepsSlots(of: selected, from: state, in: kept)
+                        ? .whenTheStateShowsOne : .always
                 } else if model.showsAppearHookThatHolds(model.codec.decode(kept)) {
                     entryHooks[entryHooks.count - 1] = .always
                 }
@@ -391,9 +392,9 @@ private enum HookExposure: Int8, Comparable {
     /// The step ran no hook and its target's local view shows no screen
     /// with a hook whose condition holds: so for every state of the view.
     case none
-    /// The step selects another tab: it shows that tab's top, which the
-    /// state's rest holds; run on the state when the state shows a screen
-    /// with a hook whose condition holds anywhere.
+    /// The step selects another tab and keeps every slot: it shows that
+    /// tab's top, which the state's rest holds; run on the state when the
+    /// state shows a screen with a hook whose condition holds anywhere.
     case whenTheStateShowsOne
     /// The step ran a hook, or its target shows a screen with one whose condition holds.
     case always
