@@ -24,7 +24,9 @@ import Testing
         }
     }
 
-    /// Narrow labels take two bytes a transition, wide ones four.
+    /// Narrow labels take two bytes a transition, wide ones four: with its
+    /// four-byte target, a transition then takes six bytes or eight (arrays
+    /// may hold a little more than they were asked for).
     @Test func narrowLabelsTakeTwoBytes() throws {
         var narrow = EdgeList()
         var wide = EdgeList()
@@ -34,7 +36,7 @@ import Testing
         narrow.append(targets: labels, labels: labels, count: labels.count)
         try wide.reserve(labels.count, labelCount: 70_000, budget: &budget, states: 0)
         wide.append(targets: labels, labels: labels, count: labels.count)
-        #expect(wide.bytes - narrow.bytes >= 2 * labels.count)
-        #expect(narrow.bytes < 8 * labels.count)
+        #expect(narrow.bytes < 7 * labels.count)
+        #expect(wide.bytes >= 8 * labels.count)
     }
 }
