@@ -89,19 +89,26 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    /// `verify` with its defaults on a spec, end to end: wall clock, peak
+    /// memory and the states stored (exact).
+    func verifyBenchmark(_ name: String, _ source: SourceFile, seconds: Int, iterations: Int) {
+        Benchmark(name,
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident, .states], maxDuration: .seconds(seconds),
+                                       maxIterations: iterations,
+                                       thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance, .states: exact])) { benchmark in
+            let result = Verifier.verify(source)
+            benchmark.measurement(.states, result.statistics?.states ?? 0)
+            blackHole(result)
+        }
+    }
+
     // A realistic app verified end to end: 5 tabs, 200 screens, stacks 8 deep,
     // 30 deep links, 10 sheets, 4 flags and 2 inputs. Its tabs do not
     // interact, so verify parks the tabs that are not selected; the full
     // product of its stacks is beyond any explicit search.
     let realistic = SourceFile(path: "realistic.navflow", text: AppSpecGenerator.spec(
         AppShape(tabs: 5, screens: 200, fanOut: 2, depth: 8, sheets: 10, flags: 4, inputs: 2, deepLinks: 30, seed: 1)))
-    Benchmark("Verify-realistic-app",
-              configuration: .init(metrics: [.wallClock, .peakMemoryResident, .states], maxDuration: .seconds(30), maxIterations: 10,
-                                   thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance, .states: exact])) { benchmark in
-        let result = Verifier.verify(realistic)
-        benchmark.measurement(.states, result.statistics?.states ?? 0)
-        blackHole(result)
-    }
+    verifyBenchmark("Verify-realistic-app", realistic, seconds: 30, iterations: 10)
 
     // The realistic app with the interactions real apps have (`generate
     // --interactions`: sign-in and sign-out with rebuild, a tab shown only
@@ -115,13 +122,7 @@ let benchmarks: @Sendable () -> Void = {
         return AppSpecGenerator.spec(shape)
     }
     let interactingVerified = SourceFile(path: "interacting-5.navflow", text: interacting(depth: 5))
-    Benchmark("Verify-interacting-app-depth-5",
-              configuration: .init(metrics: [.wallClock, .peakMemoryResident, .states], maxDuration: .seconds(60), maxIterations: 3,
-                                   thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance, .states: exact])) { benchmark in
-        let result = Verifier.verify(interactingVerified)
-        benchmark.measurement(.states, result.statistics?.states ?? 0)
-        blackHole(result)
-    }
+    verifyBenchmark("Verify-interacting-app-depth-5", interactingVerified, seconds: 60, iterations: 3)
     // `plan` as the command runs it: the parked exploration, then the tour.
     let interactingPlanned = Sizes.model(interacting(depth: 4))
     Benchmark("Plan-interacting-app-depth-4",
@@ -162,13 +163,7 @@ let benchmarks: @Sendable () -> Void = {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("specs/apps/ehpanda.navflow")
     let ehPandaSource = SourceFile(path: "ehpanda.navflow",
                                    bytes: [UInt8](FileManager.default.contents(atPath: ehPanda.path) ?? Data()))
-    Benchmark("Verify-EhPanda",
-              configuration: .init(metrics: [.wallClock, .peakMemoryResident, .states], maxDuration: .seconds(30), maxIterations: 5,
-                                   thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance, .states: exact])) { benchmark in
-        let result = Verifier.verify(ehPandaSource)
-        benchmark.measurement(.states, result.statistics?.states ?? 0)
-        blackHole(result)
-    }
+    verifyBenchmark("Verify-EhPanda", ehPandaSource, seconds: 30, iterations: 5)
 
     // Z3 query latency on the largest example at bounds 8, 12 and 16.
     let model = Sizes.example("router-tabs")

@@ -146,11 +146,12 @@ public struct Explorer: Sendable {
             for position in 0..<batch.count where isNew[position] {
                 try stored(parent: index, label: batch.label[position])
             }
+            let labelCount = successors.labelCount
             if deepLinks {
-                try linkEdges.reserve(batch.count, labelCount: successors.labels.pairs.values.count, budget: &budget, states: graph.tree.count)
+                try linkEdges.reserve(batch.count, labelCount: labelCount, budget: &budget, states: graph.tree.count)
                 linkEdges.append(targets: numbers, labels: batch.label, count: batch.count)
             } else {
-                try inAppEdges.reserve(batch.count, labelCount: successors.labels.pairs.values.count, budget: &budget, states: graph.tree.count)
+                try inAppEdges.reserve(batch.count, labelCount: labelCount, budget: &budget, states: graph.tree.count)
                 inAppEdges.append(targets: numbers, labels: batch.label, count: batch.count)
             }
             // Late in a search most expansions find no new state: the

@@ -162,7 +162,7 @@ public struct PlainExplorer: Sendable {
                 model.successors(of: state, deepLinks: false) { take($0, from: index) }
             }
             if let failure { throw failure }
-            try visited.reserve(targets.count, labelCount: labels.pairs.values.count, in: &list)
+            try visited.reserve(targets.count, labelCount: labels.count, in: &list)
             list.append(targets: targets, labels: labelIDs, count: targets.count)
             expanded += 1
             if expanded % 4096 == 0, let failure = visited.checkMemoryAndTime(goalDirected: false) { throw failure }

@@ -25,6 +25,8 @@ public final class PackedSuccessors {
     public let model: FlowModel
     /// The labels of the transitions produced so far.
     public private(set) var labels = TransitionLabels()
+    /// How many labels are numbered so far (`TransitionLabels.count`).
+    public var labelCount: Int { labels.count }
 
     private let width: Int
     private let view: LocalView
@@ -111,15 +113,15 @@ public final class PackedSuccessors {
             parkingPhase = .some(phase)
         }
         // What an appear hook does depends on the views a step shows, which
-        // no footprint or local view sees: every step runs on the state,
-        // unless no hook can run in any step from it (it is quiet).
+        // no footprint or local view sees. A quiet state, where no hook can
+        // run in any step, takes the memos as they are.
         var copied = false
         var unpacked: NavState?
         if model.hasAppearHooks {
             store.copy(index, into: current)
             copied = true
         }
-        // Otherwise the memos are taken step by step: hooks run on the views
+        // Any other state takes them step by step: hooks run on the views
         // a step shows anew at its end, so a step that ran no hook where it
         // was worked out, and whose target shows no screen with a hook whose
         // condition holds, runs none from any state it is taken from. An
@@ -169,7 +171,8 @@ public final class PackedSuccessors {
         }
         let range = viewRange[viewNumber]
         let words = width
-        let table = loud ? footprints.table : nil
+        // The footprints' units, taken when an entry exposed to hooks first needs one.
+        var table: FootprintTransitions.EntryTable?
         // The unit last run on the state for an entry exposed to hooks: its other entries are skipped.
         var unitRun: Int32 = -1
         entries.withUnsafeBufferPointer { entries in
@@ -177,11 +180,12 @@ public final class PackedSuccessors {
                 view.masks.withUnsafeBufferPointer { masks in
                     for entry in Int(range.start)..<Int(range.end) {
                         let memo = entries[entry]
-                        if let table, entryHooks[entry].runsOnState(showingHook: showsHook) {
+                        if loud && entryHooks[entry].runsOnState(showingHook: showsHook) {
                             let unit = entryUnits[entry]
                             if unit != unitRun {
                                 unitRun = unit
-                                run(table.unit(numbered: unit), from: decode(), into: &batch)
+                                if table == nil { table = footprints.table }
+                                run(table!.unit(numbered: unit), from: decode(), into: &batch)
                             }
                         } else if memo.view >= 0 {
                             batch.append(label: memo.label, view: memo.view)

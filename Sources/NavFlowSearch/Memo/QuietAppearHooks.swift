@@ -16,7 +16,8 @@ import NavFlowSpec
 /// views shown are the roots, which run nothing. Inputs never change.
 ///
 /// When some hook has no condition, or some block can turn one on and show
-/// a view, no state is quiet and every step runs on the unpacked state.
+/// a view, no state is quiet. A state that is not quiet takes the memos
+/// step by step, where the step is shown to run no hook (`PackedSuccessors`).
 public struct QuietAppearHooks: Sendable {
     /// Every hook's condition; nil when no state is quiet.
     private let conditions: [Condition]?

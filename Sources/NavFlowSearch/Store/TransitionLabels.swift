@@ -1,7 +1,8 @@
 import NavFlowModel
 
 /// Numbers what transitions carry besides their target, so that a stored
-/// transition is its target and one 32-bit label: the steps, the notes
+/// transition is its target and one label (`EdgeList` keeps it in two
+/// bytes while the labels are few enough): the steps, the notes
 /// (facts and deep-link outcome; 0 is the empty note) and the (step, note)
 /// pairs, each in the order first met. Both explorers label this way.
 public struct TransitionLabels {
@@ -12,6 +13,9 @@ public struct TransitionLabels {
     public init() {
         _ = notes.id(.empty)
     }
+
+    /// How many labels are numbered: every label so far is below it.
+    public var count: Int { pairs.values.count }
 
     /// The label of a transition, numbering what is new in it.
     public mutating func label(of transition: Transition) -> Int32 {
