@@ -290,8 +290,9 @@ import Testing
 
     /// A sign-in gate: 'Gated' presents the sign-in sheet when it appears
     /// signed out. With `rebuild`, sign-out empties the paths: once signed
-    /// in, the hook cannot run again while the paths are kept.
-    static func gatedSpec(signOutRebuilds: Bool) -> String {
+    /// in, the hook cannot run again while the paths are kept. With
+    /// `lockedSheet`, the user cannot swipe the sheet away.
+    static func gatedSpec(signOutRebuilds: Bool, lockedSheet: Bool = true) -> String {
         """
         app H
         scheme "h"
@@ -313,7 +314,7 @@ import Testing
           push Next
         }
         screen Next
-        screen SignIn {
+        screen SignIn\(lockedSheet ? " locked" : "") {
           action "Sign in" { set signedIn = true; dismiss }
           action "Cancel" { dismiss }
         }
@@ -323,7 +324,9 @@ import Testing
 
     /// A screen whose appear hook cannot run again while the paths are kept
     /// (its condition is false and only a rebuilding step makes it true) is
-    /// cut like any other: signed in, tab a is parked at its root. Where
+    /// cut like any other: signed in, tab a is parked at its root. The
+    /// sheet the hook presents is locked, so the hook is not undone by a
+    /// swipe (for that, `aHookWhoseSheetIsSwipedAwayIsCut`). Where
     /// the hook may run again (sign-out keeps the paths) or its condition
     /// holds (signed out), the screen stays on the parked path. Either
     /// way the findings are the full exploration's, and where no hook can
@@ -350,6 +353,59 @@ import Testing
                 let isQuiet = words.withUnsafeBufferPointer { quiet.isQuiet($0) }
                 #expect(isQuiet == (rebuilds && state.flags & 1 == 1), "\(name): \(state)")
             }
+        }
+    }
+
+    /// A screen whose hook only presents a sheet the user can swipe away is
+    /// cut like a screen without one, signed in or out, sign-out rebuilding
+    /// or not: the app that finds it beyond the cut goes back through it
+    /// and swipes away the sheet its hook presents again. A walk that
+    /// leaves tab a on 'Next' above 'Gated', signed out, and comes back
+    /// lifts to the app's steps with that swipe; the findings are the full
+    /// exploration's.
+    @Test func aHookWhoseSheetIsSwipedAwayIsCut() throws {
+        for rebuilds in [true, false] {
+            let name = "swiped-gate-\(rebuilds).navflow"
+            let (spec, model, graph, _, _) = try Self.parkedAgrees(Self.gatedSpec(signOutRebuilds: rebuilds, lockedSheet: false),
+                                                                   name: name)
+            let screen = { (name: String) in try #require(spec.screens.firstIndex { $0.name == name }) }
+            let gated = try screen("Gated"), next = try screen("Next")
+            let stored = (0..<graph.count).map { graph.state($0) }.filter { $0.selectedTab == 1 }
+            #expect(stored.contains { $0.flags & 1 == 0 } && stored.contains { $0.flags & 1 == 1 }, "\(name)")
+            #expect(stored.allSatisfy { $0.paths[0].isEmpty }, "\(name)")
+            let failures = Self.liftFailures(graph, model: model).failures
+            #expect(failures.isEmpty, "\(name): \(failures)")
+
+            // The walk, step by step in the parked search.
+            var parking = ParkedPaths(model: model)
+            parking.withDeepLinks = false
+            func cut(_ state: NavState) -> NavState {
+                var words = model.codec.encode(state)
+                let whole = words
+                whole.withUnsafeBufferPointer { whole in words.withUnsafeMutableBufferPointer { parking.park($0, of: whole) } }
+                return model.codec.decode(words)
+            }
+            var state = try #require(model.initialState(inputs: 0).state)
+            var walk: [(step: Step, parked: NavState)] = []
+            func take(_ matches: (Step, NavState) -> Bool) throws {
+                var found: Transition?
+                model.successors(of: state, deepLinks: false) { if found == nil, let target = $0.target, matches($0.step, target) { found = $0 } }
+                let transition = try #require(found, "\(name): no step from \(state)")
+                state = cut(try #require(transition.target))
+                walk.append((transition.step, state))
+            }
+            let top = { (state: NavState) in state.paths[0].last.map(model.routes.screen(of:)) }
+            try take { _, target in top(target) == gated }
+            #expect(state.modals.count == 1, "\(name): the hook presents the sheet")
+            try take { step, _ in step == .swipeDown }
+            try take { _, target in top(target) == next }
+            try take { step, _ in step == .switchTab(1) }
+            #expect(state.paths[0].isEmpty, "\(name): tab a is cut to its root")
+            try take { step, _ in step == .switchTab(0) }
+            #expect(state.modals.isEmpty && state.paths[0].isEmpty, "\(name)")
+            let lifted = try #require(ParkedPathLifter(model: model).lift(walk, inputs: 0), "\(name)")
+            #expect(lifted.last == state, "\(name)")
+            #expect(lifted.steps.suffix(3).map(\.step) == [.back(context: .slot(0)), .swipeDown, .back(context: .slot(0))], "\(name)")
         }
     }
 

@@ -46,10 +46,11 @@ public struct ParkedPathLifter: Sendable {
             for slot in model.shape.activeSlots(selectedTab: walk.state.selectedTab) {
                 let cut = parked.paths[slot]
                 guard walk.state.paths[slot].starts(with: cut) else { return nil }
-                // The argument goes back with no modal up; a back under one is no step of the app.
-                guard walk.state.paths[slot].count == cut.count || walk.state.modals.isEmpty else { return nil }
                 while walk.state.paths[slot].count > cut.count {
-                    guard walk.take(.back(context: .slot(slot))) else { return nil }
+                    // The argument goes back with no modal up; a back under one is
+                    // no step of the app. A sheet up here was presented by the hook
+                    // of a screen beyond the cut, which the user swipes away.
+                    guard walk.swipeAwayHookSheet(), walk.take(.back(context: .slot(slot))) else { return nil }
                 }
             }
         }
@@ -70,6 +71,15 @@ private struct AppWalk {
         steps.append((from: state, step: step))
         state = next
         return true
+    }
+
+    /// Swipes away the sheet the appear hook of a screen shown by the last
+    /// step presented, when one is up: the cut takes such a screen only
+    /// when its hook does nothing else (`ParkedPaths`, hooks undone by a
+    /// swipe). False when a modal stays up.
+    mutating func swipeAwayHookSheet() -> Bool {
+        guard !state.modals.isEmpty else { return true }
+        return state.modals.count == 1 && take(.swipeDown) && state.modals.isEmpty
     }
 }
 
@@ -122,9 +132,10 @@ private struct Lifting {
             guard walk.take(.switchTab(tab)) else { return nil }
             for slot in model.shape.tabSlots[tab] {
                 while !wanted.paths[slot].starts(with: walk.state.paths[slot]) {
-                    guard walk.take(.back(context: .slot(slot))) else { return nil }
+                    guard walk.swipeAwayHookSheet(), walk.take(.back(context: .slot(slot))) else { return nil }
                 }
                 while walk.state.paths[slot].count < wanted.paths[slot].count {
+                    guard walk.swipeAwayHookSheet() else { return nil }
                     var next = walk.state
                     next.paths[slot].append(wanted.paths[slot][walk.state.paths[slot].count])
                     guard let pushes = self.pushes(from: walk.state, to: next) else { return nil }
@@ -132,11 +143,12 @@ private struct Lifting {
                 }
             }
         }
-        guard walk.take(.switchTab(start.selectedTab)), walk.state == wanted else { return nil }
+        guard walk.swipeAwayHookSheet(), walk.take(.switchTab(start.selectedTab)), walk.state == wanted else { return nil }
         return walk.steps
     }
 
-    /// One or two steps from `state` to `next`: a push, a page pushed that
+    /// One or two steps from `state` to `next`: a push, a push whose
+    /// screen's hook presents a sheet then swiped away, a page pushed that
     /// replaces itself, or a deep link that appends; in-app steps first.
     private func pushes(from state: NavState, to next: NavState) -> [Step]? {
         for deepLinks in [false, true] {

@@ -54,12 +54,21 @@ public struct ParkedPaths: Sendable {
     private enum HookRun {
         /// The screen has no hook.
         case never
+        /// The screen's one hook only presents a sheet or popover that the
+        /// user can swipe away, leaving no trace (`undoneBySwipe`): the
+        /// screen is cut like one without a hook, but it is no page that
+        /// replaces itself (the sheet would cover its edge).
+        case undoneBySwipe
         /// A hook may run whatever the flags: it has no condition, or a
         /// step that keeps the paths can make its condition hold.
         case always
         /// A hook runs only while one of these conditions holds, and each,
         /// once false, stays false until every path is emptied.
         case whenAnyHolds([Condition])
+
+        var isUndoneBySwipe: Bool {
+            if case .undoneBySwipe = self { true } else { false }
+        }
     }
     /// Per route id (0 for none): when its screen's appear hooks may run.
     private let hookRuns: [HookRun]
@@ -87,6 +96,7 @@ public struct ParkedPaths: Sendable {
         hookRuns = [.never] + (0..<model.routes.count).map { index in
             let hooks = model.spec.screens[model.routes.screen(of: index + 1)].hooks
             guard !hooks.isEmpty else { return .never }
+            if Self.isUndoneBySwipe(hooks, in: model.spec) { return .undoneBySwipe }
             var conditions: [Condition] = []
             for hook in hooks {
                 guard let condition = hook.condition, stable.keepsHolding(.not(condition)) else { return .always }
@@ -155,6 +165,24 @@ public struct ParkedPaths: Sendable {
             }
         }
         return (direct, direct.map(replacements), appended, replacements(appended))
+    }
+
+    /// Whether a screen's hooks are one hook whose statements are exactly
+    /// one `sheet` or `popover` of a screen, or of a stack whose root
+    /// screen, that is not `locked` and has no hooks: whatever its
+    /// condition, running it leaves the app as it was once the user swipes
+    /// the modal away (a swipe runs nothing; the screen beneath a sheet
+    /// never went away, so its hook does not run again).
+    static func isUndoneBySwipe(_ hooks: [AppearHook], in spec: FlowSpec) -> Bool {
+        guard hooks.count == 1, hooks[0].statements.count == 1,
+              case .present(let kind, let content) = hooks[0].statements[0].kind, kind != .cover else { return false }
+        let shown: Int
+        switch content {
+        case .screen(let screen): shown = screen
+        case .stack(let stack): shown = spec.stacks[stack].root
+        case .tabs, .split: return false
+        }
+        return !spec.screens[shown].locked && spec.screens[shown].hooks.isEmpty
     }
 
     /// Per slot: the screens its stack registers.
@@ -351,7 +379,7 @@ public struct ParkedPaths: Sendable {
         func replaced(_ replacement: Replacement) -> Bool {
             replacement.route == route && registered[slot].contains(model.routes.screen(of: replacement.page))
                 && holds(replacement.pageCondition, in: state) && holds(replacement.condition, in: state)
-                && !hookMayRun(replacement.page, in: state)
+                && !hookMayRun(replacement.page, in: state) && !hookRuns[replacement.page].isUndoneBySwipe
         }
         return replacedAgain[beneath - 1].contains(where: replaced) || linked && replacedByLinks.contains(where: replaced)
     }
@@ -361,7 +389,7 @@ public struct ParkedPaths: Sendable {
     /// while the paths are kept.
     private func hookMayRun(_ route: Int, in state: UnsafeBufferPointer<UInt64>) -> Bool {
         switch hookRuns[route] {
-        case .never: false
+        case .never, .undoneBySwipe: false
         case .always: true
         case .whenAnyHolds(let conditions): conditions.contains { holds($0, in: state) }
         }
