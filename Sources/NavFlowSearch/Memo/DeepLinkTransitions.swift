@@ -50,12 +50,18 @@ struct DeepLinkTransitions {
     /// The transitions worked out: one per key, and one per local view and
     /// unit memoized by the view.
     private var entries: [Entry] = []
-    /// Per local view of a full search of shared states: where its units'
-    /// entries start in `viewEntries`, -1 until worked out. The key of a
-    /// unit is part of the local view, so a view has one entry per unit.
+    /// Per local view of a search of shared states: where its entries
+    /// start in `viewEntries`, -1 until worked out.
     private var viewStart: [Int32] = []
-    /// Per worked-out view, per unit: its entry, or -1 for a unit run every time.
+    /// Per worked-out view: the number of its key words (its flags, inputs
+    /// and selected tab, part of the view) in `groups`, then the entry of
+    /// each unit memoized by the view, in unit order.
     private var viewEntries: [Int32] = []
+    /// The key words of the views worked out, numbered.
+    private var groups: StateStore
+    /// Per group, per unit: the entry of a unit memoized by its key (whose
+    /// key is the group's words with the unit's number), else -1.
+    private var groupEntries: [Int32] = []
     /// `width` words per entry that may be applied word by word
     /// (`Entry.value`): the bits its transition writes.
     private var entryValues: [UInt64] = []
@@ -150,11 +156,12 @@ struct DeepLinkTransitions {
         keyWords = max(1, (global.count + 63) / 64)
         keyMask = Array(codec.mask([global]).prefix(keyWords))
         keys = StateStore(width: keyWords + 1)
+        groups = StateStore(width: keyWords, capacity: 64)
     }
 
     var bytes: Int {
-        keys.bytes + entries.capacity * MemoryLayout<Entry>.stride + entryValues.capacity * 8
-            + (viewStart.capacity + viewEntries.capacity + keyEntries.capacity) * 4
+        keys.bytes + groups.bytes + entries.capacity * MemoryLayout<Entry>.stride + entryValues.capacity * 8
+            + (viewStart.capacity + viewEntries.capacity + keyEntries.capacity + groupEntries.capacity) * 4
     }
 
     /// Appends the deep-link transitions of `state` to `batch`. `decode`
@@ -205,24 +212,26 @@ struct DeepLinkTransitions {
                 viewStart += repeatElement(-1, count: max(viewNumber + 1, viewStart.count * 2) - viewStart.count)
             }
             viewStart[viewNumber] = Int32(viewEntries.count)
-            for number in 0..<memoized.count {
-                if memoized[number] {
-                    viewEntries.append(Int32(entry(of: number, from: UnsafeBufferPointer(words), decode: decode, label: label,
-                                                   store: &store)))
-                } else if memoizedByView[number] {
-                    viewEntries.append(Int32(entries.count))
-                    record(number, from: decode(), label: label, store: &store)
-                } else {
-                    viewEntries.append(-1)
-                }
+            viewEntries.append(Int32(group(of: UnsafeBufferPointer(words), decode: decode, label: label, store: &store)))
+            for number in 0..<memoized.count where memoizedByView[number] {
+                viewEntries.append(Int32(entries.count))
+                record(number, from: decode(), label: label, store: &store)
             }
         }
         let base = Int(viewStart[viewNumber])
+        let groupBase = Int(viewEntries[base]) * memoized.count
+        var byView = base + 1
         // With parked tabs, the rest a link that stays in its tab keeps,
         // cut again now that deep links can push screens again.
         var kept: Int32?
         for number in 0..<memoized.count {
-            let entry = Int(viewEntries[base + number])
+            var entry = -1
+            if memoized[number] {
+                entry = Int(groupEntries[groupBase + number])
+            } else if memoizedByView[number] {
+                entry = Int(viewEntries[byView])
+                byView += 1
+            }
             if entry < 0 || entries[entry].touchesHooks {
                 if !copied { store.copy(index, into: words); copied = true }
                 run(units[number], &batch)
@@ -261,6 +270,23 @@ struct DeepLinkTransitions {
                 }
             }
         }
+    }
+
+    /// The number of a state's key words (flags, inputs, selected tab) in
+    /// `groups`; when they are new, the entries of the units memoized by
+    /// key are looked up, or worked out, for them.
+    private mutating func group(of state: UnsafeBufferPointer<UInt64>, decode: () -> NavState,
+                                label: (Transition) -> Int32, store: inout CompressedStateStore) -> Int {
+        let (group, inserted) = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keyWords) { key in
+            for word in 0..<keyWords { key[word] = state[word] & keyMask[word] }
+            return groups.insert(UnsafeBufferPointer(key))
+        }
+        if inserted {
+            for number in 0..<memoized.count {
+                groupEntries.append(memoized[number] ? Int32(entry(of: number, from: state, decode: decode, label: label, store: &store)) : -1)
+            }
+        }
+        return group
     }
 
     /// The entry of memoized unit `number` from a state, worked out if its key is new.

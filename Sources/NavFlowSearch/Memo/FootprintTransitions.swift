@@ -20,7 +20,9 @@ import NavFlowSpec
 ///
 /// So states with the same footprint have the same in-app transitions, each
 /// the update `next = state & ~mask | value`, with `mask` the footprint's
-/// bits and the bits written below the top. They are worked out once per
+/// bits that the step changes (the others are equal in every state of the
+/// footprint and in its targets) and the routes written below the top,
+/// kept as `SparseUpdates`. They are worked out once per
 /// footprint, on the unpacked state; edges with a statement that may leave
 /// its tab (`tab`, `open`) or sees paths whole (`open`) are run on every state.
 struct FootprintTransitions {
@@ -51,9 +53,9 @@ struct FootprintTransitions {
     private var unit: [Int32] = []
     /// Each unit some entry came from, numbered once.
     private var units = Interner<StepUnit>()
-    /// `width` words per entry each.
-    private var masks: [UInt64] = []
-    private var values: [UInt64] = []
+    /// Per entry: its update, when it is one (`mask` -1 otherwise).
+    private var update: [SparseUpdates.Update] = []
+    private var updates: SparseUpdates
     private var key: [UInt64]
     private var below: [UInt64]
     /// The routes left out of the footprint: the bits of each.
@@ -81,6 +83,7 @@ struct FootprintTransitions {
             screen.edges.map { edge in edge.statements.contains { $0.footprint.mayLeaveItsTab || $0.footprint.seesWholePaths } }
         }
         keys = StateStore(width: width)
+        updates = SparseUpdates(width: width)
         key = [UInt64](repeating: 0, count: width)
         below = [UInt64](repeating: 0, count: width)
     }
@@ -88,7 +91,7 @@ struct FootprintTransitions {
     var bytes: Int {
         keys.bytes + kind.capacity + (start.capacity + end.capacity + label.capacity + unit.capacity) * 4
             + units.values.capacity * MemoryLayout<StepUnit>.stride * 3 // the values, and the table that numbers them
-            + (masks.capacity + values.capacity) * 8
+            + update.capacity * MemoryLayout<SparseUpdates.Update>.stride + updates.bytes
     }
 
     /// The entries of a state's in-app transitions, in the order of
@@ -107,18 +110,17 @@ struct FootprintTransitions {
     /// module, which the optimizer cannot see through) copies the whole
     /// memo, each of its arrays retained, at every read.
     var table: EntryTable {
-        EntryTable(width: width, kind: kind, label: label, unit: unit, units: units.values, masks: masks, values: values)
+        EntryTable(kind: kind, label: label, unit: unit, units: units.values, update: update, updates: updates.table)
     }
 
     /// The entries of the memo, read-only.
     struct EntryTable {
-        let width: Int
         let kind: [EntryKind]
         let label: [Int32]
         let unit: [Int32]
         let units: [StepUnit]
-        let masks: [UInt64]
-        let values: [UInt64]
+        let update: [SparseUpdates.Update]
+        let updates: SparseUpdates.Table
 
         func isCut(_ entry: Int) -> Bool { kind[entry] == .noTarget }
         func label(_ entry: Int) -> Int32 { label[entry] }
@@ -133,12 +135,7 @@ struct FootprintTransitions {
         /// Writes the target of update `entry` from `state` into `output`.
         @inline(__always)
         func apply(_ entry: Int, to state: UnsafeBufferPointer<UInt64>, into output: UnsafeMutableBufferPointer<UInt64>) {
-            let base = entry * width
-            masks.withUnsafeBufferPointer { masks in
-                values.withUnsafeBufferPointer { values in
-                    for word in 0..<width { output[word] = state[word] & ~masks[base + word] | values[base + word] }
-                }
-            }
+            updates.apply(update[entry], to: state, into: output)
         }
     }
 
@@ -187,8 +184,7 @@ struct FootprintTransitions {
                 kind.append(.runEveryTime)
                 self.label.append(-1)
                 self.unit.append(units.id(unit))
-                masks.append(contentsOf: repeatElement(0, count: width))
-                values.append(contentsOf: repeatElement(0, count: width))
+                update.append(.init(mask: -1, value: -1))
                 return
             }
             let unitNumber = units.id(unit)
@@ -197,23 +193,23 @@ struct FootprintTransitions {
                 self.unit.append(unitNumber)
                 guard let target = transition.target else {
                     kind.append(.noTarget)
-                    masks.append(contentsOf: repeatElement(0, count: width))
-                    values.append(contentsOf: repeatElement(0, count: width))
+                    update.append(.init(mask: -1, value: -1))
                     return
                 }
                 kind.append(.update)
                 model.codec.encode(target, into: &encoded)
-                var mask = (0..<width).map { viewMask[$0] & ~below[$0] }
-                // A route below the top that changed was written whole (with zero).
+                // Of the footprint's bits, those the step changes: the others
+                // are the same in every state of the footprint, and so in
+                // every target.
+                var mask = (0..<width).map { (packed[$0] ^ encoded[$0]) & viewMask[$0] & ~below[$0] }
+                // A route below the top that changed was written whole (with
+                // zero): it is not in the footprint, so it is written whole.
                 for field in belowRoutes {
                     guard field.contains(where: { bit in (packed[bit >> 6] ^ encoded[bit >> 6]) >> UInt64(bit & 63) & 1 == 1 })
                     else { continue }
                     for bit in field { mask[bit >> 6] |= 1 << UInt64(bit & 63) }
                 }
-                for word in 0..<width {
-                    masks.append(mask[word])
-                    values.append(encoded[word] & mask[word])
-                }
+                update.append(encoded.withUnsafeBufferPointer { updates.append(mask: mask, target: $0) })
             }
         }
         end.append(Int32(kind.count))

@@ -43,9 +43,12 @@ public final class PackedSuccessors {
     /// When the spec has appear hooks, per entry: the number of its step
     /// unit in the footprints' table.
     private var entryUnits: [Int32] = []
-    /// `width` words per entry that may be applied as a word-level update
-    /// (`ViewEntry.value`): the masked words of the target.
-    private var entryValues: [UInt64] = []
+    /// The word-level updates of the entries applied word by word
+    /// (`ViewEntry.mask` and `value`): the bits of the local view the step
+    /// changes, the same for every state of the view.
+    private var viewUpdates: SparseUpdates
+    /// A target's local-view words, reused.
+    private var maskedTarget: [UInt64] = []
     private var unitsRunEveryTime: [StepUnit] = []
     /// The views, without the selected tab's slots, that tab switches land
     /// on; numbered for `ViewEntry.globals`.
@@ -72,6 +75,7 @@ public final class PackedSuccessors {
         width = model.codec.words
         view = LocalView(model: model)
         footprints = FootprintTransitions(model: model)
+        viewUpdates = SparseUpdates(width: width)
         switchGlobals = StateStore(width: width, capacity: 16)
         deepLinks = DeepLinkTransitions(model: model, quietHooks: quietHooks)
         target = .allocate(capacity: width)
@@ -88,7 +92,7 @@ public final class PackedSuccessors {
     /// Bytes held by the memos.
     public var bytes: Int {
         footprints.bytes + deepLinks.bytes
-            + viewRange.capacity * 8 + entries.capacity * MemoryLayout<ViewEntry>.stride + entryValues.capacity * 8
+            + viewRange.capacity * 8 + entries.capacity * MemoryLayout<ViewEntry>.stride + viewUpdates.bytes
             + switchGlobals.bytes + switchKeys.bytes + switchViews.capacity * 4
             + entryHooks.capacity + entryUnits.capacity * 4
     }
@@ -170,14 +174,12 @@ public final class PackedSuccessors {
             record(UnsafeBufferPointer(current), viewNumber: viewNumber, store: &store)
         }
         let range = viewRange[viewNumber]
-        let words = width
         // The footprints' units, taken when an entry exposed to hooks first needs one.
         var table: FootprintTransitions.EntryTable?
         // The unit last run on the state for an entry exposed to hooks: its other entries are skipped.
         var unitRun: Int32 = -1
+        let updates = viewUpdates.table
         entries.withUnsafeBufferPointer { entries in
-            entryValues.withUnsafeBufferPointer { values in
-                view.masks.withUnsafeBufferPointer { masks in
                     for entry in Int(range.start)..<Int(range.end) {
                         let memo = entries[entry]
                         if loud && entryHooks[entry].runsOnState(showingHook: showsHook) {
@@ -197,10 +199,9 @@ public final class PackedSuccessors {
                                 store.copy(index, into: current)
                                 copied = true
                             }
-                            let mask = Int(memo.mask) * words
-                            let value = Int(memo.value) * words
+                            let update = SparseUpdates.Update(mask: memo.mask, value: memo.value)
                             batch.append(label: memo.label) { output in
-                                for word in 0..<words { output[word] = current[word] & ~masks[mask + word] | values[value + word] }
+                                updates.apply(update, to: UnsafeBufferPointer(current), into: output)
                             }
                         } else if memo.mask == -1 {
                             batch.appendCut(label: memo.label)
@@ -212,8 +213,6 @@ public final class PackedSuccessors {
                             run(unitsRunEveryTime[Int(-2 - memo.mask)], from: decode(), into: &batch)
                         }
                     }
-                }
-            }
         }
     }
 
@@ -310,8 +309,8 @@ public final class PackedSuccessors {
                     entryHooks[entryHooks.count - 1] = .always
                 }
             }
-            let start = entryValues.count
-            view.masked(Array(kept), mask: mask, appendingTo: &entryValues)
+            maskedTarget.removeAll(keepingCapacity: true)
+            view.masked(Array(kept), mask: mask, appendingTo: &maskedTarget)
             var number: Int32 = -1
             var globals: Int32 = -1
             let tab = view.selectedTab(kept)
@@ -319,9 +318,7 @@ public final class PackedSuccessors {
                 // A step that changes a flag may let more of the parked tabs
                 // be cut (`ParkedPaths`): its target is stored whole, parked anew.
                 if !store.parksInactiveTabs || sameFlags(kept, state) {
-                    number = entryValues.withUnsafeBufferPointer { values in
-                        Int32(store.numberView(UnsafeBufferPointer(rebasing: values[start..<(start + width)])))
-                    }
+                    number = maskedTarget.withUnsafeBufferPointer { Int32(store.numberView($0)) }
                 }
             } else if view.keepsSlots(of: selected, from: state, in: kept) {
                 // A tab switch: the other tabs' slots come from the state
@@ -332,14 +329,15 @@ public final class PackedSuccessors {
                 }
                 globals = Int32(landing.withUnsafeBufferPointer { switchGlobals.insert($0).index })
             }
-            // A target given by its view's number needs no words.
-            var value = Int32(start / width)
-            if number >= 0 {
-                entryValues.removeLast(width)
-                value = -1
+            // A target given by its view's number needs no words; another
+            // is the update of the view's bits the step changes.
+            var update = SparseUpdates.Update(mask: 0, value: -1)
+            if number < 0 {
+                let changed = (0..<width).map { word in (state[word] ^ kept[word]) & view.masks[mask * width + word] }
+                update = viewUpdates.append(mask: changed, target: kept)
             }
-            entries.append(ViewEntry(mask: Int32(mask), label: table.label(entry), view: number,
-                                     globals: globals, tab: Int32(tab), value: value))
+            entries.append(ViewEntry(mask: update.mask, label: table.label(entry), view: number,
+                                     globals: globals, tab: Int32(tab), value: update.value))
         }
         if hooks {
             // A unit is run on the state for all its entries or for none.
@@ -416,8 +414,10 @@ private enum HookExposure: Int8, Comparable {
 
 /// One memoized transition of a local view.
 private struct ViewEntry {
-    /// The local-view mask of a word-level update, -1 for a step without a
-    /// target state, or -2 - u for unit u run on the unpacked state.
+    /// The number of a word-level update's mask in
+    /// `PackedSuccessors.viewUpdates` (0 when the target is given by its
+    /// view's number), -1 for a step without a target state, or -2 - u for
+    /// unit u run on the unpacked state.
     var mask: Int32
     var label: Int32
     /// The number of the target's local view when the step keeps the
@@ -429,8 +429,8 @@ private struct ViewEntry {
     var globals: Int32 = -1
     /// The tab the step selects, when `globals` is set.
     var tab: Int32 = -1
-    /// Where the target's masked words start in `entryValues`, in units of
-    /// the state's width, for an update applied word by word; else -1.
+    /// Where the update's words start in `PackedSuccessors.viewUpdates`,
+    /// for an update applied word by word; else -1.
     var value: Int32 = -1
 }
 
