@@ -180,39 +180,39 @@ public final class PackedSuccessors {
         var unitRun: Int32 = -1
         let updates = viewUpdates.table
         entries.withUnsafeBufferPointer { entries in
-                    for entry in Int(range.start)..<Int(range.end) {
-                        let memo = entries[entry]
-                        if loud && entryHooks[entry].runsOnState(showingHook: showsHook) {
-                            let unit = entryUnits[entry]
-                            if unit != unitRun {
-                                unitRun = unit
-                                if table == nil { table = footprints.table }
-                                run(table!.unit(numbered: unit), from: decode(), into: &batch)
-                            }
-                        } else if memo.view >= 0 {
-                            batch.append(label: memo.label, view: memo.view)
-                        } else if memo.globals >= 0 && store.restHolds(onlyTab: Int(memo.tab), ofState: index) {
-                            let landed = switchView(globals: memo.globals, tab: Int(memo.tab), from: index, in: &store)
-                            batch.append(label: memo.label, view: landed, rest: Int32(store.slotsLeft(by: index)))
-                        } else if memo.mask >= 0 {
-                            if !copied {
-                                store.copy(index, into: current)
-                                copied = true
-                            }
-                            let update = SparseUpdates.Update(mask: memo.mask, value: memo.value)
-                            batch.append(label: memo.label) { output in
-                                updates.apply(update, to: UnsafeBufferPointer(current), into: output)
-                            }
-                        } else if memo.mask == -1 {
-                            batch.appendCut(label: memo.label)
-                        } else {
-                            if !copied {
-                                store.copy(index, into: current)
-                                copied = true
-                            }
-                            run(unitsRunEveryTime[Int(-2 - memo.mask)], from: decode(), into: &batch)
-                        }
+            for entry in Int(range.start)..<Int(range.end) {
+                let memo = entries[entry]
+                if loud && entryHooks[entry].runsOnState(showingHook: showsHook) {
+                    let unit = entryUnits[entry]
+                    if unit != unitRun {
+                        unitRun = unit
+                        if table == nil { table = footprints.table }
+                        run(table!.unit(numbered: unit), from: decode(), into: &batch)
                     }
+                } else if memo.view >= 0 {
+                    batch.append(label: memo.label, view: memo.view)
+                } else if memo.globals >= 0 && store.restHolds(onlyTab: Int(memo.tab), ofState: index) {
+                    let landed = switchView(globals: memo.globals, tab: Int(memo.tab), from: index, in: &store)
+                    batch.append(label: memo.label, view: landed, rest: Int32(store.slotsLeft(by: index)))
+                } else if memo.mask >= 0 {
+                    if !copied {
+                        store.copy(index, into: current)
+                        copied = true
+                    }
+                    let update = SparseUpdates.Update(mask: memo.mask, value: memo.value)
+                    batch.append(label: memo.label) { output in
+                        updates.apply(update, to: UnsafeBufferPointer(current), into: output)
+                    }
+                } else if memo.mask == -1 {
+                    batch.appendCut(label: memo.label)
+                } else {
+                    if !copied {
+                        store.copy(index, into: current)
+                        copied = true
+                    }
+                    run(unitsRunEveryTime[Int(-2 - memo.mask)], from: decode(), into: &batch)
+                }
+            }
         }
     }
 
