@@ -291,8 +291,9 @@ import Testing
     /// A sign-in gate: 'Gated' presents the sign-in sheet when it appears
     /// signed out. With `rebuild`, sign-out empties the paths: once signed
     /// in, the hook cannot run again while the paths are kept. With
-    /// `lockedSheet`, the user cannot swipe the sheet away.
-    static func gatedSpec(signOutRebuilds: Bool, lockedSheet: Bool = true) -> String {
+    /// `lockedSheet`, the user cannot swipe the sheet away; `presentation`
+    /// is how the hook presents it.
+    static func gatedSpec(signOutRebuilds: Bool, lockedSheet: Bool = true, presentation: String = "sheet") -> String {
         """
         app H
         scheme "h"
@@ -310,7 +311,7 @@ import Testing
         start T
         screen Home { push Gated }
         screen Gated {
-          appear if !signedIn { sheet SignIn }
+          appear if !signedIn { \(presentation) SignIn }
           push Next
         }
         screen Next
@@ -406,6 +407,19 @@ import Testing
             let lifted = try #require(ParkedPathLifter(model: model).lift(walk, inputs: 0), "\(name)")
             #expect(lifted.last == state, "\(name)")
             #expect(lifted.steps.suffix(3).map(\.step) == [.back(context: .slot(0)), .swipeDown, .back(context: .slot(0))], "\(name)")
+        }
+        // A cover cannot be swiped away, nor can a popover of a locked
+        // screen: signed out, the gate stays on the parked path. A popover
+        // the user can swipe away is cut as the sheet is.
+        for (presentation, locked, cut) in [("cover", false, false), ("popover", true, false), ("popover", false, true)] {
+            let name = "\(presentation)-gate-\(locked).navflow"
+            let (spec, model, graph, _, _) = try Self.parkedAgrees(
+                Self.gatedSpec(signOutRebuilds: false, lockedSheet: locked, presentation: presentation), name: name)
+            let gated = try #require(spec.screens.firstIndex { $0.name == "Gated" })
+            let keptSignedOut = (0..<graph.count).map { graph.state($0) }.filter {
+                $0.selectedTab == 1 && $0.flags & 1 == 0 && $0.paths[0].contains { model.routes.screen(of: $0) == gated }
+            }
+            #expect(keptSignedOut.isEmpty == cut, "\(name): \(keptSignedOut.count) states")
         }
     }
 

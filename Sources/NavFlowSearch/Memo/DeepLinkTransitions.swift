@@ -283,7 +283,8 @@ struct DeepLinkTransitions {
         }
         if inserted {
             for number in 0..<memoized.count {
-                groupEntries.append(memoized[number] ? Int32(entry(of: number, from: state, decode: decode, label: label, store: &store)) : -1)
+                let found = memoized[number] ? entry(of: number, from: state, decode: decode, label: label, store: &store) : -1
+                groupEntries.append(Int32(found))
             }
         }
         return group

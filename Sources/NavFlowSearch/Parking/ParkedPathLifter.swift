@@ -64,22 +64,26 @@ private struct AppWalk {
     let model: FlowModel
     var state: NavState
     var steps: [(from: NavState, step: Step)] = []
+    /// Whether the last step taken ran an appear hook.
+    private(set) var lastStepRanHook = false
 
     /// Takes `step` from the current state; false when it leads nowhere.
     mutating func take(_ step: Step) -> Bool {
-        guard let next = model.transition(taking: step, from: state)?.target else { return false }
+        guard let transition = model.transition(taking: step, from: state), let next = transition.target else { return false }
         steps.append((from: state, step: step))
         state = next
+        lastStepRanHook = transition.facts.contains { if case .appearHookRan = $0 { true } else { false } }
         return true
     }
 
     /// Swipes away the sheet the appear hook of a screen shown by the last
     /// step presented, when one is up: the cut takes such a screen only
     /// when its hook does nothing else (`ParkedPaths`, hooks undone by a
-    /// swipe). False when a modal stays up.
+    /// swipe). False when a modal stays up, or one is up that no hook of
+    /// the last step presented.
     mutating func swipeAwayHookSheet() -> Bool {
         guard !state.modals.isEmpty else { return true }
-        return state.modals.count == 1 && take(.swipeDown) && state.modals.isEmpty
+        return lastStepRanHook && state.modals.count == 1 && take(.swipeDown) && state.modals.isEmpty
     }
 }
 
