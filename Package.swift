@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "NavFlowCoverage", targets: ["NavFlowCoverage"]),
         .library(name: "NavFlowGenerator", targets: ["NavFlowGenerator"]),
         .library(name: "NavFlowExport", targets: ["NavFlowExport"]),
+        .library(name: "NavFlowSwiftSource", targets: ["NavFlowSwiftSource"]),
         // For apps and UI tests: records traces, needs nothing but Foundation.
         .library(name: "NavFlowTrace", targets: ["NavFlowTrace"]),
     ],
@@ -27,6 +28,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
         .package(path: "Z3Support"),
     ],
     targets: [
@@ -59,6 +61,15 @@ let package = Package(
         // files its arguments name, reports written atomically, and Graphviz
         // for the HTML report's graph.
         .target(name: "NavFlowIO", dependencies: ["NavFlowSource", "NavFlowSpec", "NavFlowReport"]),
+        // Reads SwiftUI source with swift-syntax: the navigation checks of `lint`.
+        .target(
+            name: "NavFlowSwiftSource",
+            dependencies: [
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowCheck",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // Seeded random specs for property tests and benchmarks.
         .target(name: "NavFlowGenerator"),
         // The symbolic engine; empty unless the Z3 trait is enabled.
@@ -73,7 +84,7 @@ let package = Package(
             name: "navflow",
             dependencies: [
                 "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowReport", "NavFlowZ3", "NavFlowCoverage",
-                "NavFlowIO", "NavFlowGenerator", "NavFlowExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "NavFlowIO", "NavFlowGenerator", "NavFlowExport", "NavFlowSwiftSource", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // What several test targets share: repository paths, spec models, a coverage run, fixtures.
@@ -97,6 +108,11 @@ let package = Package(
             exclude: ["Traces"]
         ),
         .testTarget(name: "NavFlowTraceTests", dependencies: ["NavFlowTrace"]),
+        .testTarget(
+            name: "NavFlowSwiftSourceTests",
+            dependencies: ["NavFlowTestSupport", "NavFlowSource", "NavFlowDiagnostics", "NavFlowSwiftSource", "NavFlowReport"],
+            exclude: ["Fixtures", "Golden"]
+        ),
         .testTarget(
             name: "NavFlowReportTests",
             dependencies: ["NavFlowTestSupport", "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowCoverage", "NavFlowReport", "NavFlowIO", "NavFlowTrace"],

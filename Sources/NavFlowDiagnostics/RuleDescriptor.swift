@@ -12,6 +12,8 @@ public struct RuleDescriptor: Hashable, Sendable {
         case structural
         /// On the explored state graph.
         case exploration
+        /// On the app's Swift source, by `lint`.
+        case source
     }
 
     /// A spec that triggers the rule (and nothing else), and its fixed twin

@@ -16,7 +16,10 @@ public enum InputFiles {
     /// `./specs/a.navflow` are one file, named as first given), so the order
     /// of the arguments never changes the output. `kind` names the files in
     /// the message for a directory without any (`.navflow files`).
-    public static func expand(_ paths: [String], fileExtension: String, kind: String) -> Result<[String], Failure> {
+    /// Below a directory, folders named in `skipping` or whose name starts
+    /// with a dot are not searched (build products, dependencies).
+    public static func expand(_ paths: [String], fileExtension: String, kind: String,
+                              skipping: Set<String> = []) -> Result<[String], Failure> {
         var found: [String: String] = [:]
         func add(_ path: String) {
             let key = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
@@ -37,6 +40,11 @@ public enum InputFiles {
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             var any = false
             while let relative = enumerator.nextObject() as? String {
+                let name = relative.split(separator: "/").last.map(String.init) ?? relative
+                if !skipping.isEmpty && (skipping.contains(name) || name.hasPrefix(".")) {
+                    if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { enumerator.skipDescendants() }
+                    continue
+                }
                 guard relative.hasSuffix("." + fileExtension) else { continue }
                 add(base + "/" + relative)
                 any = true

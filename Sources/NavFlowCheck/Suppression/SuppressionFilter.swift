@@ -46,8 +46,10 @@ public enum SuppressionFilter {
     ///   - checked: the rules whose findings are all in `diagnostics`: a
     ///     comment naming one of them that suppressed nothing is
     ///     superfluous. Empty when the run cannot tell (it stopped at a limit).
+    ///   - catalog: the rules a comment may name; those of `verify` unless
+    ///     the findings come from elsewhere (`lint`'s rules).
     public static func apply(_ directives: [SuppressionDirective], to diagnostics: [Diagnostic],
-                             file: String, checked: Set<RuleID>) -> Outcome {
+                             file: String, checked: Set<RuleID>, catalog: [RuleDescriptor] = RuleCatalog.all) -> Outcome {
         guard !directives.isEmpty else { return Outcome(diagnostics: diagnostics, suppressed: []) }
         var findings: [Diagnostic] = []
         // The rules each directive suppresses, by index; nil for a name that is not one.
@@ -74,8 +76,8 @@ public enum SuppressionFilter {
                             message: "'\(name.text)' findings are about suppression comments and cannot be suppressed by one",
                             file: file, range: name.range))
                         rules.append(nil)
-                    } else if RuleCatalog.rule(rule) == nil {
-                        findings.append(unknownRule(name, file: file))
+                    } else if !catalog.contains(where: { $0.id == rule }) {
+                        findings.append(unknownRule(name, file: file, catalog: catalog))
                         rules.append(nil)
                     } else {
                         rules.append(rule)
@@ -123,10 +125,10 @@ public enum SuppressionFilter {
         return Outcome(diagnostics: (kept + findings).sortedByLocation(), suppressed: suppressed)
     }
 
-    private static func unknownRule(_ name: Name, file: String) -> Diagnostic {
+    private static func unknownRule(_ name: Name, file: String, catalog: [RuleDescriptor]) -> Diagnostic {
         var notes: [DiagnosticNote] = []
         var fixIts: [FixIt] = []
-        let candidates = RuleCatalog.all.map(\.id.rawValue).filter { id in !SuppressionRules.all.contains { $0.id.rawValue == id } }
+        let candidates = catalog.map(\.id.rawValue).filter { id in !SuppressionRules.all.contains { $0.id.rawValue == id } }
         if let suggestion = NameSuggestion.closest(to: name.text, among: candidates) {
             notes.append(DiagnosticNote(message: "did you mean '\(suggestion)'?"))
             fixIts.append(FixIt(range: name.range, replacement: suggestion))

@@ -62,7 +62,8 @@ enum SuppressionDirectives {
         var directives: [SuppressionDirective] = []
         var depths: [Int]?
         for comment in comments {
-            guard let parsed = parse(comment, file: file) else { continue }
+            guard let parsed = SuppressionDirective.parse(comment: comment.text, from: comment.start, to: comment.end, in: file)
+            else { continue }
             var directive = parsed
             if case .item = directive.scope {
                 if depths == nil { depths = braceDepths(tokens) }
@@ -73,10 +74,15 @@ enum SuppressionDirectives {
         return directives
     }
 
-    /// The directive a comment holds, with its scope still to be placed; nil
-    /// for a comment that does not start with `navflow:`.
-    private static func parse(_ comment: Lexer.Comment, file: SourceFile) -> SuppressionDirective? {
-        let bytes = Array(comment.text.utf8)
+}
+
+extension SuppressionDirective {
+    /// The directive a `//` comment holds (its text from the slashes, at
+    /// bytes `start..<end` of `file`), with an item's scope still to be
+    /// placed (`.item(nil)`); nil for a comment that does not start with
+    /// `navflow:`. Spec files and Swift files write directives alike.
+    public static func parse(comment text: String, from commentStart: Int, to commentEnd: Int, in file: SourceFile) -> SuppressionDirective? {
+        let bytes = Array(text.utf8)
         var index = 0
         func skipBlanks() {
             while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
@@ -86,12 +92,12 @@ enum SuppressionDirectives {
             while index < bytes.count, bytes[index] != UInt8(ascii: " "), bytes[index] != UInt8(ascii: "\t"),
                   bytes[index] != UInt8(ascii: ",") { index += 1 }
             guard index > start else { return nil }
-            let offset = comment.start + 2
+            let offset = commentStart + 2
             return (String(decoding: bytes[start..<index], as: UTF8.self), file.range(offset + start, offset + index))
         }
         skipBlanks()
         guard bytes[index...].starts(with: Array("navflow:".utf8)), let (keyword, keywordRange) = word() else { return nil }
-        let range = file.range(comment.start, comment.end)
+        let range = file.range(commentStart, commentEnd)
         let scope: SuppressionDirective.Scope
         switch keyword {
         case SuppressionDirective.disable: scope = .item(nil)
@@ -111,7 +117,9 @@ enum SuppressionDirectives {
         }
         return SuppressionDirective(scope: scope, rules: rules, range: range, keyword: keywordRange)
     }
+}
 
+extension SuppressionDirectives {
     /// How many braces and parentheses are open before each token.
     private static func braceDepths(_ tokens: [Token]) -> [Int] {
         var depths: [Int] = []

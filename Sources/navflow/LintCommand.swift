@@ -1,0 +1,70 @@
+import ArgumentParser
+import NavFlowDiagnostics
+import NavFlowIO
+import NavFlowReport
+import NavFlowSource
+import NavFlowSwiftSource
+
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check the navigation code of a SwiftUI app's Swift sources (docs/lint.md lists the rules).",
+        discussion: """
+            Each PATH is a .swift file or a directory searched for them (build \
+            folders, Pods, Carthage, DerivedData, checkouts and hidden folders \
+            are skipped). The files are read together: a view pushed in one \
+            file may show a stack in another. Exit codes: 0 no errors; 1 \
+            findings of severity error (or warnings with --warnings-as-errors); \
+            2 a path is missing or unreadable, or an option is wrong. A \
+            '// navflow:disable RULE' comment before a statement or declaration \
+            suppresses that rule's findings in it; '// navflow:disable-file \
+            RULE' in the whole file.
+            """
+    )
+
+    @ArgumentParser.Argument(help: "Swift files or directories of them.")
+    var paths: [String]
+
+    @Option(help: "Output format: text, json, sarif or github.")
+    var format: LintFormat = .text
+
+    @ArgumentParser.Flag(help: "Fail (exit 1) on warnings too.")
+    var warningsAsErrors = false
+
+    @Option(help: "Write the report to this file (atomically) instead of standard output.")
+    var output: String?
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("name at least one Swift file or directory") }
+    }
+
+    func run() throws {
+        let found: [String]
+        switch SwiftFiles.expand(paths) {
+        case .success(let files): found = files
+        case .failure(let failure): throw CommandFailure.input(failure.description)
+        }
+        var files: [SourceFile] = []
+        for path in found {
+            switch SwiftFiles.read(path) {
+            case .success(let file): files.append(file)
+            case .failure(let failure): throw CommandFailure.input(failure.description)
+            }
+        }
+        let result = Linter.run(files)
+        let report = LintReport(files: files, diagnostics: result.diagnostics, suppressed: result.suppressed,
+                                rules: Linter.rules.map(\.descriptor), warningsAsErrors: warningsAsErrors)
+        if let output {
+            do {
+                try AtomicFile.write(report.render(format), to: output)
+            } catch {
+                throw CommandFailure.input("\(output): cannot write the report: \(error.localizedDescription)")
+            }
+        } else {
+            Output.write(report.render(format, colors: format == .text && Output.stdoutIsTerminal))
+        }
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+}
+
+extension LintFormat: ExpressibleByArgument {}

@@ -1,0 +1,78 @@
+import NavFlowDiagnostics
+import NavFlowSource
+import NavFlowSwiftSource
+import Testing
+
+/// Each lint rule's own examples are its tests: a triggering snippet gives
+/// exactly the findings its `↓` marks, at those places; a non-triggering
+/// one gives no finding of any rule.
+@Suite struct LintRuleTests {
+    static let rules = Linter.rules.map(\.id.rawValue)
+
+    static func rule(_ id: String) -> LintRule { Linter.rules.first { $0.id.rawValue == id }! }
+
+    /// The snippet without its markers, and the byte offset of each marker in it.
+    static func markers(in snippet: String) -> (text: String, offsets: [Int]) {
+        var text: [UInt8] = []
+        var offsets: [Int] = []
+        for scalar in snippet.unicodeScalars {
+            if scalar == "↓" { offsets.append(text.count); continue }
+            text += Array(String(scalar).utf8)
+        }
+        return (String(decoding: text, as: UTF8.self), offsets)
+    }
+
+    @Test(arguments: rules) func triggeringExamplesGiveTheMarkedFindings(id: String) {
+        let rule = Self.rule(id)
+        #expect(!rule.triggering.isEmpty && !rule.nonTriggering.isEmpty)
+        for (number, example) in rule.triggering.enumerated() {
+            let (text, offsets) = Self.markers(in: example)
+            #expect(!offsets.isEmpty, "triggering example \(number) marks no finding")
+            let findings = Linter.lint([SourceFile(path: "Example.swift", text: text)], rules: [rule])
+            #expect(findings.map(\.range.start.offset) == offsets, "triggering example \(number): \(findings.map(\.message))")
+            for finding in findings {
+                #expect(finding.rule == rule.id && finding.severity == rule.descriptor.severity)
+            }
+        }
+    }
+
+    @Test(arguments: rules) func nonTriggeringExamplesGiveNothing(id: String) {
+        for (number, example) in Self.rule(id).nonTriggering.enumerated() {
+            #expect(!example.contains("↓"))
+            let findings = Linter.lint([SourceFile(path: "Example.swift", text: example)])
+            #expect(findings.isEmpty, "non-triggering example \(number): \(findings.map { "\($0.rule): \($0.message)" })")
+        }
+    }
+
+    @Test func idsAreUniqueAndNamedForSource() {
+        #expect(Set(Self.rules).count == Self.rules.count)
+        for rule in Linter.rules {
+            #expect(rule.id.rawValue.hasPrefix("swift-"))
+            #expect(rule.descriptor.phase == .source)
+        }
+    }
+
+    /// A view pushed in one file that shows a stack in another is found
+    /// across the files, with a note naming where the inner stack is.
+    @Test func nestedStacksAreFoundAcrossFiles() {
+        let feed = SourceFile(path: "Feed.swift", text: """
+            struct Feed: View {
+                var body: some View {
+                    NavigationStack { Text("Feed").navigationDestination(for: Int.self) { PostView(id: $0) } }
+                }
+            }
+            """)
+        let post = SourceFile(path: "Post.swift", text: """
+            struct PostView: View {
+                let id: Int
+                var body: some View {
+                    NavigationStack { Text("Post") }
+                }
+            }
+            """)
+        let findings = Linter.lint([post, feed])
+        #expect(findings.map(\.message) == ["'PostView' is pushed onto a stack and shows a 'NavigationStack' of its own: the stacks nest"])
+        #expect(findings.first?.file == "Feed.swift")
+        #expect(findings.first?.notes.first?.message == "the inner container is here (Post.swift:4)")
+    }
+}
