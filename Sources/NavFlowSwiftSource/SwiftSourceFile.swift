@@ -8,10 +8,13 @@ import SwiftSyntax
 public struct SwiftSourceFile {
     public let file: SourceFile
     public let tree: SourceFileSyntax
+    /// The nodes the checks look at.
+    let index: SyntaxIndex
 
     public init(_ file: SourceFile) {
         self.file = file
         tree = file.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        index = SyntaxIndex(tree)
     }
 
     public var path: String { file.path }
@@ -25,4 +28,77 @@ public struct SwiftSourceFile {
     public func line(of node: some SyntaxProtocol) -> Int {
         file.location(ofOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset).line
     }
+}
+
+/// The nodes of a file the checks look at, found in one walk.
+final class SyntaxIndex: SyntaxVisitor {
+    private(set) var calls: [FunctionCallExprSyntax] = []
+    private(set) var variables: [VariableDeclSyntax] = []
+    private(set) var enums: [EnumDeclSyntax] = []
+    /// Classes and structs: their inheritance clauses and members.
+    private(set) var types: [(inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax)] = []
+    private(set) var ifConfigs: [IfConfigDeclSyntax] = []
+    private(set) var ifExpressions: [IfExprSyntax] = []
+    /// The byte ranges of preview code (`#Preview`, `PreviewProvider`
+    /// types): what Xcode shows while editing, never the app.
+    private(set) var previews: [Range<Int>] = []
+
+    init(_ tree: SourceFileSyntax) {
+        super.init(viewMode: .sourceAccurate)
+        walk(tree)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        calls.append(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        variables.append(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enums.append(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        types.append((node.inheritanceClause, node.memberBlock))
+        return .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        types.append((node.inheritanceClause, node.memberBlock))
+        if node.inheritanceClause?.names.contains("PreviewProvider") == true { previews.append(node.range) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { previews.append(node.range) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { previews.append(node.range) }
+        return .visitChildren
+    }
+
+    /// Whether a byte offset is in preview code.
+    func isPreview(_ offset: Int) -> Bool { previews.contains { $0.contains(offset) } }
+
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        ifConfigs.append(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        ifExpressions.append(node)
+        return .visitChildren
+    }
+}
+
+extension SyntaxProtocol {
+    /// The bytes a node covers, trivia included.
+    var range: Range<Int> { position.utf8Offset..<endPosition.utf8Offset }
 }

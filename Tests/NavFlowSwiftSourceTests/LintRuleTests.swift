@@ -75,4 +75,23 @@ import Testing
         #expect(findings.first?.file == "Feed.swift")
         #expect(findings.first?.notes.first?.message == "the inner container is here (Post.swift:4)")
     }
+
+    /// Preview code is not the app: no rule reports in it.
+    @Test func previewCodeIsNotLinted() {
+        let file = SourceFile(path: "Example.swift", text: """
+            struct Home: View {
+                var body: some View { Text("Home") }
+            }
+            #Preview {
+                NavigationView { Home() }
+            }
+            struct Home_Previews: PreviewProvider {
+                static var previews: some View { NavigationView { Home() } }
+            }
+            struct Legacy: View {
+                var body: some View { NavigationView { Home() } }
+            }
+            """)
+        #expect(Linter.lint([file]).map(\.range.start.line) == [11])
+    }
 }

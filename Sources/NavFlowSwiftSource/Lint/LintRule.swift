@@ -37,7 +37,7 @@ struct LintScope {
     let facts: SourceFacts
 
     /// Every call of the file, in source order.
-    var calls: [FunctionCallExprSyntax] { CallVisitor.calls(in: file.tree) }
+    var calls: [FunctionCallExprSyntax] { file.index.calls }
 
     /// A finding of the rule at a node of the file.
     func finding(_ message: String, at node: some SyntaxProtocol, notes: [DiagnosticNote] = [],

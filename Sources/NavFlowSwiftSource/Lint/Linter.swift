@@ -46,7 +46,8 @@ public enum Linter {
         return result
     }
 
-    /// The findings of `rules` on the files, which are read together (a
+    /// The findings of `rules` on the files, outside preview code
+    /// (`#Preview`, `PreviewProvider` types), which are read together (a
     /// view pushed in one file may show a stack in another), sorted by
     /// file and position.
     public static func lint(_ sources: [SourceFile], rules: [LintRule] = rules) -> [Diagnostic] {
@@ -58,7 +59,9 @@ public enum Linter {
         var findings: [Diagnostic] = []
         for file in files {
             for rule in rules {
+                // Preview code is not the app.
                 findings += rule.check(LintScope(descriptor: rule.descriptor, file: file, files: files, facts: facts))
+                    .filter { !file.index.isPreview($0.range.start.offset) }
             }
         }
         return findings.sortedByLocation()

@@ -40,12 +40,18 @@ public struct SourceFacts {
         var call: FunctionCallExprSyntax
         /// The views built inside what it applies to, outside presentations.
         var wrapped: Set<String>
+        /// What it installs: the modifiers that install navigation
+        /// themselves which it is or applies, and `onOpenURL` when one of
+        /// them handles URLs that way. Two applications install the same
+        /// when these meet.
+        var installs: Set<String> = []
     }
 
     /// What a view extension method or `ViewModifier` does: whether it
     /// installs navigation itself, and the modifiers it applies.
     struct ModifierBody {
         var installsNavigation: Bool
+        var handlesURLs = false
         var applies: Set<String>
         var file: Int
         var node: Syntax
@@ -108,9 +114,30 @@ public struct SourceFacts {
                 changed = true
             }
         }
+        /// What an installer installs, through the installers it applies.
+        func installs(_ name: String, seen: Set<String> = []) -> Set<String> {
+            guard let body = bodies[name] else { return name == "onOpenURL" ? ["onOpenURL"] : [] }
+            var result: Set<String> = []
+            if body.installsNavigation { result.insert(name) }
+            if body.handlesURLs { result.insert("onOpenURL") }
+            for applied in body.applies where !seen.contains(applied) && applied != name && installers[applied] != nil {
+                result.formUnion(installs(applied, seen: seen.union([name])))
+            }
+            return result
+        }
         for (name, list) in applied where viewNames.contains(name) {
-            let kept = list.filter { installers[$0.modifier] != nil }
-                .map { Application(modifier: $0.modifier, call: $0.call, wrapped: $0.wrapped.intersection(viewNames)) }
+            let kept = list.filter { installers[$0.modifier] != nil }.map { application in
+                let wrapped = application.call.modified.map { base in
+                    CallVisitor.calls(in: base).compactMap { inner -> String? in
+                        guard inner.modifier == nil, let callee = inner.calleeName, viewNames.contains(callee),
+                              !inner.enclosingCalls.contains(where: { presentationModifiers.contains($0.calleeName ?? "") })
+                        else { return nil }
+                        return callee
+                    }
+                } ?? []
+                return Application(modifier: application.modifier, call: application.call, wrapped: Set(wrapped),
+                                   installs: installs(application.modifier))
+            }
             if !kept.isEmpty { applications[name] = kept }
         }
     }
@@ -178,14 +205,12 @@ private final class FactsVisitor: SyntaxVisitor {
         if node.inheritanceClause?.names.contains("ViewModifier") == true {
             modifierBodies[node.name.text] = body(of: node.memberBlock, node: Syntax(node))
         }
-        record(node.memberBlock, of: node.name.text)
         return .visitChildren
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         let inherited = node.inheritanceClause?.names ?? []
         if inherited.contains("View") { viewNames.insert(node.name.text) }
-        record(node.memberBlock, of: node.name.text)
         let observation: SourceFacts.Observation? = node.attributes.contains(named: "Observable") ? .observable
             : inherited.contains("ObservableObject") ? .observableObject : nil
         if let observation {
@@ -214,6 +239,7 @@ private final class FactsVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        record(node)
         if node.calleeName == "navigationDestination", let type = node.argument("for")?.expression.as(MemberAccessExprSyntax.self),
            type.declName.baseName.text == "self", let base = type.base {
             routeTypes.insert(base.trimmedDescription)
@@ -235,11 +261,15 @@ private final class FactsVisitor: SyntaxVisitor {
         for call in CallVisitor.calls(in: declaration) {
             // A modifier, or one applied to `self` without a base (`navigationDestination(...)`
             // in a `View` extension).
-            guard let name = call.modifierName ?? call.calleeName.flatMap({ $0.first?.isLowercase == true ? $0 : nil })
-            else { continue }
+            let bare = call.calleeName == "modifier" ? call.arguments.first?.expression.as(FunctionCallExprSyntax.self)?.calleeName
+                : call.calleeName.flatMap { $0.first?.isLowercase == true ? $0 : nil }
+            guard let name = call.modifierName ?? bare else { continue }
             result.applies.insert(name)
             switch call.calleeName {
-            case "onOpenURL", "navigationDestination", "onContinueUserActivity": result.installsNavigation = true
+            case "onOpenURL":
+                result.installsNavigation = true
+                result.handlesURLs = true
+            case "navigationDestination", "onContinueUserActivity": result.installsNavigation = true
             case "environment" where call.arguments.first?.expression.trimmedDescription == "\\.openURL":
                 result.installsNavigation = true
             case "onChange" where call.argument("of")?.expression.trimmedDescription.lowercased().contains("url") == true:
@@ -259,35 +289,28 @@ private final class FactsVisitor: SyntaxVisitor {
             }
         }
         if node.inheritanceClause?.names.contains("View") == true { viewNames.insert(name) }
-        record(node.memberBlock, of: name)
         return .visitChildren
     }
 
-    /// Records the views a type's members build and the container they show.
-    private func record(_ members: MemberBlockSyntax, of name: String) {
+    /// Records, for the type a call is in, the view it builds or the
+    /// container it shows, or the modifier it applies: once per call, for
+    /// the innermost type (or extension) that holds it.
+    private func record(_ call: FunctionCallExprSyntax) {
+        guard let name = call.enclosingTypeName else { return }
+        // What a sheet, cover or popover shows is another presentation;
+        // its own container is the right one.
+        if call.enclosingCalls.contains(where: { presentationModifiers.contains($0.calleeName ?? "") }) { return }
+        if let modifier = call.modifierName {
+            // What it wraps is worked out for the modifiers that turn out to install navigation.
+            applications[name, default: []].append(.init(modifier: modifier, call: call, wrapped: []))
+            return
+        }
+        guard let callee = call.calleeName, callee.first?.isUppercase == true, call.modifier == nil else { return }
         var found = types[name] ?? (children: [], container: nil)
-        for call in CallVisitor.calls(in: members) {
-            if let modifier = call.modifierName, let base = call.modified, call.enclosingTypeName == name,
-               !call.enclosingCalls.contains(where: { presentationModifiers.contains($0.calleeName ?? "") }) {
-                let wrapped = CallVisitor.calls(in: base).compactMap { inner -> String? in
-                    guard inner.modifier == nil, let callee = inner.calleeName, callee.first?.isUppercase == true,
-                          !inner.enclosingCalls.contains(where: { presentationModifiers.contains($0.calleeName ?? "") })
-                    else { return nil }
-                    return callee
-                }
-                applications[name, default: []].append(.init(modifier: modifier, call: call, wrapped: Set(wrapped)))
-            }
-            guard let callee = call.calleeName, callee.first?.isUppercase == true, call.modifier == nil else { continue }
-            // What a sheet, cover or popover shows is another presentation;
-            // its own container is the right one.
-            if call.enclosingCalls.contains(where: { presentationModifiers.contains($0.calleeName ?? "") }) { continue }
-            // Nested types are recorded on their own.
-            if call.enclosingTypeName != name { continue }
-            if navigationContainers.contains(callee) {
-                if found.container == nil { found.container = (file, call) }
-            } else {
-                found.children.insert(callee)
-            }
+        if navigationContainers.contains(callee) {
+            if found.container == nil { found.container = (file, call) }
+        } else {
+            found.children.insert(callee)
         }
         types[name] = found
     }

@@ -53,6 +53,22 @@ extension LintRule {
                 var body: some View { PostList().withAppRouter() }
             }
             """,
+            """
+            struct AppDestinations: ViewModifier {
+                func body(content: Content) -> some View {
+                    content.navigationDestination(for: Route.self) { $0.view }
+                }
+            }
+            extension View {
+                func withAppDestinations() -> some View { modifier(AppDestinations()) }
+            }
+            struct Feed: View {
+                var body: some View { NavigationStack { Timeline().↓withAppDestinations() } }
+            }
+            struct Timeline: View {
+                var body: some View { List { Text("Post") }.modifier(AppDestinations()) }
+            }
+            """,
         ],
         nonTriggering: [
             """
@@ -69,6 +85,24 @@ extension LintRule {
             }
             struct Posts: View {
                 var body: some View { PostList() }
+            }
+            """,
+            """
+            struct AppDestinations: ViewModifier {
+                func body(content: Content) -> some View {
+                    content.navigationDestination(for: Route.self) { $0.view }
+                }
+            }
+            extension View {
+                func withAppDestinations() -> some View { modifier(AppDestinations()) }
+            }
+            struct Tabs: View {
+                var body: some View {
+                    TabView {
+                        NavigationStack { Feed().withAppDestinations() }
+                        NavigationStack { Inbox().withAppDestinations() }
+                    }
+                }
             }
             """,
             """
@@ -92,15 +126,17 @@ extension LintRule {
                           application.call.root.id == scope.file.tree.root.id
                     else { continue }
                     for (inner, chain) in scope.facts.views(reachableFrom: application.wrapped) where inner != viewName {
-                        guard let again = scope.facts.applications[inner]?.first(where: { $0.modifier == application.modifier })
+                        guard let again = scope.facts.applications[inner]?.first(where: { !$0.installs.isDisjoint(with: application.installs) })
                         else { continue }
                         let againFile = scope.files.firstIndex { $0.tree.root.id == again.call.root.id } ?? fileIndex ?? 0
                         let path = chain.count > 1 ? " (through \(chain.dropLast().map { "'\($0)'" }.joined(separator: ", ")))" : ""
                         let effect = application.modifier == "onOpenURL"
                             ? "both handlers receive each URL"
                             : "both copies act: a URL may be handled twice, destinations registered twice"
+                        let repeated = again.modifier == application.modifier ? "it again"
+                            : "'\(again.modifier)', which installs the same"
                         findings.append(scope.finding(
-                            "'\(application.modifier)' is applied around '\(inner)'\(path), which applies it again: \(effect)",
+                            "'\(application.modifier)' is applied around '\(inner)'\(path), which applies \(repeated): \(effect)",
                             at: application.call.modifier!.declName,
                             notes: [scope.note("'\(inner)' applies it here", at: again.call.modifier!.declName, inFile: againFile),
                                     DiagnosticNote(message: "apply it once, where the stack or layer is built")]))

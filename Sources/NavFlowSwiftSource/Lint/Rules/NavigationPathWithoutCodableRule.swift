@@ -54,9 +54,7 @@ extension LintRule {
         ],
         check: { scope in
             var findings: [Diagnostic] = []
-            let types = DeclVisitor<ClassDeclSyntax>.all(in: scope.file.tree).map { ($0.inheritanceClause, $0.memberBlock) }
-                + DeclVisitor<StructDeclSyntax>.all(in: scope.file.tree).map { ($0.inheritanceClause, $0.memberBlock) }
-            for (inheritance, members) in types {
+            for (inheritance, members) in scope.file.index.types {
                 let conforms = inheritance?.names.contains { ["Codable", "Encodable", "Decodable"].contains($0) } == true
                 guard conforms else { continue }
                 let text = members.trimmedDescription

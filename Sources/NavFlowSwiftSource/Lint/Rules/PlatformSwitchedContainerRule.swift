@@ -83,7 +83,7 @@ extension LintRule {
                     && branches.contains { $0.contains("NavigationSplitView") && !$0.contains("NavigationStack") }
             }
             let note = DiagnosticNote(message: "NavigationSplitView collapses to a stack in compact width: use it everywhere, with one path for its detail")
-            for ifConfig in DeclVisitor<IfConfigDeclSyntax>.all(in: scope.file.tree) {
+            for ifConfig in scope.file.index.ifConfigs {
                 let branches = ifConfig.clauses.map { clause in clause.elements.map { containers(in: $0) } ?? [] }
                 guard switches(branches) else { continue }
                 let condition = ifConfig.clauses.first?.condition?.trimmedDescription ?? ""
@@ -92,7 +92,7 @@ extension LintRule {
                     "a NavigationStack on some platforms and a NavigationSplitView on others (\(condition)): two navigation models to keep in step, and a path from one does not fit the other",
                     at: ifConfig.clauses.first!.poundKeyword, notes: [note]))
             }
-            for ifExpression in DeclVisitor<IfExprSyntax>.all(in: scope.file.tree) {
+            for ifExpression in scope.file.index.ifExpressions {
                 // The whole chain is judged from its first `if`.
                 if ifExpression.parent?.is(IfExprSyntax.self) == true { continue }
                 var branches: [Set<String>] = []

@@ -80,7 +80,7 @@ extension LintRule {
                 return name == "AnyView" || scope.facts.isView(name)
             }
             // Path properties declared as arrays of views.
-            for variable in DeclVisitor<VariableDeclSyntax>.all(in: scope.file.tree) {
+            for variable in scope.file.index.variables {
                 for binding in variable.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                           name.lowercased().contains("path"),
@@ -101,7 +101,7 @@ extension LintRule {
                                               at: value, notes: [advice]))
             }
             // Routes that carry views.
-            for enumDecl in DeclVisitor<EnumDeclSyntax>.all(in: scope.file.tree)
+            for enumDecl in scope.file.index.enums
             where scope.facts.routeTypes.contains(enumDecl.name.text) {
                 for member in enumDecl.memberBlock.members {
                     guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
