@@ -44,3 +44,23 @@ import Testing
         #expect(run.stdout.contains("App/Old.swift"))
     }
 }
+
+/// `navflow extract` run as a user runs it: the draft it writes is a spec
+/// `verify` reads, and wrong input exits 2.
+@Suite(.serialized) struct ExtractCommandTests {
+    @Test func theDraftVerifies() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-extract-\(UUID().uuidString).navflow")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let extract = try CommandLineTests.run(["extract", LintCommandTests.fixture, "--output", output.path])
+        #expect(extract.status == 0)
+        let verify = try CommandLineTests.run(["verify", output.path, "--format", "json"])
+        // The fixture pushes a route its Settings stack never registers: verify finds it (exit 1), it does not reject the draft (2).
+        #expect(verify.status == 1)
+        #expect(verify.stdout.contains("\"rule\": \"unregistered-destination\""))
+    }
+
+    @Test func wrongInputExitsWith2() throws {
+        #expect(try CommandLineTests.run(["extract"]).status == 2)
+        #expect(try CommandLineTests.run(["extract", "no/such/folder"]).status == 2)
+    }
+}

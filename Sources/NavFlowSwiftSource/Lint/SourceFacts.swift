@@ -66,6 +66,8 @@ public struct SourceFacts {
     /// modifier; with where each is declared (`onOpenURL` has none).
     var installers: [String: (file: Int, node: Syntax)?] = ["onOpenURL": nil]
     var observables: [String: ObservableClass] = [:]
+    /// The declaration of each `ViewModifier` type and `View` extension method, by name.
+    var modifierDeclarations: [String: Syntax] = [:]
     /// The types a stack's path holds: those registered with
     /// `navigationDestination(for:)`, and the elements of array properties
     /// named for a path.
@@ -104,6 +106,7 @@ public struct SourceFacts {
             let found = candidates[name]
             views[name] = ViewType(container: found?.container, children: (found?.children ?? []).intersection(viewNames))
         }
+        for (name, body) in bodies { modifierDeclarations[name] = body.node }
         // Modifiers that apply an installer install too.
         var changed = true
         for (name, body) in bodies where body.installsNavigation { installers[name] = (body.file, body.node) }

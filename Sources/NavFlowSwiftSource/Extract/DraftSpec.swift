@@ -1,0 +1,126 @@
+/// A spec drafted from source, as data: what `extract` found, each element
+/// with the place in the source it came from, and what it could not
+/// decide. `text` writes it as NavFlow.
+public struct DraftSpec: Sendable, Equatable {
+    /// A place in the source: a file as named and a 1-based line.
+    public struct Citation: Sendable, Hashable, Comparable, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var description: String { "\(file):\(line)" }
+        public static func < (lhs: Citation, rhs: Citation) -> Bool { (lhs.file, lhs.line) < (rhs.file, rhs.line) }
+    }
+
+    /// A screen's edge: what it pushes or presents.
+    public struct Edge: Sendable, Equatable {
+        public enum Kind: String, Sendable { case push, sheet, cover, popover }
+        public var kind: Kind
+        public var target: String
+        public var citation: Citation
+    }
+
+    public struct Screen: Sendable, Equatable {
+        public var name: String
+        public var citation: Citation
+        public var edges: [Edge] = []
+        /// Whether some code of the screen calls `dismiss()`.
+        public var dismisses: Citation?
+        /// What the screen is in the route enum, when a route leads to it.
+        public var route: String?
+    }
+
+    public struct Stack: Sendable, Equatable {
+        public var name: String
+        public var root: String
+        public var destinations: [(screen: String, citation: Citation)]
+        public var citation: Citation
+
+        public static func == (lhs: Stack, rhs: Stack) -> Bool {
+            lhs.name == rhs.name && lhs.root == rhs.root && lhs.citation == rhs.citation
+                && lhs.destinations.map(\.screen) == rhs.destinations.map(\.screen)
+                && lhs.destinations.map(\.citation) == rhs.destinations.map(\.citation)
+        }
+    }
+
+    public struct Tab: Sendable, Equatable {
+        public var id: String
+        public var title: String
+        /// A stack's name or a screen's.
+        public var content: String
+        public var citation: Citation
+    }
+
+    public var appName: String
+    public var screens: [Screen]
+    public var stacks: [Stack]
+    public var tabs: [Tab]
+    public var tabsCitation: Citation?
+    /// The stack or screen shown at launch when there is no tab view.
+    public var start: String?
+    /// What `extract` saw and could not turn into the language, with where.
+    public var undecided: [(note: String, citation: Citation)]
+    public var fileCount: Int
+
+    public static func == (lhs: DraftSpec, rhs: DraftSpec) -> Bool { lhs.text == rhs.text }
+
+    /// The draft as NavFlow: the undecided block first, then stacks, tabs
+    /// and screens, each line ending with the place it came from.
+    public var text: String {
+        var lines = ["// Drafted by `navflow extract` from \(fileCount) Swift file\(fileCount == 1 ? "" : "s").",
+                     "// Each element cites the source it came from. Review it before relying on it."]
+        if undecided.isEmpty {
+            lines.append("// Nothing was left undecided.")
+        } else {
+            lines.append("//")
+            lines.append("// Not decided from the source (\(undecided.count)):")
+            for item in undecided { lines.append("// - \(item.citation): \(Self.oneLine(item.note))") }
+        }
+        lines += ["", "app \(appName)", ""]
+        for stack in stacks {
+            lines.append("stack \(stack.name) root \(stack.root) {  // \(stack.citation)")
+            for destination in stack.destinations {
+                lines.append("  destination \(destination.screen)  // \(destination.citation)")
+            }
+            lines += ["}", ""]
+        }
+        if !tabs.isEmpty {
+            lines.append("tabs Main {" + (tabsCitation.map { "  // \($0)" } ?? ""))
+            for tab in tabs {
+                lines.append("  tab \(tab.id) \(Self.quoted(tab.title)) \(tab.content)  // \(tab.citation)")
+            }
+            lines += ["}", "start Main", ""]
+        } else {
+            lines += ["start \(start ?? "Placeholder")", ""]
+        }
+        if screens.isEmpty {
+            // A spec needs a screen: the draft says where it found none.
+            lines += ["// No screen was found: no NavigationStack, tab view or destination was read.",
+                      "screen Placeholder", ""]
+        }
+        for screen in screens {
+            let header = "screen \(screen.name)"
+            let cite = "  // \(screen.citation)" + (screen.route.map { ", route \($0)" } ?? "")
+            if screen.edges.isEmpty && screen.dismisses == nil {
+                lines.append(header + cite)
+                continue
+            }
+            lines.append(header + " {" + cite)
+            for edge in screen.edges {
+                lines.append("  \(edge.kind.rawValue) \(edge.target)  // \(edge.citation)")
+            }
+            if let dismisses = screen.dismisses {
+                lines.append("  action \"Dismiss\" { dismiss }  // \(dismisses)")
+            }
+            lines.append("}")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Text on one line: runs of white space, line breaks included, as one space.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    }
+
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

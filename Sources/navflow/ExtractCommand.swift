@@ -1,0 +1,53 @@
+import ArgumentParser
+import NavFlowIO
+import NavFlowSource
+import NavFlowSwiftSource
+
+struct ExtractCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extract",
+        abstract: "Draft a spec from a SwiftUI app's Swift sources (docs/extract.md says what it reads).",
+        discussion: """
+            Each PATH is a .swift file or a directory searched for them, as for \
+            lint. The draft cites the source of every line and lists at its top \
+            what it could not decide; review it before relying on it. Exit codes: \
+            0 a draft was written; 2 a path is missing or unreadable, or an \
+            option is wrong.
+            """
+    )
+
+    @ArgumentParser.Argument(help: "Swift files or directories of them.")
+    var paths: [String]
+
+    @Option(help: "Write the draft to this file (atomically) instead of standard output.")
+    var output: String?
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("name at least one Swift file or directory") }
+    }
+
+    func run() throws {
+        let found: [String]
+        switch SwiftFiles.expand(paths) {
+        case .success(let files): found = files
+        case .failure(let failure): throw CommandFailure.input(failure.description)
+        }
+        var files: [SourceFile] = []
+        for path in found {
+            switch SwiftFiles.read(path) {
+            case .success(let file): files.append(file)
+            case .failure(let failure): throw CommandFailure.input(failure.description)
+            }
+        }
+        let draft = Extractor.extract(files).text
+        if let output {
+            do {
+                try AtomicFile.write(draft, to: output)
+            } catch {
+                throw CommandFailure.input("\(output): cannot write the draft: \(error.localizedDescription)")
+            }
+        } else {
+            Output.write(draft)
+        }
+    }
+}
