@@ -24,6 +24,7 @@ let package = Package(
     ],
     traits: [
         .trait(name: "Z3", description: "Enables the symbolic (Z3) query engine; needs libz3-dev."),
+        .trait(name: "SwiftSource", description: "Adds `lint` and `extract`, which read Swift with swift-syntax (about two minutes more for a first build)."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -61,13 +62,14 @@ let package = Package(
         // files its arguments name, reports written atomically, and Graphviz
         // for the HTML report's graph.
         .target(name: "NavFlowIO", dependencies: ["NavFlowSource", "NavFlowSpec", "NavFlowReport"]),
-        // Reads SwiftUI source with swift-syntax: the navigation checks of `lint`.
+        // Reads SwiftUI source with swift-syntax: `lint` and `extract`; empty
+        // unless the SwiftSource trait is enabled.
         .target(
             name: "NavFlowSwiftSource",
             dependencies: [
                 "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowCheck",
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["SwiftSource"])),
+                .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["SwiftSource"])),
             ]
         ),
         // Seeded random specs for property tests and benchmarks.

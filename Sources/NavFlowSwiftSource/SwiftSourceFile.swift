@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowSource
 import SwiftParser
 import SwiftSyntax
@@ -102,3 +103,4 @@ extension SyntaxProtocol {
     /// The bytes a node covers, trivia included.
     var range: Range<Int> { position.utf8Offset..<endPosition.utf8Offset }
 }
+#endif

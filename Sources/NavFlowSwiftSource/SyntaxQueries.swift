@@ -1,3 +1,4 @@
+#if SwiftSource
 import SwiftSyntax
 
 /// What the checks ask of calls: which function or modifier a call names,
@@ -129,3 +130,4 @@ extension AttributeListSyntax {
         }
     }
 }
+#endif

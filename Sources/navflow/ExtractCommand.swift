@@ -27,6 +27,7 @@ struct ExtractCommand: ParsableCommand {
     }
 
     func run() throws {
+        #if SwiftSource
         let found: [String]
         switch SwiftFiles.expand(paths) {
         case .success(let files): found = files
@@ -49,5 +50,8 @@ struct ExtractCommand: ParsableCommand {
         } else {
             Output.write(draft)
         }
+        #else
+        throw CommandFailure.input(SwiftSourceAvailability.missing)
+        #endif
     }
 }

@@ -39,6 +39,7 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
+        #if SwiftSource
         let found: [String]
         switch SwiftFiles.expand(paths) {
         case .success(let files): found = files
@@ -64,6 +65,9 @@ struct LintCommand: ParsableCommand {
             Output.write(report.render(format, colors: format == .text && Output.stdoutIsTerminal))
         }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+        #else
+        throw CommandFailure.input(SwiftSourceAvailability.missing)
+        #endif
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import NavFlowTestSupport
 import Testing
 
+#if SwiftSource
 /// `navflow lint` run as a user runs it: exit codes, files found below a
 /// directory, and what it skips.
 @Suite(.serialized) struct LintCommandTests {
@@ -64,3 +65,14 @@ import Testing
         #expect(try CommandLineTests.run(["extract", "no/such/folder"]).status == 2)
     }
 }
+#else
+/// Without the SwiftSource trait, the commands that read Swift say how to
+/// get them and exit 2.
+@Suite(.serialized) struct SwiftSourceCommandsTests {
+    @Test(arguments: ["lint", "extract"]) func theyExplainHowToBuildThem(command: String) throws {
+        let run = try CommandLineTests.run([command, "Tests"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "navflow: error: this build does not read Swift source; build with 'swift build --traits SwiftSource' (adds swift-syntax)\n")
+    }
+}
+#endif

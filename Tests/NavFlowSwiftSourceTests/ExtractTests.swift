@@ -1,3 +1,4 @@
+#if SwiftSource
 import Foundation
 import NavFlowSource
 import NavFlowSwiftSource
@@ -45,3 +46,4 @@ import Testing
         #expect(draft.contains("start Placeholder"))
     }
 }
+#endif

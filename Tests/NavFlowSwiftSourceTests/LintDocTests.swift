@@ -1,3 +1,4 @@
+#if SwiftSource
 import Foundation
 import NavFlowSwiftSource
 import NavFlowTestSupport
@@ -38,3 +39,4 @@ import Testing
                 "docs/lint.md's rule reference differs from the rules; rerun with NAVFLOW_UPDATE_DOCS=1 and review")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import Foundation
 import NavFlowDiagnostics
 import NavFlowReport
@@ -79,3 +80,4 @@ func checkLintGolden(_ output: String, against name: String, sourceLocation: Tes
     #expect(output == expected, "\(name) differs from the golden file; rerun with NAVFLOW_UPDATE_GOLDEN=1 and review",
             sourceLocation: sourceLocation)
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowDiagnostics
 import NavFlowSource
 import NavFlowSwiftSource
@@ -95,3 +96,4 @@ import Testing
         #expect(Linter.lint([file]).map(\.range.start.line) == [11])
     }
 }
+#endif

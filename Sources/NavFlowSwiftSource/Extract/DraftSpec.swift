@@ -1,3 +1,4 @@
+#if SwiftSource
 /// A spec drafted from source, as data: what `extract` found, each element
 /// with the place in the source it came from, and what it could not
 /// decide. `text` writes it as NavFlow.
@@ -124,3 +125,4 @@ public struct DraftSpec: Sendable, Equatable {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowSource
 import SwiftSyntax
 
@@ -389,3 +390,4 @@ extension CallVisitor {
         return nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowDiagnostics
 import NavFlowSource
 import SwiftSyntax
@@ -77,3 +78,4 @@ final class CallVisitor: SyntaxVisitor {
         return calls
     }
 }
+#endif

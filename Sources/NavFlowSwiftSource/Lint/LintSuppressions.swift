@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowSource
 import NavFlowSpec
 import SwiftSyntax
@@ -39,3 +40,4 @@ enum LintSuppressions {
         return found
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowCheck
 import NavFlowDiagnostics
 import NavFlowSource
@@ -67,3 +68,4 @@ public enum Linter {
         return findings.sortedByLocation()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import SwiftSyntax
 
 /// What `lint` knows across all the files it reads, for the checks that
@@ -318,3 +319,4 @@ private final class FactsVisitor: SyntaxVisitor {
         types[name] = found
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowDiagnostics
 import SwiftSyntax
 
@@ -90,3 +91,4 @@ extension LintRule {
         }
     )
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowDiagnostics
 import SwiftSyntax
 
@@ -148,3 +149,4 @@ extension LintRule {
         }
     )
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowDiagnostics
 import SwiftSyntax
 
@@ -76,3 +77,4 @@ extension LintRule {
         }
     )
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowDiagnostics
 import SwiftSyntax
 
@@ -56,3 +57,4 @@ extension LintRule {
         }
     )
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowDiagnostics
 import SwiftSyntax
 
@@ -115,3 +116,4 @@ extension LintRule {
         }
     )
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowDiagnostics
 import SwiftSyntax
 
@@ -116,3 +117,4 @@ extension LintRule {
         }
     )
 }
+#endif

@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowDiagnostics
 import SwiftSyntax
 
@@ -75,3 +76,4 @@ extension LintRule {
         }
     )
 }
+#endif

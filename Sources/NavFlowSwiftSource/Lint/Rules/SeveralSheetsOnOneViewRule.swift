@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowDiagnostics
 import SwiftSyntax
 
@@ -153,3 +154,4 @@ extension LintRule {
         return names
     }
 }
+#endif

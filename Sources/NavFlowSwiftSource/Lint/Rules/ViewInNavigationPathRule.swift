@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowDiagnostics
 import SwiftSyntax
 
@@ -135,3 +136,4 @@ final class DeclVisitor<Decl: SyntaxProtocol>: SyntaxAnyVisitor {
         return visitor.found
     }
 }
+#endif

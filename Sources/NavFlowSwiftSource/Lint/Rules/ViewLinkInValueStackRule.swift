@@ -1,3 +1,4 @@
+#if SwiftSource
 import NavFlowDiagnostics
 import SwiftSyntax
 
@@ -84,3 +85,4 @@ extension LintRule {
         }
     )
 }
+#endif
