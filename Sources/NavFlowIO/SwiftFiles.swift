@@ -19,4 +19,19 @@ public enum SwiftFiles {
     public static func read(_ path: String) -> Result<SourceFile, InputFiles.Failure> {
         InputFiles.read(path).map { SourceFile(path: path, bytes: $0) }
     }
+
+    /// Every Swift file the paths name (`expand`), read; the first path
+    /// that cannot be expanded or read is the failure.
+    public static func readAll(_ paths: [String]) -> Result<[SourceFile], InputFiles.Failure> {
+        expand(paths).flatMap { found in
+            var files: [SourceFile] = []
+            for path in found {
+                switch read(path) {
+                case .success(let file): files.append(file)
+                case .failure(let failure): return .failure(failure)
+                }
+            }
+            return .success(files)
+        }
+    }
 }

@@ -31,13 +31,17 @@ public struct SwiftSourceFile {
     }
 }
 
-/// The nodes of a file the checks look at, found in one walk.
+/// The nodes of a file the checks, the facts and the extraction look at,
+/// found in one walk.
 final class SyntaxIndex: SyntaxVisitor {
     private(set) var calls: [FunctionCallExprSyntax] = []
+    /// The calls outside preview code.
+    private(set) var appCalls: [FunctionCallExprSyntax] = []
     private(set) var variables: [VariableDeclSyntax] = []
     private(set) var enums: [EnumDeclSyntax] = []
-    /// Classes and structs: their inheritance clauses and members.
-    private(set) var types: [(inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax)] = []
+    private(set) var structs: [StructDeclSyntax] = []
+    private(set) var classes: [ClassDeclSyntax] = []
+    private(set) var extensions: [ExtensionDeclSyntax] = []
     private(set) var ifConfigs: [IfConfigDeclSyntax] = []
     private(set) var ifExpressions: [IfExprSyntax] = []
     /// The byte ranges of preview code (`#Preview`, `PreviewProvider`
@@ -47,6 +51,7 @@ final class SyntaxIndex: SyntaxVisitor {
     init(_ tree: SourceFileSyntax) {
         super.init(viewMode: .sourceAccurate)
         walk(tree)
+        appCalls = calls.filter { !isPreview($0.position.utf8Offset) }
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -65,23 +70,28 @@ final class SyntaxIndex: SyntaxVisitor {
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        types.append((node.inheritanceClause, node.memberBlock))
+        classes.append(node)
         return .visitChildren
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        types.append((node.inheritanceClause, node.memberBlock))
-        if node.inheritanceClause?.names.contains("PreviewProvider") == true { previews.append(node.range) }
+        structs.append(node)
+        if node.inheritanceClause?.names.contains("PreviewProvider") == true { previews.append(node.byteRange) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        extensions.append(node)
         return .visitChildren
     }
 
     override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
-        if node.macroName.text == "Preview" { previews.append(node.range) }
+        if node.macroName.text == "Preview" { previews.append(node.byteRange) }
         return .visitChildren
     }
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.macroName.text == "Preview" { previews.append(node.range) }
+        if node.macroName.text == "Preview" { previews.append(node.byteRange) }
         return .visitChildren
     }
 
@@ -101,6 +111,6 @@ final class SyntaxIndex: SyntaxVisitor {
 
 extension SyntaxProtocol {
     /// The bytes a node covers, trivia included.
-    var range: Range<Int> { position.utf8Offset..<endPosition.utf8Offset }
+    var byteRange: Range<Int> { position.utf8Offset..<endPosition.utf8Offset }
 }
 #endif

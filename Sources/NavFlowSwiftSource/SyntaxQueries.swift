@@ -33,6 +33,32 @@ extension FunctionCallExprSyntax {
         return name
     }
 
+    /// The modifier a call applies, with a base or on `self` without one
+    /// (in a `View` extension or a `ViewModifier`'s body): `sheet`,
+    /// `X` for `modifier(X())`, `navigationDestination`; nil for a call
+    /// that names a type (`Text(...)`).
+    var appliedModifierName: String? {
+        if let modifierName { return modifierName }
+        if calleeName == "modifier" { return arguments.first?.expression.as(FunctionCallExprSyntax.self)?.calleeName }
+        return calleeName.flatMap { $0.first?.isLowercase == true ? $0 : nil }
+    }
+
+    /// The node that names the call: a modifier's name (`sheet` of
+    /// `view.sheet(...)`, on the modifier's own line), else the called expression.
+    var nameNode: Syntax { modifier.map { Syntax($0.declName) } ?? Syntax(calledExpression) }
+
+    /// What a view-based `NavigationLink` pushes: its `destination:`, or
+    /// its destination closure (after a title, or before `label:`); nil for
+    /// a link that pushes a value, and for any other call.
+    var viewLinkDestination: Syntax? {
+        guard calleeName == "NavigationLink", modifier == nil, !hasArgument("value") else { return nil }
+        if let destination = argument("destination") { return Syntax(destination) }
+        guard let trailingClosure,
+              additionalTrailingClosures.first?.label.text == "label" || arguments.first.map({ $0.label == nil }) == true
+        else { return nil }
+        return Syntax(trailingClosure)
+    }
+
     /// The argument with this label.
     func argument(_ label: String) -> LabeledExprSyntax? {
         arguments.first { $0.label?.text == label }
@@ -84,6 +110,12 @@ extension SyntaxProtocol {
         return calls
     }
 
+    /// Whether this node is in what a sheet, cover or popover shows:
+    /// another presentation, with its own stack.
+    var isInsidePresentation: Bool {
+        enclosingCalls.contains { presentationModifiers.contains($0.calleeName ?? "") }
+    }
+
     /// The innermost type declaration holding this node, by name.
     var enclosingTypeName: String? {
         var node = Syntax(self).parent
@@ -103,6 +135,38 @@ extension SyntaxProtocol {
 
 /// The presentation modifiers: each presents one modal from the view it is on.
 let presentationModifiers: Set<String> = ["sheet", "fullScreenCover", "popover"]
+
+extension ExprSyntax {
+    /// The view a modifier chain is applied to: the innermost call of
+    /// `Feed().padding().tag(1)`, `Feed()`; nil when the chain does not
+    /// start with a call.
+    var modifiedView: FunctionCallExprSyntax? {
+        var current: ExprSyntax? = self
+        while let call = current?.as(FunctionCallExprSyntax.self) {
+            guard let base = call.modified else { return call }
+            current = base
+        }
+        return nil
+    }
+}
+
+/// Every node of one kind below a node.
+final class DeclVisitor<Node: SyntaxProtocol>: SyntaxAnyVisitor {
+    private(set) var found: [Node] = []
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        if let match = node.as(Node.self) { found.append(match) }
+        return .visitChildren
+    }
+
+    static func all(in tree: some SyntaxProtocol) -> [Node] {
+        let visitor = DeclVisitor<Node>()
+        visitor.walk(tree)
+        return visitor.found
+    }
+}
 
 extension TypeSyntax {
     /// The type's name without generic arguments or optionality:

@@ -28,17 +28,10 @@ struct ExtractCommand: ParsableCommand {
 
     func run() throws {
         #if SwiftSource
-        let found: [String]
-        switch SwiftFiles.expand(paths) {
-        case .success(let files): found = files
+        let files: [SourceFile]
+        switch SwiftFiles.readAll(paths) {
+        case .success(let read): files = read
         case .failure(let failure): throw CommandFailure.input(failure.description)
-        }
-        var files: [SourceFile] = []
-        for path in found {
-            switch SwiftFiles.read(path) {
-            case .success(let file): files.append(file)
-            case .failure(let failure): throw CommandFailure.input(failure.description)
-            }
         }
         let draft = Extractor.extract(files).text
         if let output {

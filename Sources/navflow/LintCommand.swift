@@ -40,17 +40,10 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         #if SwiftSource
-        let found: [String]
-        switch SwiftFiles.expand(paths) {
-        case .success(let files): found = files
+        let files: [SourceFile]
+        switch SwiftFiles.readAll(paths) {
+        case .success(let read): files = read
         case .failure(let failure): throw CommandFailure.input(failure.description)
-        }
-        var files: [SourceFile] = []
-        for path in found {
-            switch SwiftFiles.read(path) {
-            case .success(let file): files.append(file)
-            case .failure(let failure): throw CommandFailure.input(failure.description)
-            }
         }
         let result = Linter.run(files)
         let report = LintReport(files: files, diagnostics: result.diagnostics, suppressed: result.suppressed,

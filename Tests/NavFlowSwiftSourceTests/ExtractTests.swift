@@ -30,13 +30,33 @@ import Testing
     /// What the draft cannot decide is said at its top, with where.
     @Test func undecidedCodeIsListedNotGuessed() throws {
         let draft = try Self.draft()
-        #expect(draft.contains("// - \(LintFixtureTests.folder)/App.swift:12: an onOpenURL handler"))
+        #expect(draft.contains("// - \(LintFixtureTests.folder)/App.swift:14: an onOpenURL handler"))
         #expect(draft.contains("root is the placeholder 'RootTabsStackRoot'"))
     }
 
     @Test func theDraftIsDeterministic() throws {
         let files = try LintFixtureTests.files()
         #expect(Extractor.extract(files).text == Extractor.extract(files.reversed()).text)
+    }
+
+    /// A view-based link pushes the view its closure or `destination:` builds.
+    @Test func viewLinksPushTheirViews() {
+        let draft = Extractor.extract([SourceFile(path: "Settings.swift", text: """
+            struct Settings: View {
+                var body: some View {
+                    NavigationStack {
+                        Form {
+                            NavigationLink("About") { About() }
+                            NavigationLink(destination: Licenses()) { Text("Licenses") }
+                        }
+                    }
+                }
+            }
+            struct About: View { var body: some View { Text("About") } }
+            struct Licenses: View { var body: some View { Text("Licenses") } }
+            """)]).text
+        #expect(draft.contains("  push About  // Settings.swift:5"))
+        #expect(draft.contains("  push Licenses  // Settings.swift:6"))
     }
 
     /// Code with no navigation still gives a spec that reads.

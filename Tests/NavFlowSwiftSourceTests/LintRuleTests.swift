@@ -77,6 +77,22 @@ import Testing
         #expect(findings.first?.notes.first?.message == "the inner container is here (Post.swift:4)")
     }
 
+    /// Every message of every rule, with its notes, as its triggering
+    /// examples give them, pinned in one golden file.
+    @Test func everyMessageIsPinned() throws {
+        var lines: [String] = []
+        for rule in Linter.rules {
+            for (number, example) in rule.triggering.enumerated() {
+                let findings = Linter.lint([SourceFile(path: "Example.swift", text: Self.markers(in: example).text)], rules: [rule])
+                for finding in findings {
+                    lines.append("\(rule.id) #\(number) \(finding.range.start): \(finding.message)")
+                    lines += finding.notes.map { "    note: \($0.message)" }
+                }
+            }
+        }
+        try checkLintGolden(lines.joined(separator: "\n") + "\n", against: "rule-messages.text")
+    }
+
     /// Preview code is not the app: no rule reports in it.
     @Test func previewCodeIsNotLinted() {
         let file = SourceFile(path: "Example.swift", text: """

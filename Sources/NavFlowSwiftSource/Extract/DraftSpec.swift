@@ -2,7 +2,7 @@
 /// A spec drafted from source, as data: what `extract` found, each element
 /// with the place in the source it came from, and what it could not
 /// decide. `text` writes it as NavFlow.
-public struct DraftSpec: Sendable, Equatable {
+public struct DraftSpec: Sendable {
     /// A place in the source: a file as named and a 1-based line.
     public struct Citation: Sendable, Hashable, Comparable, CustomStringConvertible {
         public var file: String
@@ -12,14 +12,14 @@ public struct DraftSpec: Sendable, Equatable {
     }
 
     /// A screen's edge: what it pushes or presents.
-    public struct Edge: Sendable, Equatable {
+    public struct Edge: Sendable {
         public enum Kind: String, Sendable { case push, sheet, cover, popover }
         public var kind: Kind
         public var target: String
         public var citation: Citation
     }
 
-    public struct Screen: Sendable, Equatable {
+    public struct Screen: Sendable {
         public var name: String
         public var citation: Citation
         public var edges: [Edge] = []
@@ -29,20 +29,14 @@ public struct DraftSpec: Sendable, Equatable {
         public var route: String?
     }
 
-    public struct Stack: Sendable, Equatable {
+    public struct Stack: Sendable {
         public var name: String
         public var root: String
         public var destinations: [(screen: String, citation: Citation)]
         public var citation: Citation
-
-        public static func == (lhs: Stack, rhs: Stack) -> Bool {
-            lhs.name == rhs.name && lhs.root == rhs.root && lhs.citation == rhs.citation
-                && lhs.destinations.map(\.screen) == rhs.destinations.map(\.screen)
-                && lhs.destinations.map(\.citation) == rhs.destinations.map(\.citation)
-        }
     }
 
-    public struct Tab: Sendable, Equatable {
+    public struct Tab: Sendable {
         public var id: String
         public var title: String
         /// A stack's name or a screen's.
@@ -60,8 +54,6 @@ public struct DraftSpec: Sendable, Equatable {
     /// What `extract` saw and could not turn into the language, with where.
     public var undecided: [(note: String, citation: Citation)]
     public var fileCount: Int
-
-    public static func == (lhs: DraftSpec, rhs: DraftSpec) -> Bool { lhs.text == rhs.text }
 
     /// The draft as NavFlow: the undecided block first, then stacks, tabs
     /// and screens, each line ending with the place it came from.

@@ -16,6 +16,9 @@ public enum Extractor {
     }
 }
 
+/// The containers drafted as stacks.
+private let stackContainers: Set<String> = ["NavigationStack", "NavigationView"]
+
 /// One extraction: the files, what is known across them, and the draft
 /// as it is built.
 private struct ExtractionRun {
@@ -27,8 +30,8 @@ private struct ExtractionRun {
     var routeScreens: [String: [String: String]] = [:]
     var screens: [String: DraftSpec.Screen] = [:]
     var stacks: [DraftSpec.Stack] = []
-    /// The stack drafted for a `NavigationStack` call, by its position.
-    var stackOfCall: [String: String] = [:]
+    /// The stack drafted for each `NavigationStack` or `NavigationView` call.
+    var stackOfCall: [SyntaxIdentifier: String] = [:]
     var undecided: [(note: String, citation: DraftSpec.Citation)] = []
 
     init(files: [SwiftSourceFile]) {
@@ -36,7 +39,7 @@ private struct ExtractionRun {
         facts = SourceFacts(files)
         var calls: [String: [(file: Int, call: FunctionCallExprSyntax)]] = [:]
         for (index, file) in files.enumerated() {
-            for call in file.index.calls where !file.index.isPreview(call.position.utf8Offset) {
+            for call in file.index.appCalls {
                 guard let owner = call.enclosingTypeName else { continue }
                 calls[owner, default: []].append((index, call))
             }
@@ -48,20 +51,11 @@ private struct ExtractionRun {
         DraftSpec.Citation(file: files[file].path, line: files[file].line(of: node))
     }
 
-    func file(of node: some SyntaxProtocol) -> Int {
-        files.firstIndex { $0.tree.id == node.root.id } ?? 0
-    }
-
     /// The view a view expression shows: the innermost call of a modifier
     /// chain, when it is a view type read from the sources.
     func viewName(of expression: ExprSyntax?) -> String? {
-        var current = expression
-        while let call = current?.as(FunctionCallExprSyntax.self) {
-            if let base = call.modified { current = base; continue }
-            if let name = call.calleeName, facts.isView(name) { return name }
-            return nil
-        }
-        return nil
+        guard let name = expression?.modifiedView?.calleeName, facts.isView(name) else { return nil }
+        return name
     }
 
     /// The views a closure shows at its top level (each statement, each
@@ -85,7 +79,7 @@ private struct ExtractionRun {
                     if case .codeBlock(let block)? = ifExpression.elseBody { visit(block.statements, caseName: caseName) }
                 } else if let view = viewName(of: expression), let expression {
                     found.append((view, Syntax(expression), caseName))
-                } else if let call = expression?.as(FunctionCallExprSyntax.self), ["NavigationStack", "NavigationView"].contains(call.calleeName ?? ""),
+                } else if let call = expression?.as(FunctionCallExprSyntax.self), stackContainers.contains(call.calleeName ?? ""),
                           let inner = call.trailingClosure {
                     found += shownViews(in: inner)
                 }
@@ -104,8 +98,7 @@ private struct ExtractionRun {
     func registrations(from roots: [String], extra: [FunctionCallExprSyntax]) -> [FunctionCallExprSyntax] {
         var found = extra
         for (view, _) in facts.views(reachableFrom: Set(roots)) {
-            for (_, call) in calls[view] ?? [] {
-                if call.enclosingCalls.contains(where: { presentationModifiers.contains($0.calleeName ?? "") }) { continue }
+            for (_, call) in calls[view] ?? [] where !call.isInsidePresentation {
                 found += registrations(of: call)
             }
         }
@@ -116,9 +109,7 @@ private struct ExtractionRun {
     /// A call's own registrations: itself, or the body of the modifier it applies.
     func registrations(of call: FunctionCallExprSyntax, through seen: Set<String> = []) -> [FunctionCallExprSyntax] {
         if call.calleeName == "navigationDestination" { return [call] }
-        let applied = call.calleeName == "modifier" ? call.arguments.first?.expression.as(FunctionCallExprSyntax.self)?.calleeName
-            : call.modifierName
-        guard let applied, !seen.contains(applied), let body = facts.modifierDeclarations[applied] else { return [] }
+        guard let applied = call.appliedModifierName, !seen.contains(applied), let body = facts.modifierDeclarations[applied] else { return [] }
         return CallVisitor.calls(in: body).flatMap { registrations(of: $0, through: seen.union([applied])) }
     }
 
@@ -126,7 +117,7 @@ private struct ExtractionRun {
         // Destinations: each route case's view.
         var registrationsByCall: [SyntaxIdentifier: [(screen: String, citation: DraftSpec.Citation)]] = [:]
         for (index, file) in files.enumerated() {
-            for call in file.index.calls where call.calleeName == "navigationDestination" && !file.index.isPreview(call.position.utf8Offset) {
+            for call in file.index.appCalls where call.calleeName == "navigationDestination" {
                 let route = call.argument("for")?.expression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
                 var found: [(screen: String, citation: DraftSpec.Citation)] = []
                 for closure in call.closures {
@@ -141,7 +132,7 @@ private struct ExtractionRun {
                     }
                 }
                 if found.isEmpty {
-                    undecided.append(("a destination whose view is not read", cite(call.calledExpression, in: index)))
+                    undecided.append(("a destination whose view is not read", cite(call.nameNode, in: index)))
                 }
                 registrationsByCall[call.id] = found
             }
@@ -149,8 +140,7 @@ private struct ExtractionRun {
         // Stacks.
         var stackNames: Set<String> = []
         for (index, file) in files.enumerated() {
-            for call in file.index.calls where ["NavigationStack", "NavigationView"].contains(call.calleeName ?? "") && call.modifier == nil
-                && !file.index.isPreview(call.position.utf8Offset) {
+            for call in file.index.appCalls where stackContainers.contains(call.calleeName ?? "") && call.modifier == nil {
                 let owner = call.enclosingTypeName ?? "App"
                 let citation = cite(call.calledExpression, in: index)
                 let shown = call.trailingClosure.map(shownViews(in:)) ?? []
@@ -162,14 +152,10 @@ private struct ExtractionRun {
                 // The root: the view the stack shows, or the view that builds the
                 // stack when its content is written in place (a `List`, a `Form`).
                 var root = shown.first?.view ?? owner
-                let inPlace = call.trailingClosure.map { closure in
-                    closure.statements.count == 1 && closure.statements.first?.item.as(ExprSyntax.self).flatMap { expression in
-                        var current: ExprSyntax? = expression
-                        while let inner = current?.as(FunctionCallExprSyntax.self), inner.modified != nil { current = inner.modified }
-                        return current?.as(FunctionCallExprSyntax.self)?.calleeName?.first?.isUppercase
-                    } == true
-                } ?? false
-                if shown.isEmpty && (!facts.isView(owner) || !inPlace || call.enclosingCalls.contains(where: { presentationModifiers.contains($0.calleeName ?? "") })) {
+                let statements = call.trailingClosure?.statements
+                let inPlace = statements?.count == 1
+                    && statements?.first?.item.as(ExprSyntax.self)?.modifiedView?.calleeName?.first?.isUppercase == true
+                if shown.isEmpty && (!facts.isView(owner) || !inPlace || call.isInsidePresentation) {
                     root = unique + "Root"
                     undecided.append(("the root view of a stack is not read (`\(call.trailingClosure?.statements.trimmedDescription.prefix(40) ?? "")`); its root is the placeholder '\(root)'", citation))
                 }
@@ -182,7 +168,7 @@ private struct ExtractionRun {
                     }
                 }
                 stacks.append(DraftSpec.Stack(name: unique, root: root, destinations: destinations, citation: citation))
-                stackOfCall[Self.key(call)] = unique
+                stackOfCall[call.id] = unique
             }
         }
         let tabs = draftTabs()
@@ -194,29 +180,27 @@ private struct ExtractionRun {
                 } else if let modifier = call.modifier, presentationModifiers.contains(modifier.declName.baseName.text),
                           facts.isView(view) {
                     undecided.append(("a .\(modifier.declName.baseName.text) of '\(view)', which is not a screen (it holds the tab view or a stack): what presents it is not read",
-                                      cite(modifier.declName, in: index)))
+                                      cite(call.nameNode, in: index)))
                 }
             }
         }
-        for name in screens.keys { screens[name]?.edges.sort { $0.citation < $1.citation } }
+        for name in screens.keys {
+            screens[name]?.edges.sort { ($0.citation, $0.kind.rawValue, $0.target) < ($1.citation, $1.kind.rawValue, $1.target) }
+        }
         let appName = mainAppName() ?? "App"
         var start: String?
         if tabs.tabs.isEmpty { start = stacks.first?.name ?? screens.keys.sorted().first }
-        if files.contains(where: { !$0.index.calls.filter { $0.calleeName == "onOpenURL" }.isEmpty }) {
-            for (index, file) in files.enumerated() {
-                for call in file.index.calls where call.calleeName == "onOpenURL" {
-                    undecided.append(("an onOpenURL handler: the URLs it accepts are not read yet; write its deep links by hand",
-                                      cite(call.calledExpression, in: index)))
-                }
+        for (index, file) in files.enumerated() {
+            for call in file.index.appCalls where call.calleeName == "onOpenURL" {
+                undecided.append(("an onOpenURL handler: the URLs it accepts are not read yet; write its deep links by hand",
+                                  cite(call.nameNode, in: index)))
             }
         }
-        undecided.sort { $0.citation < $1.citation }
-        return DraftSpec(appName: appName, screens: screens.values.sorted { $0.citation < $1.citation },
+        undecided.sort { ($0.citation, $0.note) < ($1.citation, $1.note) }
+        return DraftSpec(appName: appName, screens: screens.values.sorted { ($0.citation, $0.name) < ($1.citation, $1.name) },
                          stacks: stacks, tabs: tabs.tabs, tabsCitation: tabs.citation, start: start,
                          undecided: undecided, fileCount: files.count)
     }
-
-    static func key(_ call: FunctionCallExprSyntax) -> String { "\(call.root.id.hashValue):\(call.position.utf8Offset)" }
 
     /// The name of the `@main` app type, without a trailing `App`.
     func mainAppName() -> String? {
@@ -233,8 +217,7 @@ private struct ExtractionRun {
     /// The tabs of the first tab view.
     mutating func draftTabs() -> (tabs: [DraftSpec.Tab], citation: DraftSpec.Citation?) {
         for (index, file) in files.enumerated() {
-            for call in file.index.calls where call.calleeName == "TabView" && call.modifier == nil
-                && !file.index.isPreview(call.position.utf8Offset) {
+            for call in file.index.appCalls where call.calleeName == "TabView" && call.modifier == nil {
                 guard let closure = call.trailingClosure else { continue }
                 var tabs: [DraftSpec.Tab] = []
                 for item in closure.statements {
@@ -282,7 +265,7 @@ private struct ExtractionRun {
         guard let content else { return nil }
         let citation = cite(expression, in: index)
         var shown = content
-        if let (_, _, container) = facts.container(shownBy: content), let stack = stackOfCall[Self.key(container)] {
+        if let (_, _, container) = facts.container(shownBy: content), let stack = stackOfCall[container.id] {
             shown = stack
         } else {
             screen(content, at: citation)
@@ -293,7 +276,7 @@ private struct ExtractionRun {
 
     /// The edges a call of `view`'s declarations gives.
     mutating func edges(of call: FunctionCallExprSyntax, in index: Int, for view: String) {
-        let citation = call.modifier.map { cite($0.declName, in: index) } ?? cite(call.calledExpression, in: index)
+        let citation = cite(call.nameNode, in: index)
         func add(_ kind: DraftSpec.Edge.Kind, _ target: String) {
             guard var screen = screens[view] else { return }
             if !screen.edges.contains(where: { $0.kind == kind && $0.target == target }) {
@@ -307,9 +290,13 @@ private struct ExtractionRun {
                 if let target = routeTarget(value) { add(.push, target) } else {
                     undecided.append(("a push whose value is not a route case (`\(value.trimmedDescription.prefix(40))`)", citation))
                 }
-            } else if let destination = call.argument("destination")?.expression, let target = viewName(of: destination) {
-                screen(target, at: citation)
-                add(.push, target)
+            } else if let destination = call.viewLinkDestination {
+                let targets = destination.as(ClosureExprSyntax.self).map { shownViews(in: $0).map(\.view) }
+                    ?? viewName(of: destination.as(LabeledExprSyntax.self)?.expression).map { [$0] } ?? []
+                for target in targets {
+                    screen(target, at: citation)
+                    add(.push, target)
+                }
             }
         case "navigate"?, "append"?, "push"?:
             guard let value = call.arguments.first?.expression else { return }
@@ -320,8 +307,8 @@ private struct ExtractionRun {
             let kind: DraftSpec.Edge.Kind = call.modifierName == "sheet" ? .sheet : call.modifierName == "popover" ? .popover : .cover
             for closure in call.closures {
                 let shown = shownViews(in: closure)
-                if let stackCall = CallVisitor.calls(in: closure).first(where: { ["NavigationStack", "NavigationView"].contains($0.calleeName ?? "") }),
-                   let stack = stackOfCall[Self.key(stackCall)] {
+                if let stackCall = CallVisitor.calls(in: closure).first(where: { stackContainers.contains($0.calleeName ?? "") }),
+                   let stack = stackOfCall[stackCall.id] {
                     add(kind, stack)
                 } else if shown.isEmpty {
                     undecided.append(("a \(kind.rawValue) whose content is not read", citation))

@@ -33,9 +33,12 @@ public struct LintRule: Sendable {
 /// and the rule, whose findings it makes.
 struct LintScope {
     let descriptor: RuleDescriptor
-    let file: SwiftSourceFile
     let files: [SwiftSourceFile]
+    /// The number of the file checked, in `files` (the facts' numbering).
+    let fileIndex: Int
     let facts: SourceFacts
+
+    var file: SwiftSourceFile { files[fileIndex] }
 
     /// Every call of the file, in source order.
     var calls: [FunctionCallExprSyntax] { file.index.calls }
@@ -52,7 +55,7 @@ struct LintScope {
     /// the finding's file.
     func note(_ message: String, at node: some SyntaxProtocol, inFile index: Int) -> DiagnosticNote {
         let other = files[index]
-        if other.path == file.path { return DiagnosticNote(message: message, range: file.range(of: node)) }
+        if index == fileIndex { return DiagnosticNote(message: message, range: file.range(of: node)) }
         return DiagnosticNote(message: "\(message) (\(other.path):\(other.line(of: node)))")
     }
 }

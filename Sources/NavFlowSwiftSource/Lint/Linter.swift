@@ -58,10 +58,10 @@ public enum Linter {
     static func lint(_ files: [SwiftSourceFile], rules: [LintRule]) -> [Diagnostic] {
         let facts = SourceFacts(files)
         var findings: [Diagnostic] = []
-        for file in files {
+        for (index, file) in files.enumerated() {
             for rule in rules {
                 // Preview code is not the app.
-                findings += rule.check(LintScope(descriptor: rule.descriptor, file: file, files: files, facts: facts))
+                findings += rule.check(LintScope(descriptor: rule.descriptor, files: files, fileIndex: index, facts: facts))
                     .filter { !file.index.isPreview($0.range.start.offset) }
             }
         }

@@ -39,6 +39,8 @@ public struct SourceFacts {
         /// method, or `onOpenURL`.
         var modifier: String
         var call: FunctionCallExprSyntax
+        /// The file the call is in.
+        var file: Int
         /// The views built inside what it applies to, outside presentations.
         var wrapped: Set<String>
         /// What it installs: the modifiers that install navigation
@@ -46,15 +48,21 @@ public struct SourceFacts {
         /// them handles URLs that way. Two applications install the same
         /// when these meet.
         var installs: Set<String> = []
+        /// Whether what it installs handles URLs (else it registers destinations).
+        var handlesURLs = false
     }
 
     /// What a view extension method or `ViewModifier` does: whether it
     /// installs navigation itself, and the modifiers it applies.
     struct ModifierBody {
-        var installsNavigation: Bool
+        var installsNavigation = false
+        /// Whether it handles URLs itself (`onOpenURL`, an `openURL`
+        /// action, a watcher of a URL).
         var handlesURLs = false
-        var applies: Set<String>
-        var file: Int
+        /// Whether it has an `onOpenURL` handler, which every URL that
+        /// opens the app reaches.
+        var receivesOpenedURLs = false
+        var applies: Set<String> = []
         var node: Syntax
     }
 
@@ -64,8 +72,8 @@ public struct SourceFacts {
     /// The modifiers that install navigation handling: `onOpenURL`,
     /// `navigationDestination`, `onContinueUserActivity`, an `openURL`
     /// action, or a watcher of a URL, directly or through another such
-    /// modifier; with where each is declared (`onOpenURL` has none).
-    var installers: [String: (file: Int, node: Syntax)?] = ["onOpenURL": nil]
+    /// modifier.
+    var installers: Set<String> = ["onOpenURL"]
     var observables: [String: ObservableClass] = [:]
     /// The declaration of each `ViewModifier` type and `View` extension method, by name.
     var modifierDeclarations: [String: Syntax] = [:]
@@ -76,71 +84,53 @@ public struct SourceFacts {
 
     /// Learns the facts of every file.
     init(_ files: [SwiftSourceFile]) {
-        var candidates: [String: (children: Set<String>, container: (file: Int, call: FunctionCallExprSyntax)?)] = [:]
-        var viewNames: Set<String> = []
-        var bodies: [String: ModifierBody] = [:]
-        var applied: [String: [Application]] = [:]
-        for (index, file) in files.enumerated() {
-            let visitor = FactsVisitor(file: index)
-            visitor.walk(file.tree)
-            viewNames.formUnion(visitor.viewNames)
-            routeTypes.formUnion(visitor.routeTypes)
-            bodies.merge(visitor.modifierBodies) { first, _ in first }
-            applied.merge(visitor.applications) { $0 + $1 }
-            for (name, found) in visitor.types {
-                var known = candidates[name] ?? (children: [], container: nil)
-                known.children.formUnion(found.children)
-                if known.container == nil { known.container = found.container }
-                candidates[name] = known
-            }
-            for (name, observable) in visitor.observables {
-                if var known = observables[name] {
-                    known.isRouter = known.isRouter || observable.isRouter
-                    known.properties += observable.properties
-                    observables[name] = known
-                } else {
-                    observables[name] = observable
-                }
-            }
+        var facts = FileFacts()
+        for (index, file) in files.enumerated() { facts.learn(file.index, file: index) }
+        routeTypes = facts.routeTypes
+        observables = facts.observables
+        for name in facts.viewNames {
+            let found = facts.types[name]
+            views[name] = ViewType(container: found?.container, children: (found?.children ?? []).intersection(facts.viewNames))
         }
-        for name in viewNames {
-            let found = candidates[name]
-            views[name] = ViewType(container: found?.container, children: (found?.children ?? []).intersection(viewNames))
-        }
-        for (name, body) in bodies { modifierDeclarations[name] = body.node }
+        let bodies = facts.modifierBodies
+        modifierDeclarations = bodies.mapValues(\.node)
         // Modifiers that apply an installer install too.
+        installers.formUnion(bodies.filter { $0.value.installsNavigation }.keys)
         var changed = true
-        for (name, body) in bodies where body.installsNavigation { installers[name] = (body.file, body.node) }
         while changed {
             changed = false
-            for (name, body) in bodies where installers[name] == nil && body.applies.contains(where: { installers[$0] != nil }) {
-                installers[name] = (body.file, body.node)
+            for (name, body) in bodies where !installers.contains(name) && !body.applies.isDisjoint(with: installers) {
+                installers.insert(name)
                 changed = true
             }
         }
-        /// What an installer installs, through the installers it applies.
+        /// The installers that install navigation themselves which an
+        /// installer is or applies, and `onOpenURL` when one handles URLs.
         func installs(_ name: String, seen: Set<String> = []) -> Set<String> {
             guard let body = bodies[name] else { return name == "onOpenURL" ? ["onOpenURL"] : [] }
             var result: Set<String> = []
             if body.installsNavigation { result.insert(name) }
-            if body.handlesURLs { result.insert("onOpenURL") }
-            for applied in body.applies where !seen.contains(applied) && applied != name && installers[applied] != nil {
+            if body.receivesOpenedURLs { result.insert("onOpenURL") }
+            for applied in body.applies where !seen.contains(applied) && applied != name && installers.contains(applied) {
                 result.formUnion(installs(applied, seen: seen.union([name])))
             }
             return result
         }
-        for (name, list) in applied where viewNames.contains(name) {
-            let kept = list.filter { installers[$0.modifier] != nil }.map { application in
-                let wrapped = application.call.modified.map { base in
+        let handlers = Set(bodies.filter { $0.value.handlesURLs }.keys).union(["onOpenURL"])
+        for (name, list) in facts.applications where facts.viewNames.contains(name) {
+            let kept = list.filter { installers.contains($0.modifier) }.map { application in
+                var found = application
+                found.wrapped = Set(application.call.modified.map { base in
                     CallVisitor.calls(in: base).compactMap { inner -> String? in
-                        guard inner.modifier == nil, let callee = inner.calleeName, viewNames.contains(callee),
-                              !inner.enclosingCalls.contains(where: { presentationModifiers.contains($0.calleeName ?? "") })
+                        guard inner.modifier == nil, let callee = inner.calleeName, facts.viewNames.contains(callee),
+                              !inner.isInsidePresentation
                         else { return nil }
                         return callee
                     }
-                } ?? []
-                return Application(modifier: application.modifier, call: application.call, wrapped: Set(wrapped),
-                                   installs: installs(application.modifier))
+                } ?? [])
+                found.installs = installs(application.modifier)
+                found.handlesURLs = !found.installs.isDisjoint(with: handlers)
+                return found
             }
             if !kept.isEmpty { applications[name] = kept }
         }
@@ -168,17 +158,8 @@ public struct SourceFacts {
     /// The navigation container a view shows, itself or through the views
     /// it builds, with the views leading to it (the view first).
     func container(shownBy name: String) -> (chain: [String], file: Int, call: FunctionCallExprSyntax)? {
-        var seen: Set<String> = [name]
-        var queue: [[String]] = [[name]]
-        var next = 0
-        while next < queue.count {
-            let chain = queue[next]
-            next += 1
-            guard let view = views[chain.last!] else { continue }
-            if let container = view.container { return (chain, container.file, container.call) }
-            for child in view.children.sorted() where seen.insert(child).inserted {
-                queue.append(chain + [child])
-            }
+        for (view, chain) in views(reachableFrom: [name]) {
+            if let container = views[view]?.container { return (chain, container.file, container.call) }
         }
         return nil
     }
@@ -187,9 +168,8 @@ public struct SourceFacts {
 /// The names of the navigation containers.
 let navigationContainers: Set<String> = ["NavigationStack", "NavigationSplitView", "NavigationView"]
 
-/// Collects the facts of one file.
-private final class FactsVisitor: SyntaxVisitor {
-    let file: Int
+/// The facts of the files read so far, learnt from each file's index.
+private struct FileFacts {
     var viewNames: Set<String> = []
     /// Per type name (views and others, with their extensions): what it builds.
     var types: [String: (children: Set<String>, container: (file: Int, call: FunctionCallExprSyntax)?)] = [:]
@@ -199,114 +179,115 @@ private final class FactsVisitor: SyntaxVisitor {
     /// Per type: the modifiers its declarations apply (installers or not; judged later).
     var applications: [String: [SourceFacts.Application]] = [:]
 
-    init(file: Int) {
-        self.file = file
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        if node.inheritanceClause?.names.contains("View") == true { viewNames.insert(node.name.text) }
-        if node.inheritanceClause?.names.contains("ViewModifier") == true {
-            modifierBodies[node.name.text] = body(of: node.memberBlock, node: Syntax(node))
+    mutating func learn(_ index: SyntaxIndex, file: Int) {
+        for node in index.structs {
+            let inherited = node.inheritanceClause?.names ?? []
+            if inherited.contains("View") { viewNames.insert(node.name.text) }
+            if inherited.contains("ViewModifier"), modifierBodies[node.name.text] == nil {
+                modifierBodies[node.name.text] = Self.body(of: node.memberBlock, node: Syntax(node))
+            }
         }
-        return .visitChildren
-    }
-
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        let inherited = node.inheritanceClause?.names ?? []
-        if inherited.contains("View") { viewNames.insert(node.name.text) }
-        let observation: SourceFacts.Observation? = node.attributes.contains(named: "Observable") ? .observable
-            : inherited.contains("ObservableObject") ? .observableObject : nil
-        if let observation {
-            var isRouter = false
-            var properties: [(name: String, typeName: String, declaration: VariableDeclSyntax, file: Int)] = []
-            for member in node.memberBlock.members {
-                guard let variable = member.decl.as(VariableDeclSyntax.self),
-                      !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
-                else { continue }
-                for binding in variable.bindings where binding.accessorBlock == nil {
-                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                    let annotated = binding.typeAnnotation?.type
-                    let initializer = binding.initializer?.value
-                    let initialized = initializer?.as(FunctionCallExprSyntax.self)?.calleeName
-                    if annotated?.baseName == "NavigationPath" || initialized == "NavigationPath" { isRouter = true }
-                    let isArray = annotated?.is(ArrayTypeSyntax.self) == true || initializer?.is(ArrayExprSyntax.self) == true
-                    if isArray && name.lowercased().contains("path") { isRouter = true }
-                    if let typeName = annotated?.baseName ?? initialized, typeName.first?.isUppercase == true {
-                        properties.append((name, typeName, variable, file))
-                    }
+        for node in index.classes {
+            let inherited = node.inheritanceClause?.names ?? []
+            if inherited.contains("View") { viewNames.insert(node.name.text) }
+            learnObservable(node, inherited: inherited, file: file)
+        }
+        for node in index.extensions {
+            let name = node.extendedType.trimmedDescription
+            if name == "View" {
+                for member in node.memberBlock.members {
+                    guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body,
+                          modifierBodies[function.name.text] == nil
+                    else { continue }
+                    modifierBodies[function.name.text] = Self.body(of: body, node: Syntax(function))
                 }
             }
+            if node.inheritanceClause?.names.contains("View") == true { viewNames.insert(name) }
+        }
+        for variable in index.variables {
+            for binding in variable.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, name.lowercased().contains("path"),
+                   let element = binding.typeAnnotation?.type.as(ArrayTypeSyntax.self)?.element.baseName {
+                    routeTypes.insert(element)
+                }
+            }
+        }
+        for call in index.calls {
+            record(call, file: file)
+            if call.calleeName == "navigationDestination", let type = call.argument("for")?.expression.as(MemberAccessExprSyntax.self),
+               type.declName.baseName.text == "self", let base = type.base {
+                routeTypes.insert(base.trimmedDescription)
+            }
+        }
+    }
+
+    /// An `@Observable` or `ObservableObject` class: whether it holds a
+    /// path, and its stored properties whose type is named.
+    mutating func learnObservable(_ node: ClassDeclSyntax, inherited: [String], file: Int) {
+        let observation: SourceFacts.Observation? = node.attributes.contains(named: "Observable") ? .observable
+            : inherited.contains("ObservableObject") ? .observableObject : nil
+        guard let observation else { return }
+        var isRouter = false
+        var properties: [(name: String, typeName: String, declaration: VariableDeclSyntax, file: Int)] = []
+        for member in node.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                  !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+            else { continue }
+            for binding in variable.bindings where binding.accessorBlock == nil {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                let annotated = binding.typeAnnotation?.type
+                let initializer = binding.initializer?.value
+                let initialized = initializer?.as(FunctionCallExprSyntax.self)?.calleeName
+                if annotated?.baseName == "NavigationPath" || initialized == "NavigationPath" { isRouter = true }
+                let isArray = annotated?.is(ArrayTypeSyntax.self) == true || initializer?.is(ArrayExprSyntax.self) == true
+                if isArray && name.lowercased().contains("path") { isRouter = true }
+                if let typeName = annotated?.baseName ?? initialized, typeName.first?.isUppercase == true {
+                    properties.append((name, typeName, variable, file))
+                }
+            }
+        }
+        if var known = observables[node.name.text] {
+            known.isRouter = known.isRouter || isRouter
+            known.properties += properties
+            observables[node.name.text] = known
+        } else {
             observables[node.name.text] = .init(observation: observation, isRouter: isRouter, properties: properties)
         }
-        return .visitChildren
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        record(node)
-        if node.calleeName == "navigationDestination", let type = node.argument("for")?.expression.as(MemberAccessExprSyntax.self),
-           type.declName.baseName.text == "self", let base = type.base {
-            routeTypes.insert(base.trimmedDescription)
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, name.lowercased().contains("path"),
-           let element = node.typeAnnotation?.type.as(ArrayTypeSyntax.self)?.element.baseName {
-            routeTypes.insert(element)
-        }
-        return .visitChildren
     }
 
     /// What the calls below a declaration install and apply.
-    private func body(of declaration: some SyntaxProtocol, node: Syntax) -> SourceFacts.ModifierBody {
-        var result = SourceFacts.ModifierBody(installsNavigation: false, applies: [], file: file, node: node)
+    static func body(of declaration: some SyntaxProtocol, node: Syntax) -> SourceFacts.ModifierBody {
+        var result = SourceFacts.ModifierBody(node: node)
         for call in CallVisitor.calls(in: declaration) {
-            // A modifier, or one applied to `self` without a base (`navigationDestination(...)`
-            // in a `View` extension).
-            let bare = call.calleeName == "modifier" ? call.arguments.first?.expression.as(FunctionCallExprSyntax.self)?.calleeName
-                : call.calleeName.flatMap { $0.first?.isLowercase == true ? $0 : nil }
-            guard let name = call.modifierName ?? bare else { continue }
+            guard let name = call.appliedModifierName else { continue }
             result.applies.insert(name)
             switch call.calleeName {
+            case "navigationDestination", "onContinueUserActivity":
+                result.installsNavigation = true
             case "onOpenURL":
                 result.installsNavigation = true
                 result.handlesURLs = true
-            case "navigationDestination", "onContinueUserActivity": result.installsNavigation = true
+                result.receivesOpenedURLs = true
             case "environment" where call.arguments.first?.expression.trimmedDescription == "\\.openURL":
                 result.installsNavigation = true
+                result.handlesURLs = true
             case "onChange" where call.argument("of")?.expression.trimmedDescription.lowercased().contains("url") == true:
                 result.installsNavigation = true
+                result.handlesURLs = true
             default: break
             }
         }
         return result
     }
 
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.extendedType.trimmedDescription
-        if name == "View" {
-            for member in node.memberBlock.members {
-                guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body else { continue }
-                modifierBodies[function.name.text] = self.body(of: body, node: Syntax(function))
-            }
-        }
-        if node.inheritanceClause?.names.contains("View") == true { viewNames.insert(name) }
-        return .visitChildren
-    }
-
     /// Records, for the type a call is in, the view it builds or the
     /// container it shows, or the modifier it applies: once per call, for
     /// the innermost type (or extension) that holds it.
-    private func record(_ call: FunctionCallExprSyntax) {
-        guard let name = call.enclosingTypeName else { return }
-        // What a sheet, cover or popover shows is another presentation;
-        // its own container is the right one.
-        if call.enclosingCalls.contains(where: { presentationModifiers.contains($0.calleeName ?? "") }) { return }
+    mutating func record(_ call: FunctionCallExprSyntax, file: Int) {
+        guard let name = call.enclosingTypeName, !call.isInsidePresentation else { return }
         if let modifier = call.modifierName {
             // What it wraps is worked out for the modifiers that turn out to install navigation.
-            applications[name, default: []].append(.init(modifier: modifier, call: call, wrapped: []))
+            applications[name, default: []].append(.init(modifier: modifier, call: call, file: file, wrapped: []))
             return
         }
         guard let callee = call.calleeName, callee.first?.isUppercase == true, call.modifier == nil else { return }

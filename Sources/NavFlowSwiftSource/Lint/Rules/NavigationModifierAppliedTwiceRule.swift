@@ -14,8 +14,8 @@ extension LintRule {
             as `withAppRouter()` that does any of these) is meant once per \
             stack or window. Applied around a view that applies it again, both \
             copies act: a URL is handled twice (pushed twice, or pushed by \
-            whichever copy SwiftUI updates first), destinations are registered \
-            twice (SwiftUI warns and keeps one). Apply it once, where the \
+            whichever copy SwiftUI updates first), or destinations are \
+            registered twice (SwiftUI warns and keeps one). Apply it once, where the \
             stack or layer is built. A sheet's content is another hierarchy: \
             applying it again there is not reported.
             """,
@@ -119,27 +119,18 @@ extension LintRule {
         ],
         check: { scope in
             var findings: [Diagnostic] = []
-            let fileIndex = scope.files.firstIndex { $0.path == scope.file.path }
             for (viewName, applications) in scope.facts.applications.sorted(by: { $0.key < $1.key }) {
-                for application in applications {
-                    // Only the applications written in this file.
-                    guard scope.file.tree.position <= application.call.position,
-                          application.call.root.id == scope.file.tree.root.id
-                    else { continue }
+                for application in applications where application.file == scope.fileIndex {
                     for (inner, chain) in scope.facts.views(reachableFrom: application.wrapped) where inner != viewName {
                         guard let again = scope.facts.applications[inner]?.first(where: { !$0.installs.isDisjoint(with: application.installs) })
                         else { continue }
-                        let againFile = scope.files.firstIndex { $0.tree.root.id == again.call.root.id } ?? fileIndex ?? 0
                         let path = chain.count > 1 ? " (through \(chain.dropLast().map { "'\($0)'" }.joined(separator: ", ")))" : ""
-                        let effect = application.modifier == "onOpenURL"
-                            ? "both handlers receive each URL"
-                            : "both copies act: a URL may be handled twice, destinations registered twice"
-                        let repeated = again.modifier == application.modifier ? "it again"
-                            : "'\(again.modifier)', which installs the same"
+                        let repeated = again.modifier == application.modifier ? "it again" : "'\(again.modifier)', which installs the same"
+                        let effect = application.handlesURLs ? "both copies handle each URL" : "its destinations are registered twice"
                         findings.append(scope.finding(
                             "'\(application.modifier)' is applied around '\(inner)'\(path), which applies \(repeated): \(effect)",
-                            at: application.call.modifier!.declName,
-                            notes: [scope.note("'\(inner)' applies it here", at: again.call.modifier!.declName, inFile: againFile),
+                            at: application.call.nameNode,
+                            notes: [scope.note("'\(inner)' applies it here", at: again.call.nameNode, inFile: again.file),
                                     DiagnosticNote(message: "apply it once, where the stack or layer is built")]))
                         break
                     }

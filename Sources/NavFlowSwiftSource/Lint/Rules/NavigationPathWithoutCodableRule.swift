@@ -55,7 +55,9 @@ extension LintRule {
         ],
         check: { scope in
             var findings: [Diagnostic] = []
-            for (inheritance, members) in scope.file.index.types {
+            let types = scope.file.index.classes.map { ($0.inheritanceClause, $0.memberBlock) }
+                + scope.file.index.structs.map { ($0.inheritanceClause, $0.memberBlock) }
+            for (inheritance, members) in types {
                 let conforms = inheritance?.names.contains { ["Codable", "Encodable", "Decodable"].contains($0) } == true
                 guard conforms else { continue }
                 let text = members.trimmedDescription

@@ -79,22 +79,12 @@ extension LintRule {
             for call in scope.calls {
                 // What a stack pushes: a destination closure's views, a
                 // link's destination.
-                var pushed: [SyntaxProtocol] = []
-                if call.calleeName == "navigationDestination" {
-                    pushed = call.closures.map { $0 as SyntaxProtocol }
-                } else if call.calleeName == "NavigationLink", call.modifier == nil, !call.hasArgument("value") {
-                    if let destination = call.argument("destination") { pushed = [destination] }
-                    else if call.additionalTrailingClosures.first?.label.text == "label" || call.arguments.first?.label == nil,
-                            let closure = call.trailingClosure {
-                        pushed = [closure]
-                    }
-                }
+                let pushed = call.calleeName == "navigationDestination" ? call.closures.map(Syntax.init)
+                    : call.viewLinkDestination.map { [$0] } ?? []
                 for root in pushed {
                     for built in CallVisitor.calls(in: root) {
                         // Presentations inside what is pushed have their own stacks.
-                        guard let name = built.calleeName, built.modifier == nil,
-                              !built.enclosingCalls.contains(where: { presentationModifiers.contains($0.calleeName ?? "") })
-                        else { continue }
+                        guard let name = built.calleeName, built.modifier == nil, !built.isInsidePresentation else { continue }
                         if navigationContainers.contains(name) {
                             findings.append(scope.finding(
                                 "a '\(name)' is pushed onto a stack: the stacks nest",

@@ -73,8 +73,7 @@ extension LintRule {
             func containers(in branch: some SyntaxProtocol) -> Set<String> {
                 Set(CallVisitor.calls(in: branch).compactMap { call -> String? in
                     guard let name = call.calleeName, call.modifier == nil,
-                          name == "NavigationStack" || name == "NavigationSplitView",
-                          !call.enclosingCalls.contains(where: { presentationModifiers.contains($0.calleeName ?? "") })
+                          name == "NavigationStack" || name == "NavigationSplitView", !call.isInsidePresentation
                     else { return nil }
                     return name
                 })

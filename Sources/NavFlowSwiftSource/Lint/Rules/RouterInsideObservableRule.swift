@@ -58,7 +58,7 @@ extension LintRule {
         check: { scope in
             var findings: [Diagnostic] = []
             for (outerName, outer) in scope.facts.observables.sorted(by: { $0.key < $1.key }) {
-                for property in outer.properties where scope.files[property.file].path == scope.file.path {
+                for property in outer.properties where property.file == scope.fileIndex {
                     guard let inner = scope.facts.observables[property.typeName], inner.isRouter,
                           inner.observation == .observableObject
                     else { continue }

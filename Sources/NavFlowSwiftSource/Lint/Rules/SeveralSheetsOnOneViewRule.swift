@@ -145,7 +145,7 @@ extension LintRule {
               let getter = call.argument("get")?.expression.as(ClosureExprSyntax.self)
         else { return [] }
         var names: Set<String> = []
-        for block in DeclVisitor<CodeBlockItemListSyntax>.all(in: getter) + [getter.statements] {
+        for block in DeclVisitor<CodeBlockItemListSyntax>.all(in: getter) {
             guard block.count == 1, let item = block.first?.item else { continue }
             let value = item.as(ExprSyntax.self) ?? item.as(ReturnStmtSyntax.self)?.expression
                 ?? item.as(ExpressionStmtSyntax.self)?.expression

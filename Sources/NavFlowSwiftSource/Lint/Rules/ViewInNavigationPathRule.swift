@@ -118,22 +118,4 @@ extension LintRule {
         }
     )
 }
-
-/// Every declaration of one kind below a node.
-final class DeclVisitor<Decl: SyntaxProtocol>: SyntaxAnyVisitor {
-    private(set) var found: [Decl] = []
-
-    init() { super.init(viewMode: .sourceAccurate) }
-
-    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        if let decl = node.as(Decl.self) { found.append(decl) }
-        return .visitChildren
-    }
-
-    static func all(in tree: some SyntaxProtocol) -> [Decl] {
-        let visitor = DeclVisitor<Decl>()
-        visitor.walk(tree)
-        return visitor.found
-    }
-}
 #endif

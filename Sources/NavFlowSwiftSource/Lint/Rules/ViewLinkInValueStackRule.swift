@@ -67,13 +67,8 @@ extension LintRule {
         ],
         check: { scope in
             scope.calls.compactMap { call -> Diagnostic? in
-                guard call.calleeName == "NavigationLink", call.modifier == nil, !call.hasArgument("value") else { return nil }
-                // A view-based link: `destination:`, or a title and a destination closure.
-                let buildsView = call.hasArgument("destination")
-                    || (call.trailingClosure != nil && (call.additionalTrailingClosures.first?.label.text == "label"
-                        || call.arguments.first.map { $0.label == nil } == true))
-                guard buildsView else { return nil }
-                guard let stack = call.enclosingCalls.first(where: { navigationContainers.contains($0.calleeName ?? "") }),
+                guard call.viewLinkDestination != nil,
+                      let stack = call.enclosingCalls.first(where: { navigationContainers.contains($0.calleeName ?? "") }),
                       stack.calleeName == "NavigationStack", stack.hasArgument("path")
                 else { return nil }
                 return scope.finding(
