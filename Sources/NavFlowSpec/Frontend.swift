@@ -14,6 +14,8 @@ public enum Frontend {
         public var diagnostics: [Diagnostic]
         /// The file's `// navflow:` comments, in source order.
         public var directives: [SuppressionDirective] = []
+        /// The file's `// navflow:code` comments, in source order (for `drift`).
+        public var codeDirectives: [CodeDirective] = []
     }
 
     /// What the front end reads at most; larger input is an `input-limit`
@@ -40,6 +42,7 @@ public enum Frontend {
         let syntax = parsed.syntax
         let directives = SuppressionDirectives.collect(file: file, syntax: syntax, tokens: parsed.tokens,
                                                        comments: parsed.comments)
+        let codeDirectives = CodeDirective.collect(file: file, syntax: syntax, tokens: parsed.tokens, comments: parsed.comments)
         var syntaxDiagnostics = parsed.diagnostics
         if syntax.declarations.count > Limits.maxDeclarations {
             syntaxDiagnostics.append(Diagnostic(rule: .inputLimit, severity: .error,
@@ -48,10 +51,11 @@ public enum Frontend {
         }
         if syntaxDiagnostics.containsErrors {
             return Output(file: file, syntax: syntax, spec: nil, diagnostics: syntaxDiagnostics.sortedByLocation(),
-                          directives: directives)
+                          directives: directives, codeDirectives: codeDirectives)
         }
         let (spec, diagnostics) = Resolver.resolve(syntax, file: file)
         return Output(file: file, syntax: syntax, spec: spec,
-                      diagnostics: (syntaxDiagnostics + diagnostics).sortedByLocation(), directives: directives)
+                      diagnostics: (syntaxDiagnostics + diagnostics).sortedByLocation(), directives: directives,
+                      codeDirectives: codeDirectives)
     }
 }

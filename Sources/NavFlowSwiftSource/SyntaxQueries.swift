@@ -49,12 +49,15 @@ extension FunctionCallExprSyntax {
 
     /// What a view-based `NavigationLink` pushes: its `destination:`, or
     /// its destination closure (after a title, or before `label:`); nil for
-    /// a link that pushes a value, and for any other call.
+    /// a link that pushes a value, and for any other call. A link bound to
+    /// an optional route (`unwrapping:`) pushes what its closure builds.
     var viewLinkDestination: Syntax? {
         guard calleeName == "NavigationLink", modifier == nil, !hasArgument("value") else { return nil }
         if let destination = argument("destination") { return Syntax(destination) }
+        // `NavigationLink(unwrapping: $route, case: \.detail) { ... }` (swift-navigation): the closure is the destination.
         guard let trailingClosure,
               additionalTrailingClosures.first?.label.text == "label" || arguments.first.map({ $0.label == nil }) == true
+                || hasArgument("unwrapping")
         else { return nil }
         return Syntax(trailingClosure)
     }

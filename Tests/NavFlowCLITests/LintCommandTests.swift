@@ -65,12 +65,50 @@ import Testing
         #expect(try CommandLineTests.run(["extract", "no/such/folder"]).status == 2)
     }
 }
+
+/// `navflow drift` run as a user runs it: exit 1 on drift, 0 without, 2
+/// on input it cannot read; every format.
+@Suite(.serialized) struct DriftCommandTests {
+    static let fixtures = "Tests/NavFlowSwiftSourceTests/Fixtures/"
+
+    @Test func driftExitsWith1AndAgreementWith0() throws {
+        let drifted = try CommandLineTests.run(["drift", Self.fixtures + "routers-drifted.navflow", LintCommandTests.fixture])
+        #expect(drifted.status == 1)
+        #expect(drifted.stdout.hasSuffix("differ: 12 elements on one side only\n"))
+        let inSync = try CommandLineTests.run(["drift", Self.fixtures + "routers-in-sync.navflow", LintCommandTests.fixture])
+        #expect(inSync.status == 0)
+        #expect(inSync.stdout.hasSuffix("no drift between \(Self.fixtures)routers-in-sync.navflow and 5 Swift files\n"))
+        for format in ["json", "sarif", "github"] {
+            let run = try CommandLineTests.run(["drift", Self.fixtures + "routers-drifted.navflow", LintCommandTests.fixture,
+                                                "--format", format])
+            #expect(run.status == 1, "\(format)")
+            #expect(run.stdout.contains("drift-stack"), "\(format)")
+        }
+    }
+
+    @Test func wrongInputExitsWith2AndSaysWhy() throws {
+        let missingSpec = try CommandLineTests.run(["drift", "no/such.navflow", LintCommandTests.fixture])
+        #expect(missingSpec.status == 2)
+        #expect(missingSpec.stderr.contains("no/such.navflow"))
+        let missingCode = try CommandLineTests.run(["drift", Self.fixtures + "routers-in-sync.navflow", "no/such/folder"])
+        #expect(missingCode.status == 2)
+        #expect(missingCode.stderr == "navflow: error: no/such/folder: no such file or directory\n")
+        #expect(try CommandLineTests.run(["drift", Self.fixtures + "routers-in-sync.navflow"]).status == 2)
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-drift-\(UUID().uuidString).navflow")
+        defer { try? FileManager.default.removeItem(at: broken) }
+        try "app A\nscreen\n".write(to: broken, atomically: true, encoding: .utf8)
+        let unreadable = try CommandLineTests.run(["drift", broken.path, LintCommandTests.fixture])
+        #expect(unreadable.status == 2)
+        #expect(unreadable.stderr.contains("error:"))
+    }
+}
 #else
 /// Without the SwiftSource trait, the commands that read Swift say how to
 /// get them and exit 2.
 @Suite(.serialized) struct SwiftSourceCommandsTests {
-    @Test(arguments: ["lint", "extract"]) func theyExplainHowToBuildThem(command: String) throws {
-        let run = try CommandLineTests.run([command, "Tests"])
+    @Test(arguments: [["lint", "Tests"], ["extract", "Tests"], ["drift", "specs/examples/accounts.navflow", "Tests"]])
+    func theyExplainHowToBuildThem(arguments: [String]) throws {
+        let run = try CommandLineTests.run(arguments)
         #expect(run.status == 2)
         #expect(run.stderr == "navflow: error: this build does not read Swift source; build with 'swift build --traits SwiftSource' (adds swift-syntax)\n")
     }

@@ -62,7 +62,8 @@ enum SuppressionDirectives {
         var directives: [SuppressionDirective] = []
         var depths: [Int]?
         for comment in comments {
-            guard let parsed = SuppressionDirective.parse(comment: comment.text, from: comment.start, to: comment.end, in: file)
+            guard let parsed = SuppressionDirective.parse(comment: comment.text, from: comment.start, to: comment.end, in: file,
+                                                          skipping: CodeDirective.words)
             else { continue }
             var directive = parsed
             if case .item = directive.scope {
@@ -80,8 +81,11 @@ extension SuppressionDirective {
     /// The directive a `//` comment holds (its text from the slashes, at
     /// bytes `start..<end` of `file`), with an item's scope still to be
     /// placed (`.item(nil)`); nil for a comment that does not start with
-    /// `navflow:`. Spec files and Swift files write directives alike.
-    public static func parse(comment text: String, from commentStart: Int, to commentEnd: Int, in file: SourceFile) -> SuppressionDirective? {
+    /// `navflow:`, or for one whose directive word is in `skipping` (the
+    /// `navflow:code` comments of a spec, which are for `drift`). Spec files
+    /// and Swift files write directives alike.
+    public static func parse(comment text: String, from commentStart: Int, to commentEnd: Int, in file: SourceFile,
+                             skipping: Set<String> = []) -> SuppressionDirective? {
         let bytes = Array(text.utf8)
         var index = 0
         func skipBlanks() {
@@ -97,6 +101,7 @@ extension SuppressionDirective {
         }
         skipBlanks()
         guard bytes[index...].starts(with: Array("navflow:".utf8)), let (keyword, keywordRange) = word() else { return nil }
+        if skipping.contains(keyword) { return nil }
         let range = file.range(commentStart, commentEnd)
         let scope: SuppressionDirective.Scope
         switch keyword {
@@ -121,7 +126,7 @@ extension SuppressionDirective {
 
 extension SuppressionDirectives {
     /// How many braces and parentheses are open before each token.
-    private static func braceDepths(_ tokens: [Token]) -> [Int] {
+    static func braceDepths(_ tokens: [Token]) -> [Int] {
         var depths: [Int] = []
         depths.reserveCapacity(tokens.count)
         var depth = 0
@@ -139,7 +144,7 @@ extension SuppressionDirectives {
     /// The item a `navflow:disable` comment covers: the item that starts at
     /// the first token after an own-line comment, or at the first token of
     /// a trailing comment's line.
-    private static func item(for comment: Lexer.Comment, file: SourceFile, syntax: SpecSyntax,
+    static func item(for comment: Lexer.Comment, file: SourceFile, syntax: SpecSyntax,
                              tokens: [Token], depths: [Int]) -> SourceRange? {
         // The first token after the comment.
         var low = 0, high = tokens.count - 1

@@ -17,6 +17,10 @@ public struct DraftSpec: Sendable {
         public var kind: Kind
         public var target: String
         public var citation: Citation
+        /// A push by a view-based link (`NavigationLink(destination:)`):
+        /// the view travels with the link, so every stack it is pushed on
+        /// shows it, as if registered.
+        public var carriesItsView = false
     }
 
     public struct Screen: Sendable {
@@ -25,8 +29,22 @@ public struct DraftSpec: Sendable {
         public var edges: [Edge] = []
         /// Whether some code of the screen calls `dismiss()`.
         public var dismisses: Citation?
-        /// What the screen is in the route enum, when a route leads to it.
-        public var route: String?
+        /// The route cases that lead to the screen (`Route.post`), in the
+        /// order read: one view may show several cases.
+        public var routes: [String] = []
+        /// Whether the screen stands for a view that was not read (a
+        /// stack's root written as `sheet.view`): it is named after its stack.
+        public var isPlaceholder = false
+    }
+
+    /// A view presented by a `.sheet`, `.fullScreenCover` or `.popover`,
+    /// wherever the modifier is (on a screen, or app-wide on the view that
+    /// holds the tab view): one per view or stack its content shows.
+    public struct Presentation: Sendable {
+        public var kind: Edge.Kind
+        /// A screen's name or a stack's.
+        public var target: String
+        public var citation: Citation
     }
 
     public struct Stack: Sendable {
@@ -53,6 +71,10 @@ public struct DraftSpec: Sendable {
     public var start: String?
     /// What `extract` saw and could not turn into the language, with where.
     public var undecided: [(note: String, citation: Citation)]
+    /// Every presentation of the sources, in source order.
+    public var presentations: [Presentation] = []
+    /// Every `onOpenURL` handler, in source order.
+    public var urlHandlers: [Citation] = []
     public var fileCount: Int
 
     /// The draft as NavFlow: the undecided block first, then stacks, tabs
@@ -91,7 +113,7 @@ public struct DraftSpec: Sendable {
         }
         for screen in screens {
             let header = "screen \(screen.name)"
-            let cite = "  // \(screen.citation)" + (screen.route.map { ", route \($0)" } ?? "")
+            let cite = "  // \(screen.citation)" + (screen.routes.isEmpty ? "" : ", route " + screen.routes.joined(separator: ", "))
             if screen.edges.isEmpty && screen.dismisses == nil {
                 lines.append(header + cite)
                 continue

@@ -33,6 +33,15 @@ private struct ExtractionRun {
     /// The stack drafted for each `NavigationStack` or `NavigationView` call.
     var stackOfCall: [SyntaxIdentifier: String] = [:]
     var undecided: [(note: String, citation: DraftSpec.Citation)] = []
+    var presentations: [DraftSpec.Presentation] = []
+    /// Per navigationDestination call: the screens it registers.
+    var registrationsByCall: [SyntaxIdentifier: [(screen: String, citation: DraftSpec.Citation)]] = [:]
+    /// Stacks shared by an enum's tabs, each replaced by one stack per case.
+    var droppedStacks: Set<String> = []
+    /// Per drafted stack: the view that builds it, and its call.
+    var stackCalls: [String: (owner: String, call: FunctionCallExprSyntax)] = [:]
+    /// Per view that uses a stack wrapper (`NosNavigationStack { Feed() }`), its own stack.
+    var stackOfWrapperUse: [String: String] = [:]
 
     init(files: [SwiftSourceFile]) {
         self.files = files
@@ -61,6 +70,11 @@ private struct ExtractionRun {
     /// The views a closure shows at its top level (each statement, each
     /// branch of an `if` or `switch`), with the case each is under.
     func shownViews(in closure: ClosureExprSyntax) -> [(view: String, node: Syntax, caseName: String?)] {
+        shownViews(in: closure.statements)
+    }
+
+    /// The views statements show, as `shownViews(in:)` for a closure.
+    func shownViews(in statements: CodeBlockItemListSyntax) -> [(view: String, node: Syntax, caseName: String?)] {
         var found: [(view: String, node: Syntax, caseName: String?)] = []
         func visit(_ items: CodeBlockItemListSyntax, caseName: String?) {
             for item in items {
@@ -85,8 +99,12 @@ private struct ExtractionRun {
                 }
             }
         }
-        visit(closure.statements, caseName: nil)
+        visit(statements, caseName: nil)
         return found
+    }
+
+    mutating func addRoute(_ route: String, to view: String) {
+        if screens[view]?.routes.contains(route) == false { screens[view]?.routes.append(route) }
     }
 
     mutating func screen(_ name: String, at citation: DraftSpec.Citation) {
@@ -115,7 +133,6 @@ private struct ExtractionRun {
 
     mutating func draft() -> DraftSpec {
         // Destinations: each route case's view.
-        var registrationsByCall: [SyntaxIdentifier: [(screen: String, citation: DraftSpec.Citation)]] = [:]
         for (index, file) in files.enumerated() {
             for call in file.index.appCalls where call.calleeName == "navigationDestination" {
                 let route = call.argument("for")?.expression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
@@ -126,7 +143,7 @@ private struct ExtractionRun {
                         screen(shown.view, at: citation)
                         if let route, let caseName = shown.caseName {
                             routeScreens[route, default: [:]][caseName] = shown.view
-                            if screens[shown.view]?.route == nil { screens[shown.view]?.route = "\(route).\(caseName)" }
+                            addRoute("\(route).\(caseName)", to: shown.view)
                         }
                         found.append((shown.view, citation))
                     }
@@ -137,6 +154,7 @@ private struct ExtractionRun {
                 registrationsByCall[call.id] = found
             }
         }
+        pageViews()
         // Stacks.
         var stackNames: Set<String> = []
         for (index, file) in files.enumerated() {
@@ -152,14 +170,13 @@ private struct ExtractionRun {
                 // The root: the view the stack shows, or the view that builds the
                 // stack when its content is written in place (a `List`, a `Form`).
                 var root = shown.first?.view ?? owner
-                let statements = call.trailingClosure?.statements
-                let inPlace = statements?.count == 1
-                    && statements?.first?.item.as(ExprSyntax.self)?.modifiedView?.calleeName?.first?.isUppercase == true
+                let inPlace = call.trailingClosure.map { Self.isWrittenInPlace($0.statements) } ?? false
                 if shown.isEmpty && (!facts.isView(owner) || !inPlace || call.isInsidePresentation) {
                     root = unique + "Root"
                     undecided.append(("the root view of a stack is not read (`\(call.trailingClosure?.statements.trimmedDescription.prefix(40) ?? "")`); its root is the placeholder '\(root)'", citation))
                 }
                 screen(root, at: shown.first.map { cite($0.node, in: index) } ?? citation)
+                if root == unique + "Root" { screens[root]?.isPlaceholder = true }
                 let inClosure = call.trailingClosure.map { CallVisitor.calls(in: $0).flatMap { registrations(of: $0) } } ?? []
                 var destinations: [(screen: String, citation: DraftSpec.Citation)] = []
                 for registration in registrations(from: shown.map(\.view), extra: inClosure) {
@@ -169,29 +186,84 @@ private struct ExtractionRun {
                 }
                 stacks.append(DraftSpec.Stack(name: unique, root: root, destinations: destinations, citation: citation))
                 stackOfCall[call.id] = unique
+                stackCalls[unique] = (owner, call)
             }
         }
+        wrapperStacks()
         let tabs = draftTabs()
-        // Edges.
-        for (view, list) in calls.sorted(by: { $0.key < $1.key }) {
-            for (index, call) in list {
-                if screens[view] != nil {
-                    edges(of: call, in: index, for: view)
-                } else if let modifier = call.modifier, presentationModifiers.contains(modifier.declName.baseName.text),
-                          facts.isView(view) {
-                    undecided.append(("a .\(modifier.declName.baseName.text) of '\(view)', which is not a screen (it holds the tab view or a stack): what presents it is not read",
+        // Edges, until no new screen turns up: a view a screen presents or
+        // pushes is a screen whose own code gives edges.
+        var read: Set<String> = []
+        var readPresentations: Set<SyntaxIdentifier> = []
+        var changed = true
+        while changed {
+            changed = false
+            for (view, list) in calls.sorted(by: { $0.key < $1.key }) where !read.contains(view) && screens[view] != nil {
+                read.insert(view)
+                changed = true
+                for (index, call) in list { edges(of: call, in: index, for: view) }
+            }
+            if changed { continue }
+            // Once no screen is left to read: the presentations of the views
+            // that are not screens.
+            for (view, list) in calls.sorted(by: { $0.key < $1.key }) where screens[view] == nil {
+                for (index, call) in list {
+                    guard let modifier = call.modifier, presentationModifiers.contains(modifier.declName.baseName.text),
+                          readPresentations.insert(call.id).inserted else { continue }
+                    // A presentation on a view that is not a screen (it holds the tab
+                    // view or a stack) or in a view modifier: app-wide, driven by a router.
+                    let before = screens.count
+                    let shown = presented(by: call, in: index)
+                    if screens.count > before { changed = true }
+                    var named: [String] = []
+                    for target in shown where !named.contains(target) { named.append(target) }
+                    let targets = named.isEmpty ? "" : " showing \(named.map { "'\($0)'" }.joined(separator: ", "))"
+                    let owner = facts.isView(view) ? "'\(view)', which is not a screen (it holds the tab view or a stack)" : "'\(view)'"
+                    undecided.append(("a .\(modifier.declName.baseName.text)\(targets) on \(owner): what presents it is not read",
                                       cite(call.nameNode, in: index)))
+                }
+            }
+        }
+        // A view a view-based link pushes is shown by every stack the link
+        // is on: registered there, citing the link.
+        // Every view on a stack registers its destinations there: the root,
+        // what it pushes and what the destinations show (a profile page
+        // registering its followers list).
+        for index in stacks.indices {
+            var registered = Set(stacks[index].destinations.map(\.screen))
+            var queue = [stacks[index].root] + stacks[index].destinations.map(\.screen)
+            var seen = Set(queue)
+            while let current = queue.popLast() {
+                for registration in registrations(from: [current], extra: []) {
+                    for destination in registrationsByCall[registration.id] ?? [] where registered.insert(destination.screen).inserted {
+                        stacks[index].destinations.append(destination)
+                        if seen.insert(destination.screen).inserted { queue.append(destination.screen) }
+                    }
+                }
+                for edge in screens[current]?.edges ?? [] where edge.kind == .push {
+                    // The root pushed again (a detail pushing another detail) is registered too.
+                    if edge.carriesItsView, registered.insert(edge.target).inserted {
+                        stacks[index].destinations.append((edge.target, edge.citation))
+                    }
+                    if seen.insert(edge.target).inserted { queue.append(edge.target) }
                 }
             }
         }
         for name in screens.keys {
             screens[name]?.edges.sort { ($0.citation, $0.kind.rawValue, $0.target) < ($1.citation, $1.kind.rawValue, $1.target) }
         }
+        stacks.removeAll { droppedStacks.contains($0.name) }
+        for stack in droppedStacks {
+            screens[stack + "Root"] = nil
+            undecided.removeAll { $0.note.hasSuffix("its root is the placeholder '\(stack)Root'") }
+        }
         let appName = mainAppName() ?? "App"
         var start: String?
         if tabs.tabs.isEmpty { start = stacks.first?.name ?? screens.keys.sorted().first }
+        var urlHandlers: [DraftSpec.Citation] = []
         for (index, file) in files.enumerated() {
             for call in file.index.appCalls where call.calleeName == "onOpenURL" {
+                urlHandlers.append(cite(call.nameNode, in: index))
                 undecided.append(("an onOpenURL handler: the URLs it accepts are not read yet; write its deep links by hand",
                                   cite(call.nameNode, in: index)))
             }
@@ -199,7 +271,46 @@ private struct ExtractionRun {
         undecided.sort { ($0.citation, $0.note) < ($1.citation, $1.note) }
         return DraftSpec(appName: appName, screens: screens.values.sorted { ($0.citation, $0.name) < ($1.citation, $1.name) },
                          stacks: stacks, tabs: tabs.tabs, tabsCitation: tabs.citation, start: start,
-                         undecided: undecided, fileCount: files.count)
+                         undecided: undecided, presentations: presentations.sorted { ($0.citation, $0.target) < ($1.citation, $1.target) },
+                         urlHandlers: urlHandlers, fileCount: files.count)
+    }
+
+    /// Whether a stack's content is written in place: every view it shows
+    /// is built there (`ZStack { ... }`, `List { ... }`, a local `let`
+    /// holding one), in every branch, rather than taken from a value
+    /// (`sheet.view`, `tab.rootView`).
+    static func isWrittenInPlace(_ statements: CodeBlockItemListSyntax) -> Bool {
+        var locals: Set<String> = []
+        func inPlace(_ items: CodeBlockItemListSyntax) -> Bool {
+            for item in items {
+                if let declaration = item.item.as(VariableDeclSyntax.self) {
+                    for binding in declaration.bindings { locals.insert(binding.pattern.trimmedDescription) }
+                    continue
+                }
+                var expression = item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression
+                if let returned = item.item.as(ReturnStmtSyntax.self) { expression = returned.expression }
+                guard var base = expression else { return false }
+                while let call = base.as(FunctionCallExprSyntax.self), let modified = call.modified { base = modified }
+                if let ifExpression = base.as(IfExprSyntax.self) {
+                    guard inPlace(ifExpression.body.statements) else { return false }
+                    if case .codeBlock(let block)? = ifExpression.elseBody, !inPlace(block.statements) { return false }
+                    if case .ifExpr(let nested)? = ifExpression.elseBody,
+                       !inPlace(CodeBlockItemListSyntax([CodeBlockItemSyntax(item: .expr(ExprSyntax(nested)))])) { return false }
+                } else if let switchExpression = base.as(SwitchExprSyntax.self) {
+                    for switchCase in switchExpression.cases {
+                        if let switchCase = switchCase.as(SwitchCaseSyntax.self), !inPlace(switchCase.statements) { return false }
+                    }
+                } else if let call = base.as(FunctionCallExprSyntax.self) {
+                    guard call.calleeName?.first?.isUppercase == true else { return false }
+                } else if let reference = base.as(DeclReferenceExprSyntax.self) {
+                    guard locals.contains(reference.baseName.text) else { return false }
+                } else {
+                    return false
+                }
+            }
+            return true
+        }
+        return inPlace(statements)
     }
 
     /// The name of the `@main` app type, without a trailing `App`.
@@ -216,11 +327,39 @@ private struct ExtractionRun {
 
     /// The tabs of the first tab view.
     mutating func draftTabs() -> (tabs: [DraftSpec.Tab], citation: DraftSpec.Citation?) {
+        // The first tab view of the app whose tabs are read; a paging
+        // `TabView` (`.tabViewStyle(.page)`) is a carousel, not tabs.
+        let kept = undecided
         for (index, file) in files.enumerated() {
             for call in file.index.appCalls where call.calleeName == "TabView" && call.modifier == nil {
-                guard let closure = call.trailingClosure else { continue }
+                guard let closure = call.trailingClosure, !Self.isPaging(call) else { continue }
+                undecided = kept
                 var tabs: [DraftSpec.Tab] = []
-                for item in closure.statements {
+                // Tabs shown under a condition (`if let user { HomeTab() ... }`) are tabs too.
+                var items = Array(closure.statements)
+                var position = 0
+                while position < items.count {
+                    let item = items[position]
+                    position += 1
+                    let statement = item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression
+                    if let ifExpression = statement?.as(IfExprSyntax.self) {
+                        var branches = Array(ifExpression.body.statements)
+                        if case .codeBlock(let block)? = ifExpression.elseBody { branches += Array(block.statements) }
+                        items.insert(contentsOf: branches, at: position)
+                        continue
+                    }
+                    if let loop = enumLoop(item.item.as(ExprSyntax.self)) {
+                        for caseName in loop.cases {
+                            if let tab = draftTab(loop.body, in: index, number: tabs.count,
+                                                  binding: CaseBinding(variable: loop.variable, type: loop.type, caseName: caseName)) {
+                                tabs.append(tab)
+                            } else {
+                                undecided.append(("a tab built for case '\(caseName)' of '\(loop.type)' by code that is not read (`\(loop.body.trimmedDescription.prefix(40))`)",
+                                                  cite(loop.body, in: index)))
+                            }
+                        }
+                        continue
+                    }
                     guard let expression = item.item.as(ExprSyntax.self) else {
                         undecided.append(("a tab built by code that is not read", cite(item, in: index)))
                         continue
@@ -232,41 +371,271 @@ private struct ExtractionRun {
                                           cite(expression, in: index)))
                     }
                 }
+                if tabs.isEmpty { continue }
                 return (tabs, cite(call.calledExpression, in: index))
             }
         }
+        undecided = kept
         return ([], nil)
     }
 
+    /// Whether a `TabView` call is styled as pages.
+    static func isPaging(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent?.as(MemberAccessExprSyntax.self), let applied = parent.parent?.as(FunctionCallExprSyntax.self) {
+            if parent.declName.baseName.text == "tabViewStyle", applied.arguments.trimmedDescription.contains("page") { return true }
+            node = Syntax(applied)
+        }
+        return false
+    }
+
+    /// A tab built for one case of an enum, in `ForEach(AppTab.allCases) { tab in ... }`:
+    /// the loop's variable stands for the case.
+    struct CaseBinding {
+        var variable: String
+        var type: String
+        var caseName: String
+    }
+
+    /// `ForEach(E.allCases) { v in BODY }` (or `ForEach(E.allCases, id: \.self)`)
+    /// over an enum of the sources: its variable, the enum's cases and the body.
+    func enumLoop(_ expression: ExprSyntax?) -> (variable: String, type: String, cases: [String], body: ExprSyntax)? {
+        guard let call = expression?.modifiedView, call.calleeName == "ForEach",
+              let collection = call.arguments.first?.expression.as(MemberAccessExprSyntax.self),
+              collection.declName.baseName.text == "allCases", let type = collection.base?.trimmedDescription,
+              let cases = enumCases(type), let closure = call.trailingClosure,
+              let body = closure.statements.first?.item.as(ExprSyntax.self) else { return nil }
+        let variable = closure.signature?.parameterClause.flatMap { clause -> String? in
+            if case .simpleInput(let names) = clause { return names.first?.name.text }
+            if case .parameterClause(let parameters) = clause { return parameters.parameters.first?.firstName.text }
+            return nil
+        } ?? "$0"
+        return (variable, type, cases, body)
+    }
+
+    /// Route enums that build their own views: a member of the enum (or
+    /// of an extension) that returns `some View` by switching over `self`
+    /// (`NavigationPage.view()`, `SheetDestination.content`). Each case's
+    /// view is a screen that the route leads to, whether a
+    /// `navigationDestination` or a router shows it; a case that hands
+    /// over to another enum's member (`page.view()`) leads to that enum's views.
+    mutating func pageViews() {
+        var members: [(type: String, member: String, node: Syntax)] = []
+        for file in files {
+            let blocks = file.index.enums.map { ($0.name.text, $0.memberBlock) }
+                + file.index.extensions.map { ($0.extendedType.trimmedDescription, $0.memberBlock) }
+            for (type, block) in blocks where enumCases(type) != nil {
+                for item in block.members {
+                    if let variable = item.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+                       binding.typeAnnotation?.type.trimmedDescription.hasSuffix("View") == true {
+                        members.append((type, binding.pattern.trimmedDescription, Syntax(variable)))
+                    } else if let function = item.decl.as(FunctionDeclSyntax.self),
+                              function.signature.returnClause?.type.trimmedDescription.hasSuffix("View") == true {
+                        members.append((type, function.name.text, Syntax(function)))
+                    }
+                }
+            }
+        }
+        for (type, member, node) in members {
+            guard let file = fileIndex(of: node) else { continue }
+            for (caseName, body) in caseBodies(of: type, member: member).sorted(by: { $0.key < $1.key }) {
+                guard let shown = shownViews(in: body).first else { continue }
+                screen(shown.view, at: cite(shown.node, in: file))
+                if routeScreens[type]?[caseName] == nil { routeScreens[type, default: [:]][caseName] = shown.view }
+                addRoute("\(type).\(caseName)", to: shown.view)
+            }
+        }
+    }
+
+    /// Views that wrap a stack around content they are given
+    /// (`struct AppStack<Content: View>: View { ... NavigationStack { content() } }`):
+    /// each use of the wrapper is a stack of its own, rooted at the view the
+    /// use gives, registering what the wrapper registers. The wrapper's own
+    /// stack, whose root is the placeholder, is dropped once a use stands for it.
+    mutating func wrapperStacks() {
+        var stackNames = Set(stacks.map(\.name))
+        for (index, stack) in stacks.enumerated() where screens[stack.root]?.isPlaceholder == true {
+            guard let (wrapper, call) = stackCalls[stack.name], facts.isView(wrapper) else { continue }
+            // `NavigationStack { content() }`, or `NavigationStack(root: root)`
+            // with the wrapper's stored closure.
+            if let first = call.trailingClosure?.statements.first?.item.as(ExprSyntax.self) {
+                var base = first
+                while let modified = base.as(FunctionCallExprSyntax.self)?.modified { base = modified }
+                guard let content = base.as(FunctionCallExprSyntax.self), content.arguments.isEmpty,
+                      content.calledExpression.is(DeclReferenceExprSyntax.self),
+                      content.calleeName?.first?.isLowercase == true else { continue }
+            } else {
+                guard let root = call.argument("root")?.expression.as(DeclReferenceExprSyntax.self),
+                      root.baseName.text.first?.isLowercase == true else { continue }
+            }
+            var used = false
+            for (fileIndex, file) in files.enumerated() {
+                for use in file.index.appCalls where use.calleeName == wrapper && use.modifier == nil {
+                    guard let owner = use.enclosingTypeName, owner != wrapper, let closure = use.closures.first else { continue }
+                    // The view the use gives, or the using view itself when the content is written in place.
+                    let root: String
+                    if let shown = shownViews(in: closure).first {
+                        root = shown.view
+                        screen(root, at: cite(shown.node, in: fileIndex))
+                    } else if facts.isView(owner), Self.isWrittenInPlace(closure.statements) {
+                        root = owner
+                        screen(root, at: cite(use.calledExpression, in: fileIndex))
+                    } else {
+                        continue
+                    }
+                    var name = owner + "Stack"
+                    var number = 2
+                    while stackNames.contains(name) { name = owner + "Stack" + String(number); number += 1 }
+                    stackNames.insert(name)
+                    stacks.append(DraftSpec.Stack(name: name, root: root, destinations: stacks[index].destinations,
+                                                  citation: cite(use.calledExpression, in: fileIndex)))
+                    if stackOfWrapperUse[owner] == nil { stackOfWrapperUse[owner] = name }
+                    used = true
+                }
+            }
+            if used { droppedStacks.insert(stack.name) }
+        }
+    }
+
+    /// The number of the file a node is in.
+    func fileIndex(of node: Syntax) -> Int? {
+        let root = node.root.id
+        return files.firstIndex { Syntax($0.tree).id == root }
+    }
+
+    /// The cases of an enum declared in the sources, in order.
+    func enumCases(_ type: String) -> [String]? {
+        for file in files {
+            for declaration in file.index.enums where declaration.name.text == type {
+                return declaration.memberBlock.members.flatMap { member -> [String] in
+                    member.decl.as(EnumCaseDeclSyntax.self)?.elements.map(\.name.text) ?? []
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The statements of a computed property or method `member` of enum
+    /// `type` (in the enum or an extension) that switch over `self`, per case.
+    func caseBodies(of type: String, member: String) -> [String: CodeBlockItemListSyntax] {
+        var declarations: [MemberBlockSyntax] = []
+        for file in files {
+            declarations += file.index.enums.filter { $0.name.text == type }.map(\.memberBlock)
+            declarations += file.index.extensions.filter { $0.extendedType.trimmedDescription == type }.map(\.memberBlock)
+        }
+        for block in declarations {
+            for item in block.members {
+                var body: CodeBlockItemListSyntax?
+                if let variable = item.decl.as(VariableDeclSyntax.self),
+                   variable.bindings.first?.pattern.trimmedDescription == member,
+                   let accessor = variable.bindings.first?.accessorBlock {
+                    switch accessor.accessors {
+                    case .getter(let statements): body = statements
+                    case .accessors(let list): body = list.first { $0.accessorSpecifier.text == "get" }?.body?.statements
+                    }
+                } else if let function = item.decl.as(FunctionDeclSyntax.self), function.name.text == member {
+                    body = function.body?.statements
+                }
+                guard let statements = body else { continue }
+                for statement in statements {
+                    var expression = statement.item.as(ExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression
+                    if let returned = statement.item.as(ReturnStmtSyntax.self) { expression = returned.expression }
+                    guard let switchExpression = expression?.as(SwitchExprSyntax.self) else { continue }
+                    var bodies: [String: CodeBlockItemListSyntax] = [:]
+                    for switchCase in switchExpression.cases {
+                        guard let switchCase = switchCase.as(SwitchCaseSyntax.self),
+                              let items = switchCase.label.as(SwitchCaseLabelSyntax.self)?.caseItems else { continue }
+                        for item in items {
+                            if let name = CallVisitor.firstMember(in: item.pattern) { bodies[name] = switchCase.statements }
+                        }
+                    }
+                    return bodies
+                }
+            }
+        }
+        return [:]
+    }
+
+    /// What `v.member` is for the bound case: the member's switch case body.
+    func caseBody(_ expression: ExprSyntax?, binding: CaseBinding?) -> CodeBlockItemListSyntax? {
+        guard let binding, let access = expression?.as(MemberAccessExprSyntax.self),
+              access.base?.trimmedDescription != nil else { return nil }
+        return caseBodies(of: binding.type, member: access.declName.baseName.text)[binding.caseName]
+    }
+
     /// One tab: `Content().tabItem { Label("Title", ...) }.tag(.x)` or
-    /// `Tab("Title", ..., value: .x) { Content() }`.
-    mutating func draftTab(_ expression: ExprSyntax, in index: Int, number: Int) -> DraftSpec.Tab? {
+    /// `Tab("Title", ..., value: .x) { Content() }`; with a binding, one
+    /// case's tab of a loop over an enum, whose title and root the enum's
+    /// members give per case (`Label(tab.title, ...)`, `tab.rootView`).
+    mutating func draftTab(_ expression: ExprSyntax, in index: Int, number: Int, binding: CaseBinding? = nil) -> DraftSpec.Tab? {
         var title: String?
         var tag: String?
         var content: String?
+        func titleOf(_ node: some SyntaxProtocol) -> String? {
+            if let text = Self.firstString(in: node) { return text }
+            // `Label(tab.title, ...)`: the string the member gives for the case.
+            for access in node.tokens(viewMode: .sourceAccurate) where access.text == binding?.variable {
+                if let member = access.parent?.parent?.as(MemberAccessExprSyntax.self), let binding {
+                    // `tab.label` may build its label from the enum's `title`.
+                    for name in [member.declName.baseName.text, "title"] {
+                        if let body = caseBodies(of: binding.type, member: name)[binding.caseName],
+                           let text = Self.firstString(in: body) { return text }
+                    }
+                }
+            }
+            return nil
+        }
         var current: ExprSyntax? = expression
         while let call = current?.as(FunctionCallExprSyntax.self) {
             switch call.modifierName {
             case "tabItem"?:
-                title = call.closures.first.flatMap(Self.firstString)
+                title = call.closures.first.flatMap(titleOf) ?? call.arguments.first.flatMap { titleOf($0.expression) }
             case "tag"?:
                 tag = call.arguments.first.flatMap { CallVisitor.firstMember(in: $0.expression) }
             case nil where call.calleeName == "Tab":
-                title = call.arguments.first { $0.label == nil }.flatMap { Self.firstString(in: $0.expression) }
+                title = call.arguments.first { $0.label == nil }.flatMap { titleOf($0.expression) }
+                    ?? call.additionalTrailingClosures.first { $0.label.text == "label" }.flatMap { titleOf($0.closure) }
                 tag = call.argument("value").flatMap { CallVisitor.firstMember(in: $0.expression) }
                 content = call.trailingClosure.flatMap { shownViews(in: $0).first?.view }
             case nil:
-                if let name = call.calleeName, facts.isView(name) { content = name }
+                if let name = call.calleeName, facts.isView(name) {
+                    content = name
+                } else if let binding, let closure = call.trailingClosure {
+                    // `Group { switch tab { case .home: HomeView() ... } }`: the bound case's view.
+                    let shown = shownViews(in: closure)
+                    content = (shown.first { $0.caseName == binding.caseName } ?? (shown.count == 1 ? shown.first : nil))?.view
+                }
             default:
                 break
             }
             current = call.modified
         }
-        guard let content else { return nil }
+        if let binding { tag = binding.caseName }
         let citation = cite(expression, in: index)
+        guard let content else {
+            // A tab that shows no view of the sources (`VStack {}` under a
+            // tab that presents a composer): a placeholder screen.
+            guard let name = tag ?? title else { return nil }
+            let id = Self.identifier(name, fallback: "tab\(number + 1)")
+            let placeholder = id.prefix(1).uppercased() + id.dropFirst() + "Tab"
+            screen(placeholder, at: citation)
+            screens[placeholder]?.isPlaceholder = true
+            undecided.append(("tab '\(id)' shows no view of the sources; its content is the placeholder '\(placeholder)'", citation))
+            return DraftSpec.Tab(id: id, title: title ?? id, content: placeholder, citation: citation)
+        }
         var shown = content
-        if let (_, _, container) = facts.container(shownBy: content), let stack = stackOfCall[container.id] {
+        let uses = stackOfWrapperUse
+        if let stack = facts.views(reachableFrom: [content]).lazy.compactMap({ uses[$0.view] }).first {
             shown = stack
+        } else if let (_, _, container) = facts.container(shownBy: content), let stack = stackOfCall[container.id],
+                  binding != nil || !droppedStacks.contains(stack) {
+            if let binding, let perCase = caseStack(stack, container: container, binding: binding, citation: citation) {
+                shown = perCase
+            } else if !droppedStacks.contains(stack) {
+                shown = stack
+            } else {
+                screen(content, at: citation)
+            }
         } else {
             screen(content, at: citation)
         }
@@ -274,13 +643,46 @@ private struct ExtractionRun {
         return DraftSpec.Tab(id: id, title: title ?? content, content: shown, citation: citation)
     }
 
+    /// A stack shared by the tabs of an enum loop whose root is a member
+    /// of the enum (`NavigationStack { tab.rootView }`): one stack per case,
+    /// rooted at the view the member's case shows, registering what the
+    /// shared stack registers. The shared stack, whose root was not read,
+    /// is dropped once a case stands for it.
+    mutating func caseStack(_ shared: String, container: FunctionCallExprSyntax, binding: CaseBinding,
+                            citation: DraftSpec.Citation) -> String? {
+        // The expression under the modifiers: `tab.rootView` in `tab.rootView.padding()`.
+        var rootExpression = container.trailingClosure?.statements.first?.item.as(ExprSyntax.self)
+        while let call = rootExpression?.as(FunctionCallExprSyntax.self), let base = call.modified { rootExpression = base }
+        guard let body = caseBody(rootExpression, binding: binding),
+              let sharedIndex = stacks.firstIndex(where: { $0.name == shared }) else { return nil }
+        let name = Self.identifier(binding.caseName, fallback: binding.caseName).prefix(1).uppercased()
+            + Self.identifier(binding.caseName, fallback: binding.caseName).dropFirst() + "Stack"
+        let sharedStack = stacks[sharedIndex]
+        let root: String
+        if let view = shownViews(in: body).first, let file = fileIndex(of: view.node) {
+            root = view.view
+            screen(root, at: cite(view.node, in: file))
+        } else {
+            root = name + "Root"
+            screen(root, at: sharedStack.citation)
+            screens[root]?.isPlaceholder = true
+        }
+        if !stacks.contains(where: { $0.name == name }) {
+            stacks.append(DraftSpec.Stack(name: name, root: root, destinations: sharedStack.destinations, citation: sharedStack.citation))
+        }
+        if screens[sharedStack.root]?.isPlaceholder == true {
+            droppedStacks.insert(shared)
+        }
+        return name
+    }
+
     /// The edges a call of `view`'s declarations gives.
     mutating func edges(of call: FunctionCallExprSyntax, in index: Int, for view: String) {
         let citation = cite(call.nameNode, in: index)
-        func add(_ kind: DraftSpec.Edge.Kind, _ target: String) {
+        func add(_ kind: DraftSpec.Edge.Kind, _ target: String, carriesItsView: Bool = false) {
             guard var screen = screens[view] else { return }
             if !screen.edges.contains(where: { $0.kind == kind && $0.target == target }) {
-                screen.edges.append(DraftSpec.Edge(kind: kind, target: target, citation: citation))
+                screen.edges.append(DraftSpec.Edge(kind: kind, target: target, citation: citation, carriesItsView: carriesItsView))
             }
             screens[view] = screen
         }
@@ -295,7 +697,7 @@ private struct ExtractionRun {
                     ?? viewName(of: destination.as(LabeledExprSyntax.self)?.expression).map { [$0] } ?? []
                 for target in targets {
                     screen(target, at: citation)
-                    add(.push, target)
+                    add(.push, target, carriesItsView: true)
                 }
             }
         case "navigate"?, "append"?, "push"?:
@@ -304,27 +706,46 @@ private struct ExtractionRun {
                 undecided.append(("a push whose value is computed (`\(call.trimmedDescription.prefix(50))`)", citation))
             }
         case "sheet"?, "fullScreenCover"?, "popover"?:
-            let kind: DraftSpec.Edge.Kind = call.modifierName == "sheet" ? .sheet : call.modifierName == "popover" ? .popover : .cover
-            for closure in call.closures {
-                let shown = shownViews(in: closure)
-                if let stackCall = CallVisitor.calls(in: closure).first(where: { stackContainers.contains($0.calleeName ?? "") }),
-                   let stack = stackOfCall[stackCall.id] {
-                    add(kind, stack)
-                } else if shown.isEmpty {
-                    undecided.append(("a \(kind.rawValue) whose content is not read", citation))
-                }
-                else {
-                    for item in shown {
-                        screen(item.view, at: cite(item.node, in: index))
-                        add(kind, item.view)
-                    }
-                }
-            }
+            let shown = presented(by: call, in: index)
+            if shown.isEmpty { undecided.append(("a \(Self.presentationKind(of: call).rawValue) whose content is not read", citation)) }
+            for target in shown { add(Self.presentationKind(of: call), target) }
         case "dismiss"?:
             if call.arguments.isEmpty, call.modifier == nil, screens[view]?.dismisses == nil { screens[view]?.dismisses = citation }
         default:
             break
         }
+    }
+
+    static func presentationKind(of call: FunctionCallExprSyntax) -> DraftSpec.Edge.Kind {
+        switch call.modifierName {
+        case "sheet"?: .sheet
+        case "popover"?: .popover
+        default: .cover
+        }
+    }
+
+    /// What a `.sheet`, `.fullScreenCover` or `.popover` shows: the stack
+    /// its content builds, else each view it shows (every case of a
+    /// `switch` over a sheet enum), each recorded as a presentation and the
+    /// views as screens.
+    mutating func presented(by call: FunctionCallExprSyntax, in index: Int) -> [String] {
+        let kind = Self.presentationKind(of: call)
+        var targets: [String] = []
+        for closure in call.closures {
+            if let stackCall = CallVisitor.calls(in: closure).first(where: { stackContainers.contains($0.calleeName ?? "") }),
+               let stack = stackOfCall[stackCall.id] {
+                targets.append(stack)
+                presentations.append(DraftSpec.Presentation(kind: kind, target: stack, citation: cite(call.nameNode, in: index)))
+                continue
+            }
+            for item in shownViews(in: closure) {
+                let citation = cite(item.node, in: index)
+                screen(item.view, at: citation)
+                targets.append(item.view)
+                presentations.append(DraftSpec.Presentation(kind: kind, target: item.view, citation: citation))
+            }
+        }
+        return targets
     }
 
     /// The screen a route value leads to: `Route.post(id: 1)`, `.post(1)`.

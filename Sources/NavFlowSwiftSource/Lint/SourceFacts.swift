@@ -165,6 +165,11 @@ public struct SourceFacts {
     }
 }
 
+/// The protocols that make a type a view: `View`, and the representables
+/// that wrap UIKit and AppKit controllers and views.
+let viewProtocols: Set<String> = ["View", "UIViewControllerRepresentable", "UIViewRepresentable",
+                                  "NSViewControllerRepresentable", "NSViewRepresentable"]
+
 /// The names of the navigation containers.
 let navigationContainers: Set<String> = ["NavigationStack", "NavigationSplitView", "NavigationView"]
 
@@ -182,14 +187,14 @@ private struct FileFacts {
     mutating func learn(_ index: SyntaxIndex, file: Int) {
         for node in index.structs {
             let inherited = node.inheritanceClause?.names ?? []
-            if inherited.contains("View") { viewNames.insert(node.name.text) }
+            if inherited.contains(where: viewProtocols.contains) { viewNames.insert(node.name.text) }
             if inherited.contains("ViewModifier"), modifierBodies[node.name.text] == nil {
                 modifierBodies[node.name.text] = Self.body(of: node.memberBlock, node: Syntax(node))
             }
         }
         for node in index.classes {
             let inherited = node.inheritanceClause?.names ?? []
-            if inherited.contains("View") { viewNames.insert(node.name.text) }
+            if inherited.contains(where: viewProtocols.contains) { viewNames.insert(node.name.text) }
             learnObservable(node, inherited: inherited, file: file)
         }
         for node in index.extensions {
@@ -202,7 +207,7 @@ private struct FileFacts {
                     modifierBodies[function.name.text] = Self.body(of: body, node: Syntax(function))
                 }
             }
-            if node.inheritanceClause?.names.contains("View") == true { viewNames.insert(name) }
+            if (node.inheritanceClause?.names ?? []).contains(where: viewProtocols.contains) { viewNames.insert(name) }
         }
         for variable in index.variables {
             for binding in variable.bindings {

@@ -1,0 +1,81 @@
+import ArgumentParser
+import NavFlowDiagnostics
+import NavFlowIO
+import NavFlowReport
+import NavFlowSource
+import NavFlowSpec
+import NavFlowSwiftSource
+
+struct DriftCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "drift",
+        abstract: "Compare a spec with the app's Swift sources (docs/drift.md says how elements are matched).",
+        discussion: """
+            Reads the sources as extract does and reports the screens, stacks, \
+            destinations, presentations, tabs and deep links found on one side \
+            and not the other, each at its place with the other side's in a note. \
+            '// navflow:code NAME' before an element of the spec names what it is \
+            in the code; '// navflow:code none -- why' marks it absent from the \
+            code on purpose; '// navflow:code-only NAME -- why' names views the \
+            spec leaves out. Exit codes: 0 no drift; 1 drift; 2 the spec does \
+            not read, a path is missing or unreadable, or an option is wrong.
+            """
+    )
+
+    @ArgumentParser.Argument(help: "The spec.")
+    var spec: String
+
+    @ArgumentParser.Argument(help: "Swift files or directories of them.")
+    var paths: [String]
+
+    @Option(help: "Output format: text, json, sarif or github.")
+    var format: LintFormat = .text
+
+    @Option(help: "Write the report to this file (atomically) instead of standard output.")
+    var output: String?
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("name at least one Swift file or directory after the spec") }
+    }
+
+    func run() throws {
+        #if SwiftSource
+        let specFile: SourceFile
+        switch SpecFiles.read(spec) {
+        case .success(let read): specFile = read
+        case .failure(let failure): throw CommandFailure.input(failure.description)
+        }
+        let loaded = Frontend.load(specFile)
+        guard let checked = loaded.spec else {
+            Output.writeError(DiagnosticTextRenderer(colors: Output.stderrIsTerminal)
+                .render(loaded.diagnostics, sources: [specFile.path: specFile]))
+            throw ExitCode(2)
+        }
+        let files: [SourceFile]
+        switch SwiftFiles.readAll(paths) {
+        case .success(let read): files = read
+        case .failure(let failure): throw CommandFailure.input(failure.description)
+        }
+        let result = Drift.compare(spec: checked, directives: loaded.codeDirectives, sources: files)
+        let report = DriftReport(
+            spec: specFile, files: files, diagnostics: result.diagnostics,
+            rows: result.tallies.map { kind, tally in
+                DriftReport.Row(kind: kind.rawValue, matched: tally.matched, onlyInSpec: tally.onlyInSpec,
+                                onlyInCode: tally.onlyInCode, intentional: tally.intentional, notCompared: tally.notCompared)
+            },
+            remarks: result.remarks, rules: Drift.rules)
+        if let output {
+            do {
+                try AtomicFile.write(report.render(format), to: output)
+            } catch {
+                throw CommandFailure.input("\(output): cannot write the report: \(error.localizedDescription)")
+            }
+        } else {
+            Output.write(report.render(format, colors: format == .text && Output.stdoutIsTerminal))
+        }
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+        #else
+        throw CommandFailure.input(SwiftSourceAvailability.missing)
+        #endif
+    }
+}

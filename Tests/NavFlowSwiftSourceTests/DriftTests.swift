@@ -1,0 +1,84 @@
+#if SwiftSource
+import Foundation
+import NavFlowDiagnostics
+import NavFlowReport
+import NavFlowSource
+import NavFlowSpec
+import NavFlowSwiftSource
+import NavFlowTestSupport
+import Testing
+
+/// `drift` between the fixture app and two specs of it: one that agrees
+/// with the source (nothing found, every rule silent) and one that has
+/// drifted once per kind of element (every rule triggered, the report pinned).
+@Suite struct DriftTests {
+    static let inSync = "Tests/NavFlowSwiftSourceTests/Fixtures/routers-in-sync.navflow"
+    static let drifted = "Tests/NavFlowSwiftSourceTests/Fixtures/routers-drifted.navflow"
+
+    static func report(_ path: String) throws -> DriftReport {
+        let specFile = SourceFile(path: path, text: try String(contentsOfFile: Repository.path(path), encoding: .utf8))
+        let loaded = Frontend.load(specFile)
+        let spec = try #require(loaded.spec)
+        let files = try LintFixtureTests.files()
+        let result = Drift.compare(spec: spec, directives: loaded.codeDirectives, sources: files)
+        return DriftReport(spec: specFile, files: files, diagnostics: result.diagnostics,
+                           rows: result.tallies.map { kind, tally in
+                               DriftReport.Row(kind: kind.rawValue, matched: tally.matched, onlyInSpec: tally.onlyInSpec,
+                                               onlyInCode: tally.onlyInCode, intentional: tally.intentional,
+                                               notCompared: tally.notCompared)
+                           },
+                           remarks: result.remarks, rules: Drift.rules)
+    }
+
+    @Test func aSpecThatAgreesWithItsSourceHasNoDrift() throws {
+        let report = try Self.report(Self.inSync)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.message))")
+        #expect(report.exitCode == 0)
+        let screens = try #require(report.rows.first { $0.kind == "screen" })
+        #expect(screens.matched == 8 && screens.intentional == 1)
+    }
+
+    @Test func theDriftedSpecIsPinned() throws {
+        let report = try Self.report(Self.drifted)
+        #expect(report.exitCode == 1)
+        try checkLintGolden(report.text(), against: "routers.drift.text")
+        try checkLintGolden(report.json(), against: "routers.drift.json")
+        try checkLintGolden(report.sarif(), against: "routers.drift.sarif")
+    }
+
+    /// Every rule of `drift` fires on the drifted spec, none on the one in sync.
+    @Test(arguments: Drift.rules.map(\.id.rawValue)) func everyRuleTriggersOnceAndOnlyOnDrift(rule: String) throws {
+        #expect(try Self.report(Self.drifted).diagnostics.contains { $0.rule.rawValue == rule })
+        #expect(try !Self.report(Self.inSync).diagnostics.contains { $0.rule.rawValue == rule })
+    }
+
+    /// Names compare without case, punctuation and the endings views carry.
+    @Test func namesCompareWithoutTheirEndings() {
+        #expect(Drift.key("SideMenuContentView") == "sidemenu")
+        #expect(Drift.key("PostDetailView") == Drift.key("PostDetail"))
+        #expect(Drift.key("Route.post") == "routepost")
+        #expect(Drift.key("FeedStack", stack: true) == "feed")
+        #expect(Drift.key("FeedStack") == "feedstack")
+        #expect(Drift.key("View") == "view", "a name is never compared as nothing")
+    }
+
+    /// A spec whose only deep links meet a code base with no URL handler.
+    @Test func deepLinksWithoutAHandlerAreDrift() throws {
+        let spec = """
+            app A
+            scheme "a"
+            stack S root Home { destination Item }
+            screen Home { push Item }
+            screen Item
+            start S
+            deeplink "a://item" -> / Item
+            """
+        let loaded = Frontend.load(SourceFile(path: "a.navflow", text: spec))
+        let code = SourceFile(path: "Home.swift", text: "struct Home: View { var body: some View { NavigationStack { Text(\"x\") } } }\n")
+        let result = Drift.compare(spec: try #require(loaded.spec), directives: loaded.codeDirectives, sources: [code])
+        #expect(result.diagnostics.filter { $0.rule.rawValue == "drift-deep-link" }.map(\.message) == [
+            "deep link 'a://item' is in the spec, but the code handles no URL (no onOpenURL)",
+        ])
+    }
+}
+#endif
