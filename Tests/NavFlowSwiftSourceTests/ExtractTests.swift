@@ -59,6 +59,163 @@ import Testing
         #expect(draft.contains("  push Licenses  // Settings.swift:6"))
     }
 
+    static func draft(_ files: [String: String]) -> String {
+        Extractor.extract(files.map { SourceFile(path: $0.key, text: $0.value) }).text
+    }
+
+    /// `ForEach(AppTab.allCases) { tab in Tab(value: tab) { Root(tab: tab) } ... }`,
+    /// whose root view is `tab.rootView`: one tab and one stack per case,
+    /// titled and rooted by the enum's members.
+    @Test func tabsOverAnEnumsCasesAreReadCaseByCase() {
+        let draft = Self.draft(["Tabs.swift": """
+            enum AppTab: CaseIterable { case feed, settings
+                var title: String { switch self { case .feed: "Feed"; case .settings: "Settings" } }
+            }
+            extension AppTab {
+                @ViewBuilder var rootView: some View {
+                    switch self {
+                    case .feed: FeedView()
+                    case .settings: SettingsView()
+                    }
+                }
+            }
+            struct AppTabView: View {
+                var body: some View {
+                    TabView {
+                        ForEach(AppTab.allCases) { tab in
+                            Tab(value: tab) { TabRoot(tab: tab) } label: { Label(tab.title, systemImage: "x") }
+                        }
+                    }
+                }
+            }
+            struct TabRoot: View {
+                let tab: AppTab
+                var body: some View { NavigationStack { tab.rootView.padding() } }
+            }
+            struct FeedView: View { var body: some View { Text("") } }
+            struct SettingsView: View { var body: some View { Text("") } }
+            """])
+        #expect(draft.contains("stack FeedStack root FeedView {  // Tabs.swift:23"))
+        #expect(draft.contains("stack SettingsStack root SettingsView {  // Tabs.swift:23"))
+        #expect(draft.contains("  tab feed \"Feed\" FeedStack  // Tabs.swift:16"))
+        #expect(draft.contains("  tab settings \"Settings\" SettingsStack  // Tabs.swift:16"))
+        #expect(!draft.contains("TabRootStack"), "the shared stack is replaced by one per case")
+    }
+
+    /// `Group { switch type { case .home: HomeView() ... } }.tabItem(type.label)`,
+    /// a paging `TabView` skipped, and tabs shown under a condition.
+    @Test func tabsUnderSwitchesAndConditionsAreRead() {
+        let draft = Self.draft(["Tabs.swift": """
+            enum Kind: CaseIterable { case home, search }
+            struct Root: View {
+                var signedIn = false
+                var body: some View {
+                    TabView { ForEach(0..<3) { Text("\\($0)") } }.tabViewStyle(.page)
+                    TabView {
+                        ForEach(Kind.allCases) { kind in
+                            Group {
+                                switch kind {
+                                case .home: HomeView()
+                                case .search: SearchView()
+                                }
+                            }
+                            .tabItem { Text("x") }.tag(kind)
+                        }
+                        if signedIn {
+                            ProfileView().tabItem { Text("Profile") }.tag(Kind.home)
+                        }
+                        VStack {}.tabItem { Text("Post") }
+                    }
+                }
+            }
+            struct HomeView: View { var body: some View { Text("") } }
+            struct SearchView: View { var body: some View { Text("") } }
+            struct ProfileView: View { var body: some View { Text("") } }
+            """])
+        #expect(draft.contains("tabs Main {  // Tabs.swift:6"))
+        #expect(draft.contains("  tab home \"x\" HomeView"))
+        #expect(draft.contains("  tab search \"x\" SearchView"))
+        #expect(draft.contains("  tab home \"Profile\" ProfileView"))
+        #expect(draft.contains("  tab post \"Post\" PostTab"))
+        #expect(draft.contains("tab 'post' shows no view of the sources; its content is the placeholder 'PostTab'"))
+    }
+
+    /// A view that wraps a stack around the content it is given: one stack
+    /// per use, with what the wrapper, the root and pushed views register.
+    @Test func stackWrappersGiveOneStackPerUse() {
+        let draft = Self.draft(["Wrapper.swift": """
+            enum Destination: Hashable { case note, author }
+            struct AppStack<Content: View>: View {
+                let content: () -> Content
+                var body: some View {
+                    NavigationStack {
+                        content()
+                            .navigationDestination(for: Destination.self) { destination in
+                                switch destination {
+                                case .note: NoteView()
+                                case .author: Observation { ProfileView() }
+                                }
+                            }
+                    }
+                }
+            }
+            struct HomeTab: View { var body: some View { AppStack { HomeFeed() } } }
+            struct DiscoverTab: View { var body: some View { AppStack { VStack { Text("") } } } }
+            struct HomeFeed: View { var body: some View { NavigationLink(.note) { Text("Open") } } }
+            struct NoteView: View { var body: some View { Text("") } }
+            struct Observation<C: View>: View { let c: () -> C; var body: some View { c() } }
+            struct ProfileView: View {
+                var body: some View { List {}.navigationDestination(for: Int.self) { _ in FollowsView() } }
+            }
+            struct FollowsView: View { var body: some View { Text("") } }
+            """])
+        #expect(draft.contains("stack HomeTabStack root HomeFeed {  // Wrapper.swift:16"))
+        #expect(draft.contains("stack DiscoverTabStack root DiscoverTab {  // Wrapper.swift:17"))
+        #expect(!draft.contains("stack AppStackStack"), "the wrapper's own stack is replaced by its uses")
+        #expect(draft.contains("  destination FollowsView  // Wrapper.swift:22"), "registered by a view a destination builds")
+        #expect(draft.contains("  push NoteView  // Wrapper.swift:18"), "an app's own link that takes a route first")
+    }
+
+    /// Route enums that build their own views (`page.view()`), router
+    /// presentations (`openSheet(.compose)`), representables, and the views
+    /// the app's root shows for its states.
+    @Test func routeEnumsRoutersRepresentablesAndRootStatesAreRead() {
+        let draft = Self.draft(["App.swift": """
+            @main struct DemoApp: App { var body: some Scene { WindowGroup { RootView() } } }
+            struct RootView: View {
+                var state = 0
+                var body: some View {
+                    ZStack {
+                        switch state {
+                        case 0: SplashView()
+                        default: HomeView()
+                        }
+                    }
+                }
+            }
+            enum Page: Hashable { case compose, share
+                @ViewBuilder func view() -> some View {
+                    switch self {
+                    case .compose: ComposeView()
+                    case .share: ShareSheet()
+                    }
+                }
+            }
+            struct HomeView: View {
+                var body: some View { NavigationStack { Button("New") { navigation.openSheet(.compose) } } }
+            }
+            struct SplashView: View { var body: some View { Text("") } }
+            struct ComposeView: View { var body: some View { Text("") } }
+            struct ShareSheet: UIViewControllerRepresentable {}
+            struct Actions { func share() { navigation.showSheet(.share) } }
+            """])
+        #expect(draft.contains("screen ComposeView  // App.swift:16, route Page.compose"))
+        #expect(draft.contains("screen ShareSheet  // App.swift:17, route Page.share"))
+        #expect(draft.contains("  sheet ComposeView  // App.swift:22"))
+        #expect(draft.contains("'SplashView' is one of the views the app's root shows for its state"))
+        #expect(draft.contains("screen SplashView  // App.swift:7"))
+    }
+
     /// Code with no navigation still gives a spec that reads.
     @Test func codeWithoutNavigationGivesAPlaceholder() {
         let draft = Extractor.extract([SourceFile(path: "Model.swift", text: "struct Item { let id: Int }\n")]).text

@@ -34,6 +34,9 @@ private struct ExtractionRun {
     var stackOfCall: [SyntaxIdentifier: String] = [:]
     var undecided: [(note: String, citation: DraftSpec.Citation)] = []
     var presentations: [DraftSpec.Presentation] = []
+    /// Per destination screen: the views its registration builds inside it
+    /// (a wrapper's content closure), which are on the stack with it.
+    var innerViews: [String: Set<String>] = [:]
     /// Per navigationDestination call: the screens it registers.
     var registrationsByCall: [SyntaxIdentifier: [(screen: String, citation: DraftSpec.Citation)]] = [:]
     /// Stacks shared by an enum's tabs, each replaced by one stack per case.
@@ -146,6 +149,12 @@ private struct ExtractionRun {
                             addRoute("\(route).\(caseName)", to: shown.view)
                         }
                         found.append((shown.view, citation))
+                        // Views built inside the shown one's closures (`AuthorObservation { ProfileView() }`).
+                        for inner in CallVisitor.calls(in: shown.node) where inner.modifier == nil {
+                            if let name = inner.calleeName, name != shown.view, facts.isView(name) {
+                                innerViews[shown.view, default: []].insert(name)
+                            }
+                        }
                     }
                 }
                 if found.isEmpty {
@@ -155,6 +164,7 @@ private struct ExtractionRun {
             }
         }
         pageViews()
+        rootAlternatives()
         // Stacks.
         var stackNames: Set<String> = []
         for (index, file) in files.enumerated() {
@@ -208,6 +218,13 @@ private struct ExtractionRun {
             // that are not screens.
             for (view, list) in calls.sorted(by: { $0.key < $1.key }) where screens[view] == nil {
                 for (index, call) in list {
+                    // A router's presentation outside any screen (an action type, a model).
+                    if let name = call.modifierName ?? call.calleeName, let kind = Self.presentingCall(name),
+                       readPresentations.insert(call.id).inserted, let value = call.arguments.first?.expression,
+                       Self.isRouteCase(value), let target = routeTarget(value) {
+                        presentations.append(DraftSpec.Presentation(kind: kind, target: target, citation: cite(call.nameNode, in: index)))
+                        continue
+                    }
                     guard let modifier = call.modifier, presentationModifiers.contains(modifier.declName.baseName.text),
                           readPresentations.insert(call.id).inserted else { continue }
                     // A presentation on a view that is not a screen (it holds the tab
@@ -234,7 +251,7 @@ private struct ExtractionRun {
             var queue = [stacks[index].root] + stacks[index].destinations.map(\.screen)
             var seen = Set(queue)
             while let current = queue.popLast() {
-                for registration in registrations(from: [current], extra: []) {
+                for registration in registrations(from: [current] + (innerViews[current] ?? []).sorted(), extra: []) {
                     for destination in registrationsByCall[registration.id] ?? [] where registered.insert(destination.screen).inserted {
                         stacks[index].destinations.append(destination)
                         if seen.insert(destination.screen).inserted { queue.append(destination.screen) }
@@ -311,6 +328,68 @@ private struct ExtractionRun {
             return true
         }
         return inPlace(statements)
+    }
+
+    /// The views the app's root shows one at a time for its states
+    /// (`switch appState { case .loading: SplashView() ... }` in the view
+    /// the `WindowGroup` shows, or in the `WindowGroup` itself): each is a
+    /// screen. What moves the app between them is data, so it is listed
+    /// as undecided.
+    mutating func rootAlternatives() {
+        guard let (appFile, app) = files.enumerated().lazy.compactMap({ index, file in
+            file.tree.statements.lazy.compactMap { $0.item.as(StructDeclSyntax.self) }
+                .first { $0.attributes.contains(named: "main") }.map { (index, $0) }
+        }).first else { return }
+        var found: [(view: String, node: Syntax, file: Int)] = []
+        var seen: Set<String> = []
+        func walk(_ items: CodeBlockItemListSyntax, in file: Int, depth: Int) {
+            guard depth < 8 else { return }
+            for item in items {
+                var expression = item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression
+                if let returned = item.item.as(ReturnStmtSyntax.self) { expression = returned.expression }
+                guard var base = expression else { continue }
+                while let call = base.as(FunctionCallExprSyntax.self), let modified = call.modified { base = modified }
+                if let ifExpression = base.as(IfExprSyntax.self) {
+                    walk(ifExpression.body.statements, in: file, depth: depth + 1)
+                    if case .codeBlock(let block)? = ifExpression.elseBody { walk(block.statements, in: file, depth: depth + 1) }
+                } else if let switchExpression = base.as(SwitchExprSyntax.self) {
+                    for switchCase in switchExpression.cases {
+                        if let switchCase = switchCase.as(SwitchCaseSyntax.self) { walk(switchCase.statements, in: file, depth: depth + 1) }
+                    }
+                } else if let call = base.as(FunctionCallExprSyntax.self), let name = call.calleeName {
+                    if facts.isView(name) {
+                        if seen.insert(name).inserted { found.append((name, Syntax(call), file)) }
+                    } else if name.first?.isUppercase == true, let closure = call.trailingClosure {
+                        walk(closure.statements, in: file, depth: depth + 1)
+                    }
+                }
+            }
+        }
+        // The scene's content, then the body of the view it shows.
+        for call in files[appFile].index.appCalls where call.calleeName == "WindowGroup" && call.enclosingTypeName == app.name.text {
+            if let closure = call.trailingClosure { walk(closure.statements, in: appFile, depth: 0) }
+        }
+        if found.count == 1, let root = found.first {
+            found = []
+            seen = [root.view]
+            for (index, file) in files.enumerated() {
+                for declaration in file.index.structs where declaration.name.text == root.view {
+                    for member in declaration.memberBlock.members {
+                        guard let variable = member.decl.as(VariableDeclSyntax.self),
+                              variable.bindings.first?.pattern.trimmedDescription == "body",
+                              let accessor = variable.bindings.first?.accessorBlock else { continue }
+                        if case .getter(let statements) = accessor.accessors { walk(statements, in: index, depth: 0) }
+                    }
+                }
+            }
+        }
+        guard found.count >= 2 else { return }
+        for alternative in found where screens[alternative.view] == nil && facts.container(shownBy: alternative.view) == nil
+            && !calls[alternative.view, default: []].contains(where: { $0.call.calleeName == "TabView" }) {
+            let citation = cite(alternative.node, in: alternative.file)
+            screen(alternative.view, at: citation)
+            undecided.append(("'\(alternative.view)' is one of the views the app's root shows for its state: what switches to it is not read", citation))
+        }
     }
 
     /// The name of the `@main` app type, without a trailing `App`.
@@ -572,8 +651,7 @@ private struct ExtractionRun {
         var tag: String?
         var content: String?
         func titleOf(_ node: some SyntaxProtocol) -> String? {
-            if let text = Self.firstString(in: node) { return text }
-            // `Label(tab.title, ...)`: the string the member gives for the case.
+            // `Label(tab.title, systemImage: tab.icon)`: the string the member gives for the case.
             for access in node.tokens(viewMode: .sourceAccurate) where access.text == binding?.variable {
                 if let member = access.parent?.parent?.as(MemberAccessExprSyntax.self), let binding {
                     // `tab.label` may build its label from the enum's `title`.
@@ -583,7 +661,7 @@ private struct ExtractionRun {
                     }
                 }
             }
-            return nil
+            return Self.firstString(in: node)
         }
         var current: ExprSyntax? = expression
         while let call = current?.as(FunctionCallExprSyntax.self) {
@@ -688,7 +766,9 @@ private struct ExtractionRun {
         }
         switch call.modifierName ?? call.calleeName {
         case "NavigationLink"?:
-            if let value = call.argument("value")?.expression {
+            // `NavigationLink(.post(id)) { label }`: an app's own link taking a route first.
+            let routeFirst = call.arguments.first.flatMap { $0.label == nil && Self.isRouteCase($0.expression) ? $0.expression : nil }
+            if let value = call.argument("value")?.expression ?? routeFirst {
                 if let target = routeTarget(value) { add(.push, target) } else {
                     undecided.append(("a push whose value is not a route case (`\(value.trimmedDescription.prefix(40))`)", citation))
                 }
@@ -705,6 +785,12 @@ private struct ExtractionRun {
             if let target = routeTarget(value) { add(.push, target) } else if call.calleeName != "append" || call.modified?.trimmedDescription.lowercased().contains("path") == true {
                 undecided.append(("a push whose value is computed (`\(call.trimmedDescription.prefix(50))`)", citation))
             }
+        case let name? where Self.presentingCall(name) != nil:
+            // A router's presentation: `router.openSheet(.compose)`, `showFullScreenCover(.image(url))`.
+            guard let kind = Self.presentingCall(name), let value = call.arguments.first?.expression,
+                  Self.isRouteCase(value), let target = routeTarget(value) else { return }
+            add(kind, target)
+            presentations.append(DraftSpec.Presentation(kind: kind, target: target, citation: citation))
         case "sheet"?, "fullScreenCover"?, "popover"?:
             let shown = presented(by: call, in: index)
             if shown.isEmpty { undecided.append(("a \(Self.presentationKind(of: call).rawValue) whose content is not read", citation)) }
@@ -714,6 +800,28 @@ private struct ExtractionRun {
         default:
             break
         }
+    }
+
+    /// The presentation a router method's name says it makes: a cover for
+    /// `showFullScreenCover`, `presentCover`; a sheet for `openSheet`,
+    /// `presentSheet`, `showSheet`; nil for any other name.
+    static func presentingCall(_ name: String) -> DraftSpec.Edge.Kind? {
+        let lowered = name.lowercased()
+        guard ["open", "present", "show"].contains(where: lowered.hasPrefix) else { return nil }
+        if lowered.contains("cover") || lowered.contains("fullscreen") { return .cover }
+        if lowered.contains("sheet") { return .sheet }
+        if lowered.contains("popover") { return .popover }
+        return nil
+    }
+
+    /// Whether an expression is a route case: `.post`, `.post(id)`,
+    /// `Route.post(id: 1)` (a member of a type, named in lowercase).
+    static func isRouteCase(_ expression: ExprSyntax) -> Bool {
+        var current = expression
+        if let call = current.as(FunctionCallExprSyntax.self) { current = call.calledExpression }
+        guard let member = current.as(MemberAccessExprSyntax.self),
+              member.declName.baseName.text.first?.isLowercase == true else { return false }
+        return member.base == nil || member.base?.trimmedDescription.first?.isUppercase == true
     }
 
     static func presentationKind(of call: FunctionCallExprSyntax) -> DraftSpec.Edge.Kind {
