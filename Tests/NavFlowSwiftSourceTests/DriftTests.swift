@@ -52,6 +52,12 @@ import Testing
         #expect(try !Self.report(Self.inSync).diagnostics.contains { $0.rule.rawValue == rule })
     }
 
+    /// docs/drift.md lists every rule with its severity.
+    @Test(arguments: Drift.rules) func everyRuleIsDocumented(rule: RuleDescriptor) throws {
+        let doc = try String(contentsOfFile: Repository.path("docs/drift.md"), encoding: .utf8)
+        #expect(doc.contains("| `\(rule.id.rawValue)` | \(rule.severity.rawValue) |"))
+    }
+
     /// Names compare without case, punctuation and the endings views carry.
     @Test func namesCompareWithoutTheirEndings() {
         #expect(Drift.key("SideMenuContentView") == "sidemenu")
