@@ -160,11 +160,11 @@ import Testing
         let independence = TabIndependence(spec)
         #expect(independence.reasons == [])
         #expect(independence.wholeReasons == [
-            "tab 'discover', line 451: an edge of 'Splash' \(leaves)",
-            "tab 'discover', line 453: an edge of 'Splash' acts on the tab it selects, or presents, after 'tab'",
-            "tab 'discover', line 478: an edge of 'BuildYourNetwork' \(leaves)",
-            "tab 'discover', line 481: an edge of 'OnboardingLogin' \(leaves)",
-            "tab 'notifications', line 605: notification entry 'event' appends to the path of a tab it may select ('/ ...')",
+            "tab 'discover', line 454: an edge of 'Splash' \(leaves)",
+            "tab 'discover', line 456: an edge of 'Splash' acts on the tab it selects, or presents, after 'tab'",
+            "tab 'discover', line 481: an edge of 'BuildYourNetwork' \(leaves)",
+            "tab 'discover', line 484: an edge of 'OnboardingLogin' \(leaves)",
+            "tab 'notifications', line 615: notification entry 'event' appends to the path of a tab it may select ('/ ...')",
         ])
         // The new-note button presents the composer and selects the tab the user came
         // from beneath it: those tabs are lifted before the step.
