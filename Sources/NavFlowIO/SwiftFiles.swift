@@ -35,3 +35,32 @@ public enum SwiftFiles {
         }
     }
 }
+
+/// The property lists beside an app's sources that declare the URLs it
+/// opens: `Info.plist` files (`CFBundleURLTypes`) and entitlements
+/// (`com.apple.developer.associated-domains`). `drift` reads them with the
+/// Swift files.
+public enum ManifestFiles {
+    public static let extensions = ["plist", "entitlements"]
+
+    /// Every `.plist` and `.entitlements` file below the directories named
+    /// (files named directly are read only when they have one of those
+    /// extensions), build and hidden folders skipped, sorted; a file that
+    /// cannot be read is skipped, since these files only add to what the
+    /// Swift sources say.
+    public static func readAll(_ paths: [String]) -> [SourceFile] {
+        var found: Set<String> = []
+        for fileExtension in extensions {
+            for path in paths {
+                if case .success(let list) = InputFiles.expand([path], fileExtension: fileExtension, kind: "files",
+                                                               skipping: SwiftFiles.skippedFolders) {
+                    found.formUnion(list.filter { $0.hasSuffix("." + fileExtension) })
+                }
+            }
+        }
+        return found.sorted().compactMap { path in
+            guard case .success(let bytes) = InputFiles.read(path) else { return nil }
+            return SourceFile(path: path, bytes: bytes)
+        }
+    }
+}

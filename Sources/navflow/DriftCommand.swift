@@ -56,7 +56,8 @@ struct DriftCommand: ParsableCommand {
         case .success(let read): files = read
         case .failure(let failure): throw CommandFailure.input(failure.description)
         }
-        let result = Drift.compare(spec: checked, directives: loaded.codeDirectives, sources: files)
+        let result = Drift.compare(spec: checked, directives: loaded.codeDirectives, sources: files,
+                                   manifests: ManifestFiles.readAll(paths))
         let report = DriftReport(
             spec: specFile, files: files, diagnostics: result.diagnostics,
             rows: result.tallies.map { kind, tally in

@@ -58,6 +58,51 @@ import Testing
         #expect(doc.contains("| `\(rule.id.rawValue)` | \(rule.severity.rawValue) |"))
     }
 
+    /// A URL handler with no deep link in the spec, and the schemes and
+    /// domains an app declares in its property lists that no link uses.
+    @Test func urlsTheAppDeclaresOrHandlesAreComparedWithTheLinks() throws {
+        let code = SourceFile(path: "App.swift", text: """
+            struct Root: View {
+                var body: some View {
+                    NavigationStack { Text("x") }
+                        .onOpenURL { url in
+                            guard url.scheme == "shop", let host = url.host() else { return }
+                            if host == "item" { open(url.pathComponents) }
+                        }
+                }
+            }
+            """)
+        let plist = SourceFile(path: "Info.plist", text: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleURLTypes</key><array><dict>
+            <key>CFBundleURLSchemes</key>
+            <array>
+                <string>shop</string>
+                <string>legacy-shop</string>
+                <string>$(SCHEME_PREFIX)</string>
+            </array>
+            </dict></array>
+            <key>com.apple.developer.associated-domains</key>
+            <array><string>applinks:shop.example.com</string></array>
+            </dict></plist>
+            """)
+        func findings(_ links: String) throws -> [String] {
+            let spec = "app A\nscheme \"shop\"\nhost \"shop.example.com\"\nid ItemID\nstack S root Root { destination Item }\nscreen Root { push Item }\nscreen Item\nstart S\n" + links
+            let loaded = Frontend.load(SourceFile(path: "a.navflow", text: spec))
+            return Drift.compare(spec: try #require(loaded.spec), directives: loaded.codeDirectives, sources: [code], manifests: [plist])
+                .diagnostics.filter { $0.rule.rawValue == "drift-deep-link" }.map { "\($0.file):\($0.range.start.line): \($0.message)" }
+        }
+        #expect(try findings("") == [
+            "App.swift:4: this onOpenURL handles URLs, but the spec has no deep link",
+        ])
+        #expect(try findings("deeplink \"shop://item/{_: ItemID}\" -> / Item\ndeeplink \"shop://cart\" -> / Item\n"
+                             + "deeplink \"https://shop.example.com/item/{_: ItemID}\" -> / Item\n") == [
+            "a.navflow:10: deep link 'shop://cart' is in the spec, but the app never declares or compares 'cart'",
+            "Info.plist:7: the app declares the URL scheme 'legacy-shop', which no deep link of a.navflow uses",
+        ])
+    }
+
     /// Names compare without case, punctuation and the endings views carry.
     @Test func namesCompareWithoutTheirEndings() {
         #expect(Drift.key("SideMenuContentView") == "sidemenu")

@@ -40,7 +40,7 @@ public enum Drift {
             case .destination: "A destination one side's stack registers and the other side's same stack does not."
             case .presentation: "A sheet, cover or popover presented on one side and not on the other, or as another kind."
             case .tab: "A tab of the root tab view on one side and not on the other."
-            case .deepLink: "Deep links in the spec with no URL handler in the code, or a URL handler with no deep link in the spec."
+            case .deepLink: "A deep link whose scheme, host or path the app never declares or compares, or a URL scheme or domain the app declares that no deep link uses."
             }
         }
 
@@ -84,9 +84,12 @@ public enum Drift {
 
     /// Compares a spec (with its `navflow:code` comments) with the draft
     /// `extract` makes of the Swift files.
-    public static func compare(spec: FlowSpec, directives: [CodeDirective], sources: [SourceFile]) -> Result {
+    /// `manifests` are the app's property lists (`Info.plist`,
+    /// entitlements), for the URL schemes and domains it declares.
+    public static func compare(spec: FlowSpec, directives: [CodeDirective], sources: [SourceFile],
+                               manifests: [SourceFile] = []) -> Result {
         var comparison = DriftComparison(spec: spec, directives: directives, sources: sources,
-                                         draft: Extractor.extract(sources))
+                                         draft: Extractor.extract(sources), manifests: manifests)
         return comparison.run()
     }
 }

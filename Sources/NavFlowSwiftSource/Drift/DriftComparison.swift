@@ -10,13 +10,16 @@ struct DriftComparison {
     let directives: [CodeDirective]
     let sources: [String: SourceFile]
     let draft: DraftSpec
+    /// The app's property lists, for the URLs it declares.
+    let manifests: [SourceFile]
     private var findings: [Diagnostic] = []
     private var tallies: [Drift.Kind: Drift.Tally] = [:]
     private var remarks: [String] = []
     /// The `navflow:code-only` names that excused a code element.
     private var usedCodeOnly: Set<SourceRange> = []
 
-    init(spec: FlowSpec, directives: [CodeDirective], sources: [SourceFile], draft: DraftSpec) {
+    init(spec: FlowSpec, directives: [CodeDirective], sources: [SourceFile], draft: DraftSpec, manifests: [SourceFile] = []) {
+        self.manifests = manifests
         self.spec = spec
         self.directives = directives
         self.sources = Dictionary(sources.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -417,13 +420,25 @@ struct DriftComparison {
 
     // MARK: Deep links
 
+    /// Deep links: each URL pattern of the spec against what the app
+    /// declares (the schemes of its `Info.plist`, its associated domains)
+    /// and the words its code compares URLs with (`URLVocabulary`). A link
+    /// is found when its scheme or host is declared or compared and every
+    /// literal segment of its path is compared somewhere; the pieces the
+    /// code never mentions are the finding. A scheme or domain the app
+    /// declares that no link of the spec uses is drift on the code's side.
+    /// Entry points (notifications, shortcuts) are not compared.
     mutating func compareDeepLinks() {
-        let links = spec.deepLinks
-        let handlers = draft.urlHandlers
-        switch (links.isEmpty, handlers.isEmpty) {
-        case (true, true):
-            break
-        case (false, true):
+        let links = spec.deepLinks.filter { if case .entry = $0.pattern.origin { return false } else { return true } }
+        let entries = spec.deepLinks.count - links.count
+        if entries > 0 {
+            tallies[.deepLink, default: Drift.Tally()].notCompared += entries
+            remarks.append("\(entries) entry point\(entries == 1 ? "" : "s") of the spec (notifications, shortcuts, widgets) \(entries == 1 ? "was" : "were") not compared: their handlers are not read")
+        }
+        let declared = URLDeclarations(manifests).declarations
+        let words = Dictionary(draft.urlWords.map { ($0.text, $0.citation) }, uniquingKeysWith: { first, _ in first })
+        guard !links.isEmpty || !declared.isEmpty || !draft.urlHandlers.isEmpty else { return }
+        if !links.isEmpty, declared.isEmpty, draft.urlHandlers.isEmpty {
             for link in links {
                 if isMarkedAbsent(link.range, name: link.pattern.text) {
                     tallies[.deepLink, default: Drift.Tally()].intentional += 1
@@ -432,13 +447,57 @@ struct DriftComparison {
                 specOnly(.deepLink, "deep link '\(link.pattern.text)' is in the spec, but the code handles no URL (no onOpenURL)",
                          at: link.range, notes: [advice("its handler")])
             }
-        case (true, false):
-            for handler in handlers {
+            return
+        }
+        if links.isEmpty {
+            for handler in draft.urlHandlers {
                 codeOnly(.deepLink, "this onOpenURL handles URLs, but the spec has no deep link", at: handler, notes: [])
             }
-        case (false, false):
-            tallies[.deepLink, default: Drift.Tally()].notCompared = links.count
-            remarks.append("\(links.count) deep link\(links.count == 1 ? "" : "s") of the spec and \(handlers.count) URL handler\(handlers.count == 1 ? "" : "s") of the code were not compared: the URL shapes a handler accepts are not read yet")
+            return
+        }
+        var usedOrigins: Set<String> = []
+        for link in links {
+            let pattern = link.pattern
+            var missing: [String] = []
+            var segments = pattern.segments
+            switch pattern.origin {
+            case .scheme(let scheme):
+                usedOrigins.insert(scheme.lowercased())
+                if !declared.contains(where: { $0.kind == .scheme && ($0.value == scheme.lowercased() || $0.value == "*") }),
+                   words[scheme.lowercased()] == nil {
+                    missing.append("scheme '\(scheme)'")
+                }
+            case .host(let host):
+                usedOrigins.insert(host.lowercased())
+                if !declared.contains(where: { $0.kind == .domain && $0.value == host.lowercased() }), words[host.lowercased()] == nil {
+                    missing.append("host '\(host)'")
+                }
+            case .entry:
+                segments = []
+            }
+            for segment in segments {
+                if case .literal(let text) = segment, words[text.lowercased()] == nil { missing.append("'\(text)'") }
+            }
+            if isMarkedAbsent(link.range, name: pattern.text) {
+                tallies[.deepLink, default: Drift.Tally()].intentional += 1
+            } else if missing.isEmpty {
+                tallies[.deepLink, default: Drift.Tally()].matched += 1
+            } else {
+                let pieces = missing.count == 1 ? missing[0] : missing.dropLast().joined(separator: ", ") + " and " + missing.last!
+                specOnly(.deepLink, "deep link '\(pattern.text)' is in the spec, but the app never declares or compares \(pieces)",
+                         at: link.range,
+                         notes: draft.urlHandlers.map { "the app's URL handler: \($0)" }
+                            + [advice("its handler") + "; the code is read for the words it compares a URL's scheme, host and path with"])
+            }
+        }
+        for declaration in declared where !usedOrigins.contains(declaration.value) && declaration.value != "*" {
+            if isExcused([declaration.value]) {
+                tallies[.deepLink, default: Drift.Tally()].intentional += 1
+                continue
+            }
+            let what = declaration.kind == .scheme ? "URL scheme" : "associated domain"
+            codeOnly(.deepLink, "the app declares the \(what) '\(declaration.value)', which no deep link of \(spec.file.path) uses",
+                     at: declaration.citation, notes: [])
         }
     }
 }

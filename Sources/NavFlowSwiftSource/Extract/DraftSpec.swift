@@ -75,6 +75,8 @@ public struct DraftSpec: Sendable {
     public var presentations: [Presentation] = []
     /// Every `onOpenURL` handler, in source order.
     public var urlHandlers: [Citation] = []
+    /// The words the code compares URLs' parts with, each with its first place.
+    public var urlWords: [(text: String, citation: Citation)] = []
     public var fileCount: Int
 
     /// The draft as NavFlow: the undecided block first, then stacks, tabs

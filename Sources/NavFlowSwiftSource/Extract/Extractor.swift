@@ -289,7 +289,7 @@ private struct ExtractionRun {
         return DraftSpec(appName: appName, screens: screens.values.sorted { ($0.citation, $0.name) < ($1.citation, $1.name) },
                          stacks: stacks, tabs: tabs.tabs, tabsCitation: tabs.citation, start: start,
                          undecided: undecided, presentations: presentations.sorted { ($0.citation, $0.target) < ($1.citation, $1.target) },
-                         urlHandlers: urlHandlers, fileCount: files.count)
+                         urlHandlers: urlHandlers, urlWords: urlWords(), fileCount: files.count)
     }
 
     /// Whether a stack's content is written in place: every view it shows
@@ -574,6 +574,16 @@ private struct ExtractionRun {
             }
             if used { droppedStacks.insert(stack.name) }
         }
+    }
+
+    /// The words the code compares URLs' parts with (`URLVocabulary`), each once, at its first place.
+    func urlWords() -> [(text: String, citation: DraftSpec.Citation)] {
+        var seen: Set<String> = []
+        var words: [(text: String, citation: DraftSpec.Citation)] = []
+        for word in URLVocabulary.words(in: files) where seen.insert(word.text).inserted {
+            words.append((word.text, word.citation))
+        }
+        return words
     }
 
     /// The number of the file a node is in.
