@@ -216,6 +216,47 @@ import Testing
         #expect(draft.contains("screen SplashView  // App.swift:7"))
     }
 
+    /// An app's own tab bar given a list of items, each naming its case,
+    /// whose layers name their root page; a frame view that shows whatever
+    /// page it holds registers every page, nested page enums included.
+    @Test func customTabBarsLayersAndFramesAreRead() {
+        let draft = Self.draft(["App.swift": """
+            enum Page: Hashable { case inbox, settings(SettingsPage)
+                @ViewBuilder func view() -> some View {
+                    switch self {
+                    case .inbox: InboxView()
+                    case .settings(let page): page.view()
+                    }
+                }
+            }
+            enum SettingsPage: Hashable { case root
+                @ViewBuilder func view() -> some View { switch self { case .root: SettingsView() } }
+            }
+            struct Frame: Hashable { let page: Page }
+            final class Layer { init(root: Page) {} }
+            struct LayerView: View {
+                let layer: Layer
+                var body: some View {
+                    NavigationStack { rootView().navigationDestination(for: Frame.self) { FrameView(frame: $0) } }
+                }
+                func rootView() -> some View { Text("") }
+            }
+            struct FrameView: View { let frame: Frame; var body: some View { frame.page.view() } }
+            struct Content: View {
+                var body: some View {
+                    AppTabBar(tabs: [
+                        TabItem(.inbox) { LayerView(layer: .init(root: .inbox)) },
+                    ])
+                }
+            }
+            struct InboxView: View { var body: some View { Text("") } }
+            struct SettingsView: View { var body: some View { Text("") } }
+            """])
+        #expect(draft.contains("stack ContentStack root InboxView {  // App.swift:25"))
+        #expect(draft.contains("  destination SettingsView  // App.swift:21"))
+        #expect(draft.contains("  tab inbox \"inbox\" ContentStack  // App.swift:25"))
+    }
+
     /// Code with no navigation still gives a spec that reads.
     @Test func codeWithoutNavigationGivesAPlaceholder() {
         let draft = Extractor.extract([SourceFile(path: "Model.swift", text: "struct Item { let id: Int }\n")]).text

@@ -43,6 +43,16 @@ private struct ExtractionRun {
     var droppedStacks: Set<String> = []
     /// Per drafted stack: the view that builds it, and its call.
     var stackCalls: [String: (owner: String, call: FunctionCallExprSyntax)] = [:]
+    /// Per type, its stored properties' types.
+    let memberTypes: [String: [String: String]]
+    /// Per route enum, the enums its cases hand their views over to (`case .settings(let page): page.view()`).
+    var nestedPages: [String: Set<String>] = [:]
+    /// Per member that builds a route enum's views (`view`), the enums that have it.
+    var pageMembers: [String: Set<String>] = [:]
+    /// Per stored property or parameter name, the types the sources declare it with (`root: NavigationPage`).
+    let propertyTypes: [String: [String]]
+    /// Per use of a stack wrapper (its call), the stack drafted for it.
+    var stackOfUse: [SyntaxIdentifier: String] = [:]
     /// Per view that uses a stack wrapper (`NosNavigationStack { Feed() }`), its own stack.
     var stackOfWrapperUse: [String: String] = [:]
 
@@ -57,6 +67,38 @@ private struct ExtractionRun {
             }
         }
         self.calls = calls
+        var propertyTypes: [String: [String]] = [:]
+        for file in files {
+            for variable in file.index.variables {
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                          let type = binding.typeAnnotation?.type.baseName else { continue }
+                    propertyTypes[name, default: []].append(type)
+                }
+            }
+        }
+        var memberTypes: [String: [String: String]] = [:]
+        for file in files {
+            let blocks = file.index.structs.map { ($0.name.text, $0.memberBlock) } + file.index.classes.map { ($0.name.text, $0.memberBlock) }
+            for (type, block) in blocks {
+                for item in block.members {
+                    guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings {
+                        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                           let annotated = binding.typeAnnotation?.type.baseName {
+                            memberTypes[type, default: [:]][name] = annotated
+                        }
+                    }
+                }
+            }
+        }
+        self.memberTypes = memberTypes
+        for file in files {
+            let parameters = ParameterTypes(viewMode: .sourceAccurate)
+            parameters.walk(file.tree)
+            for (name, type) in parameters.found { propertyTypes[name, default: []].append(type) }
+        }
+        self.propertyTypes = propertyTypes
     }
 
     func cite(_ node: some SyntaxProtocol, in file: Int) -> DraftSpec.Citation {
@@ -200,7 +242,8 @@ private struct ExtractionRun {
             }
         }
         wrapperStacks()
-        let tabs = draftTabs()
+        var tabs = draftTabs()
+        if tabs.tabs.isEmpty { tabs = customTabs() }
         // Edges, until no new screen turns up: a view a screen presents or
         // pushes is a screen whose own code gives edges.
         var read: Set<String> = []
@@ -251,6 +294,17 @@ private struct ExtractionRun {
             var queue = [stacks[index].root] + stacks[index].destinations.map(\.screen)
             var seen = Set(queue)
             while let current = queue.popLast() {
+                // A view that shows whatever route it holds (`frame.page.view()`):
+                // every view of that route enum is shown on the stack.
+                for (file, call) in calls[current] ?? [] {
+                    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), call.arguments.isEmpty,
+                          let types = pageMembers[member.declName.baseName.text], let base = member.base,
+                          let type = valueTypes(of: base, in: current).first(where: types.contains) else { continue }
+                    for view in pageViews(of: type).sorted() where registered.insert(view).inserted {
+                        stacks[index].destinations.append((view, cite(call, in: file)))
+                        if seen.insert(view).inserted { queue.append(view) }
+                    }
+                }
                 for registration in registrations(from: [current] + (innerViews[current] ?? []).sorted(), extra: []) {
                     for destination in registrationsByCall[registration.id] ?? [] where registered.insert(destination.screen).inserted {
                         stacks[index].destinations.append(destination)
@@ -516,9 +570,17 @@ private struct ExtractionRun {
             }
         }
         for (type, member, node) in members {
+            pageMembers[member, default: []].insert(type)
             guard let file = fileIndex(of: node) else { continue }
             for (caseName, body) in caseBodies(of: type, member: member).sorted(by: { $0.key < $1.key }) {
-                guard let shown = shownViews(in: body).first else { continue }
+                guard let shown = shownViews(in: body).first else {
+                    // `case .settings(let page): page.view()`: the case hands over to
+                    // the enum of its associated value.
+                    if CallVisitor.calls(in: body).contains(where: { $0.calleeName == member || $0.modifierName == member }) {
+                        nestedPages[type, default: []].formUnion(associatedTypes(of: type, case: caseName))
+                    }
+                    continue
+                }
                 screen(shown.view, at: cite(shown.node, in: file))
                 if routeScreens[type]?[caseName] == nil { routeScreens[type, default: [:]][caseName] = shown.view }
                 addRoute("\(type).\(caseName)", to: shown.view)
@@ -550,15 +612,19 @@ private struct ExtractionRun {
             var used = false
             for (fileIndex, file) in files.enumerated() {
                 for use in file.index.appCalls where use.calleeName == wrapper && use.modifier == nil {
-                    guard let owner = use.enclosingTypeName, owner != wrapper, let closure = use.closures.first else { continue }
-                    // The view the use gives, or the using view itself when the content is written in place.
+                    guard let owner = use.enclosingTypeName, owner != wrapper else { continue }
+                    // The view the use gives, the using view itself when the content is
+                    // written in place, or the view of the route it names as its root
+                    // (`AppLayerView(layer: .init(root: .inbox))`).
                     let root: String
-                    if let shown = shownViews(in: closure).first {
+                    if let closure = use.closures.first, let shown = shownViews(in: closure).first {
                         root = shown.view
                         screen(root, at: cite(shown.node, in: fileIndex))
-                    } else if facts.isView(owner), Self.isWrittenInPlace(closure.statements) {
+                    } else if let closure = use.closures.first, facts.isView(owner), Self.isWrittenInPlace(closure.statements) {
                         root = owner
                         screen(root, at: cite(use.calledExpression, in: fileIndex))
+                    } else if use.closures.isEmpty, let routed = rootRoute(of: use) {
+                        root = routed
                     } else {
                         continue
                     }
@@ -569,11 +635,93 @@ private struct ExtractionRun {
                     stacks.append(DraftSpec.Stack(name: name, root: root, destinations: stacks[index].destinations,
                                                   citation: cite(use.calledExpression, in: fileIndex)))
                     if stackOfWrapperUse[owner] == nil { stackOfWrapperUse[owner] = name }
+                    stackOfUse[use.id] = name
                     used = true
                 }
             }
             if used { droppedStacks.insert(stack.name) }
         }
+    }
+
+    /// The types of a case's associated values, as declared.
+    func associatedTypes(of type: String, case caseName: String) -> [String] {
+        for file in files {
+            for declaration in file.index.enums where declaration.name.text == type {
+                for member in declaration.memberBlock.members {
+                    for element in member.decl.as(EnumCaseDeclSyntax.self)?.elements ?? [] where element.name.text == caseName {
+                        return element.parameterClause?.parameters.compactMap { $0.type.baseName } ?? []
+                    }
+                }
+            }
+        }
+        return []
+    }
+
+    /// The views of a route enum's cases, with those of the enums its cases hand over to.
+    func pageViews(of type: String, seen: Set<String> = []) -> Set<String> {
+        guard !seen.contains(type) else { return [] }
+        var views = Set((routeScreens[type] ?? [:]).values)
+        for nested in nestedPages[type] ?? [] { views.formUnion(pageViews(of: nested, seen: seen.union([type]))) }
+        return views
+    }
+
+    /// The types an expression may have, from the declarations read: `page`
+    /// (a property of `owner`), `frame.page` (the property `page` of
+    /// `frame`'s type).
+    func valueTypes(of expression: ExprSyntax, in owner: String) -> [String] {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if let type = memberTypes[owner]?[name] { return [type] }
+            return propertyTypes[name] ?? []
+        }
+        guard let access = expression.as(MemberAccessExprSyntax.self), let base = access.base else { return [] }
+        let name = access.declName.baseName.text
+        return valueTypes(of: base, in: owner).compactMap { memberTypes[$0]?[name] }
+    }
+
+    /// The view of the route a call names as `root:`, at any depth of its arguments.
+    func rootRoute(of call: FunctionCallExprSyntax) -> String? {
+        for node in call.arguments.tokens(viewMode: .sourceAccurate) where node.text == "root" {
+            guard let labeled = node.parent?.as(LabeledExprSyntax.self), labeled.label?.text == "root",
+                  Self.isRouteCase(labeled.expression) else { continue }
+            return routeTarget(labeled.expression)
+        }
+        return nil
+    }
+
+    /// A tab bar of the app's own (`CustomTabView(tabs: [TabItem(.feed) { Feed() }, ...])`):
+    /// an argument `tabs:` listing calls that each name a case first and
+    /// build their content in a closure.
+    mutating func customTabs() -> (tabs: [DraftSpec.Tab], citation: DraftSpec.Citation?) {
+        for (index, file) in files.enumerated() {
+            for call in file.index.appCalls {
+                guard let list = call.argument("tabs")?.expression.as(ArrayExprSyntax.self),
+                      list.elements.allSatisfy({ $0.expression.is(FunctionCallExprSyntax.self) }), !list.elements.isEmpty
+                else { continue }
+                var tabs: [DraftSpec.Tab] = []
+                for element in list.elements {
+                    guard let item = element.expression.as(FunctionCallExprSyntax.self),
+                          let first = item.arguments.first, first.label == nil, Self.isRouteCase(first.expression),
+                          let caseName = CallVisitor.firstMember(in: first.expression),
+                          let closure = item.closures.first else { continue }
+                    let citation = cite(item, in: index)
+                    let id = Self.identifier(caseName, fallback: "tab\(tabs.count + 1)")
+                    let uses = stackOfUse
+                    var content = CallVisitor.calls(in: closure).lazy.compactMap { uses[$0.id] }.first
+                    if content == nil, let view = shownViews(in: closure).first {
+                        content = view.view
+                        screen(view.view, at: cite(view.node, in: index))
+                    }
+                    guard let content else {
+                        undecided.append(("tab '\(id)' of a tab bar of the app's own shows nothing the sources declare (`\(closure.statements.trimmedDescription.prefix(40))`)", citation))
+                        continue
+                    }
+                    tabs.append(DraftSpec.Tab(id: id, title: caseName, content: content, citation: citation))
+                }
+                if !tabs.isEmpty { return (tabs, cite(call.calledExpression, in: index)) }
+            }
+        }
+        return ([], nil)
     }
 
     /// The words the code compares URLs' parts with (`URLVocabulary`), each once, at its first place.
@@ -878,7 +1026,12 @@ private struct ExtractionRun {
         }
         if let base, let screen = routeScreens[base]?[caseName] { return screen }
         let candidates = Set(routeScreens.values.compactMap { $0[caseName] })
-        return candidates.count == 1 ? candidates.first : nil
+        if candidates.count == 1 { return candidates.first }
+        // Several route enums have the case: the one the value is written for,
+        // when the place names its type (`root:` of a type holding `root: Page`).
+        guard let label = value.parent?.as(LabeledExprSyntax.self)?.label?.text else { return nil }
+        let typed = Set(propertyTypes[label] ?? []).filter { routeScreens[$0]?[caseName] != nil }
+        return typed.count == 1 ? typed.first.flatMap { routeScreens[$0]?[caseName] } : nil
     }
 
     /// The first string literal in a node.
@@ -895,6 +1048,16 @@ private struct ExtractionRun {
         guard let first = words.first, first.first?.isLetter == true else { return fallback }
         let joined = first.prefix(1).lowercased() + first.dropFirst() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         return joined
+    }
+}
+
+/// The declared types of the parameters of initializers and functions, by label.
+private final class ParameterTypes: SyntaxVisitor {
+    var found: [(String, String)] = []
+
+    override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+        if let type = node.type.baseName { found.append((node.firstName.text, type)) }
+        return .visitChildren
     }
 }
 
