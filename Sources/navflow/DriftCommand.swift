@@ -40,17 +40,8 @@ struct DriftCommand: ParsableCommand {
 
     func run() throws {
         #if SwiftSource
-        let specFile: SourceFile
-        switch SpecFiles.read(spec) {
-        case .success(let read): specFile = read
-        case .failure(let failure): throw CommandFailure.input(failure.description)
-        }
-        let loaded = Frontend.load(specFile)
-        guard let checked = loaded.spec else {
-            Output.writeError(DiagnosticTextRenderer(colors: Output.stderrIsTerminal)
-                .render(loaded.diagnostics, sources: [specFile.path: specFile]))
-            throw ExitCode(2)
-        }
+        let (loaded, checked) = try SpecLoading.frontEnd(spec)
+        let specFile = loaded.file
         let files: [SourceFile]
         switch SwiftFiles.readAll(paths) {
         case .success(let read): files = read
@@ -65,15 +56,7 @@ struct DriftCommand: ParsableCommand {
                                 onlyInCode: tally.onlyInCode, intentional: tally.intentional, notCompared: tally.notCompared)
             },
             remarks: result.remarks, rules: Drift.rules)
-        if let output {
-            do {
-                try AtomicFile.write(report.render(format), to: output)
-            } catch {
-                throw CommandFailure.input("\(output): cannot write the report: \(error.localizedDescription)")
-            }
-        } else {
-            Output.write(report.render(format, colors: format == .text && Output.stdoutIsTerminal))
-        }
+        try Output.report(to: output, isText: format == .text) { report.render(format, colors: $0) }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
         #else
         throw CommandFailure.input(SwiftSourceAvailability.missing)

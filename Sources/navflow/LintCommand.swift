@@ -48,15 +48,7 @@ struct LintCommand: ParsableCommand {
         let result = Linter.run(files)
         let report = LintReport(files: files, diagnostics: result.diagnostics, suppressed: result.suppressed,
                                 rules: Linter.rules.map(\.descriptor), warningsAsErrors: warningsAsErrors)
-        if let output {
-            do {
-                try AtomicFile.write(report.render(format), to: output)
-            } catch {
-                throw CommandFailure.input("\(output): cannot write the report: \(error.localizedDescription)")
-            }
-        } else {
-            Output.write(report.render(format, colors: format == .text && Output.stdoutIsTerminal))
-        }
+        try Output.report(to: output, isText: format == .text) { report.render(format, colors: $0) }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
         #else
         throw CommandFailure.input(SwiftSourceAvailability.missing)

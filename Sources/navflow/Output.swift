@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NavFlowIO
 
 /// Writing to the terminal, and the failures that end a command.
 enum Output {
@@ -12,6 +13,20 @@ enum Output {
 
     static func writeError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Writes a report of findings (`lint`, `drift`): to `path` atomically,
+    /// or to standard output, in color when it is text on a terminal.
+    static func report(to path: String?, isText: Bool, _ render: (_ colors: Bool) -> String) throws {
+        guard let path else {
+            write(render(isText && stdoutIsTerminal))
+            return
+        }
+        do {
+            try AtomicFile.write(render(false), to: path)
+        } catch {
+            throw CommandFailure.input("\(path): cannot write the report: \(error.localizedDescription)")
+        }
     }
 }
 

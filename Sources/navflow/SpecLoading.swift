@@ -11,8 +11,9 @@ import NavFlowSpec
 /// read or check it prints its diagnostics and exits 2; a spec beyond the
 /// model's limits exits 3.
 enum SpecLoading {
-    static func checked(_ path: String, depths: DepthOverride = DepthOverride(),
-                        inputs: InputOverride = InputOverride()) throws -> FlowSpec {
+    /// Reads a spec through the front end; a spec that does not read prints
+    /// its diagnostics and exits 2.
+    static func frontEnd(_ path: String) throws -> (output: Frontend.Output, spec: FlowSpec) {
         let file: SourceFile
         switch SpecFiles.read(path) {
         case .success(let read): file = read
@@ -24,6 +25,12 @@ enum SpecLoading {
                 .render(output.diagnostics, sources: [file.path: file]))
             throw ExitCode(2)
         }
+        return (output, spec)
+    }
+
+    static func checked(_ path: String, depths: DepthOverride = DepthOverride(),
+                        inputs: InputOverride = InputOverride()) throws -> FlowSpec {
+        let spec = try frontEnd(path).spec
         do {
             let deep = depths.isEmpty ? spec : try spec.overridingDepths(depths)
             return inputs.isEmpty ? deep : try deep.fixingInputs(inputs)

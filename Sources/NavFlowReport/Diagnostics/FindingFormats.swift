@@ -5,6 +5,19 @@ import NavFlowSource
 /// spec, `lint` on Swift source): a finding's long text, its SARIF result
 /// and location, and its GitHub annotation.
 enum FindingFormats {
+    /// The members a JSON report of findings on Swift files starts with
+    /// (`lint`, `drift`): schema, tool, command, exit code, the files and the findings.
+    static func jsonHeader(command: String, exitCode: Int32, files: [SourceFile], diagnostics: [Diagnostic]) -> [(String, JSONValue)] {
+        [
+            ("schemaVersion", .int(1)),
+            ("tool", .string("navflow")),
+            ("command", .string(command)),
+            ("exitCode", .int(Int(exitCode))),
+            ("files", .array(files.map { .string($0.path) })),
+            ("diagnostics", .array(diagnostics.map(DiagnosticJSON.encode))),
+        ]
+    }
+
     /// A finding's message followed by its witness and notes, as plain text.
     static func longMessage(_ diagnostic: Diagnostic) -> String {
         var text = diagnostic.message

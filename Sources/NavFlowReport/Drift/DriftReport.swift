@@ -3,7 +3,7 @@ import NavFlowSource
 
 /// What `drift` prints and how it exits: the findings where the spec and
 /// the code differ, and per kind of element how many matched.
-public struct DriftReport: Sendable {
+public struct DriftReport: SourceFindingsReport {
     /// How the elements of one kind compared.
     public struct Row: Sendable, Equatable {
         public var kind: String
@@ -50,14 +50,6 @@ public struct DriftReport: Sendable {
     /// else 0. Unreadable input (2) is the command's to report.
     public var exitCode: Int32 { diagnostics.containsErrors ? 1 : 0 }
 
-    public func render(_ format: LintFormat, colors: Bool = false) -> String {
-        switch format {
-        case .text: text(colors: colors)
-        case .json: json()
-        case .sarif: sarif()
-        case .github: diagnostics.map(FindingFormats.githubAnnotation).joined()
-        }
-    }
 
     /// swiftc-style findings with the source line, the table of kinds, then a verdict.
     public func text(colors: Bool = false) -> String {
@@ -84,14 +76,8 @@ public struct DriftReport: Sendable {
 
     /// The JSON document of `drift --format json` (schema version 1).
     public func json() -> String {
-        JSONValue.object([
-            ("schemaVersion", .int(1)),
-            ("tool", .string("navflow")),
-            ("command", .string("drift")),
-            ("exitCode", .int(Int(exitCode))),
+        JSONValue.object(FindingFormats.jsonHeader(command: "drift", exitCode: exitCode, files: files, diagnostics: diagnostics) + [
             ("spec", .string(spec.path)),
-            ("files", .array(files.map { .string($0.path) })),
-            ("diagnostics", .array(diagnostics.map(DiagnosticJSON.encode))),
             ("elements", .array(rows.map { row in
                 .object([
                     ("kind", .string(row.kind)),

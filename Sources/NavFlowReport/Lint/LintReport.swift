@@ -1,15 +1,34 @@
 import NavFlowDiagnostics
 import NavFlowSource
 
-/// The formats `lint` writes: those of `verify` but JUnit, whose cases are
-/// per spec.
+/// The formats `lint` and `drift` write: those of `verify` but JUnit,
+/// whose cases are per spec.
 public enum LintFormat: String, CaseIterable, Sendable {
     case text, json, sarif, github
 }
 
+/// A report of findings on Swift source (`lint`, `drift`), in its formats.
+public protocol SourceFindingsReport: Sendable {
+    var diagnostics: [Diagnostic] { get }
+    func text(colors: Bool) -> String
+    func json() -> String
+    func sarif() -> String
+}
+
+extension SourceFindingsReport {
+    public func render(_ format: LintFormat, colors: Bool = false) -> String {
+        switch format {
+        case .text: text(colors: colors)
+        case .json: json()
+        case .sarif: sarif()
+        case .github: diagnostics.map(FindingFormats.githubAnnotation).joined()
+        }
+    }
+}
+
 /// What `lint` prints and how it exits, from the findings on the Swift
 /// files it read.
-public struct LintReport: Sendable {
+public struct LintReport: SourceFindingsReport {
     /// The files read, for excerpts and the count.
     public var files: [SourceFile]
     /// The findings that stand, in file and position order.
@@ -38,14 +57,6 @@ public struct LintReport: Sendable {
         return diagnostics.contains { $0.severity >= failing } ? 1 : 0
     }
 
-    public func render(_ format: LintFormat, colors: Bool = false) -> String {
-        switch format {
-        case .text: text(colors: colors)
-        case .json: json()
-        case .sarif: sarif()
-        case .github: diagnostics.map(FindingFormats.githubAnnotation).joined()
-        }
-    }
 
     private func count(_ severity: Severity) -> Int { diagnostics.filter { $0.severity == severity }.count }
 
@@ -62,13 +73,7 @@ public struct LintReport: Sendable {
 
     /// The JSON document of `lint --format json` (schema version 1).
     public func json() -> String {
-        JSONValue.object([
-            ("schemaVersion", .int(1)),
-            ("tool", .string("navflow")),
-            ("command", .string("lint")),
-            ("exitCode", .int(Int(exitCode))),
-            ("files", .array(files.map { .string($0.path) })),
-            ("diagnostics", .array(diagnostics.map(DiagnosticJSON.encode))),
+        JSONValue.object(FindingFormats.jsonHeader(command: "lint", exitCode: exitCode, files: files, diagnostics: diagnostics) + [
             ("suppressed", .array(suppressed.map(DiagnosticJSON.encode))),
             ("summary", .object([
                 ("errors", .int(count(.error))),
