@@ -1027,6 +1027,14 @@ private struct ExtractionRun {
         if let base, let screen = routeScreens[base]?[caseName] { return screen }
         let candidates = Set(routeScreens.values.compactMap { $0[caseName] })
         if candidates.count == 1 { return candidates.first }
+        // `.logIn(.pickInstance)`: a case that hands over to the enum of its
+        // associated value, named by the value it is given.
+        if candidates.isEmpty, let call = value.as(FunctionCallExprSyntax.self), let inner = call.arguments.first?.expression,
+           Self.isRouteCase(inner), let innerCase = CallVisitor.firstMember(in: inner) {
+            let nested = Set(nestedPages.filter { owner, _ in base.map { $0 == owner } ?? true }.values.flatMap { $0 })
+            let views = Set(nested.compactMap { routeScreens[$0]?[innerCase] })
+            if views.count == 1 { return views.first }
+        }
         // Several route enums have the case: the one the value is written for,
         // when the place names its type (`root:` of a type holding `root: Page`).
         guard let label = value.parent?.as(LabeledExprSyntax.self)?.label?.text else { return nil }
