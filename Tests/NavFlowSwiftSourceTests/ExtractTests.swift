@@ -249,10 +249,11 @@ import Testing
                     ])
                 }
             }
-            struct InboxView: View { var body: some View { Text("") } }
+            struct InboxView: View { var body: some View { Button("") { navigation.openSheet(.settings(.root)) } } }
             struct SettingsView: View { var body: some View { Text("") } }
             """])
         #expect(draft.contains("stack ContentStack root InboxView {  // App.swift:25"))
+        #expect(draft.contains("  sheet SettingsView  // App.swift:29"), "a case that hands over to a nested page enum")
         #expect(draft.contains("  destination SettingsView  // App.swift:21"))
         #expect(draft.contains("  tab inbox \"inbox\" ContentStack  // App.swift:25"))
     }
