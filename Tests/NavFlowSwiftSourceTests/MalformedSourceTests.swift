@@ -1,6 +1,8 @@
 #if SwiftSource
 import NavFlowSource
+import NavFlowSpec
 import NavFlowSwiftSource
+import NavFlowTestSupport
 import Testing
 
 /// No Swift text stops `lint` or `extract`: cut short, with bytes changed,
@@ -56,6 +58,8 @@ import Testing
     }
 
     @Test func mutatedSourcesNeverStopTheTools() throws {
+        let spec = try #require(Frontend.load(SourceFile(path: "routers.navflow", text: try String(
+            contentsOfFile: Repository.path(DriftTests.inSync), encoding: .utf8))).spec)
         for (number, text) in try Self.corpus().enumerated() {
             for variant in Self.mutations(of: text, seed: UInt64(number)) {
                 let file = SourceFile(path: "Mutated.swift", text: variant)
@@ -63,6 +67,9 @@ import Testing
                 let draft = Extractor.extract([file]).text
                 #expect(draft.hasPrefix("// Drafted by `navflow extract`"))
                 #expect(draft.contains("\napp "))
+                // The same bytes as a property list, beside the file.
+                let plist = SourceFile(path: "Info.plist", text: "<plist><key>CFBundleURLSchemes</key><array><string>" + variant)
+                _ = Drift.compare(spec: spec, directives: [], sources: [file], manifests: [plist])
             }
         }
     }
