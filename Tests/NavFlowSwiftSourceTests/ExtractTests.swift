@@ -258,6 +258,42 @@ import Testing
         #expect(draft.contains("  tab inbox \"inbox\" ContentStack  // App.swift:25"))
     }
 
+    /// A method that presents a route of its own, a view bound by a
+    /// failable initializer, and a case under `#if` in a route's switch.
+    @Test func presentingMethodsFailableViewsAndConditionalCasesAreRead() {
+        let draft = Self.draft(["App.swift": """
+            enum Page: Hashable { case image(URL), editor, debug
+                @ViewBuilder func view() -> some View {
+                    switch self {
+                    case .image: ImageViewer()
+                    case .editor:
+                        if let view = Editor(context: 1) { view } else { Text("No account") }
+                    #if DEBUG
+                    case .debug: DebugView()
+                    #endif
+                    }
+                }
+            }
+            enum OtherPage: Hashable { case image
+                @ViewBuilder func view() -> some View { switch self { case .image: OtherImageView() } }
+            }
+            final class Layer {
+                func showFullScreenCover(_ page: Page) {}
+                func showImageViewer(url: URL) { withoutAnimation { self.showFullScreenCover(.image(url)) } }
+            }
+            struct Home: View {
+                var body: some View { NavigationStack { Button("") { navigation.showImageViewer(url: u) } } }
+            }
+            struct ImageViewer: View { var body: some View { Text("") } }
+            struct OtherImageView: View { var body: some View { Text("") } }
+            struct Editor: View { init?(context: Int) {}; var body: some View { Text("") } }
+            struct DebugView: View { var body: some View { Text("") } }
+            """])
+        #expect(draft.contains("  cover ImageViewer  // App.swift:21"), "the parameter's type tells Page.image from OtherPage.image")
+        #expect(draft.contains("screen Editor  // App.swift:6, route Page.editor"))
+        #expect(draft.contains("screen DebugView  // App.swift:8, route Page.debug"))
+    }
+
     /// Code with no navigation still gives a spec that reads.
     @Test func codeWithoutNavigationGivesAPlaceholder() {
         let draft = Extractor.extract([SourceFile(path: "Model.swift", text: "struct Item { let id: Int }\n")]).text

@@ -43,6 +43,10 @@ private struct ExtractionRun {
     var droppedStacks: Set<String> = []
     /// Per drafted stack: the view that builds it, and its call.
     var stackCalls: [String: (owner: String, call: FunctionCallExprSyntax)] = [:]
+    /// Per function name, the types of its parameters, in order (one list per declaration).
+    let functionParameterTypes: [String: [[String?]]]
+    /// Methods of the sources that present one route (`showImageViewer`): what and how.
+    let presentingMethods: [String: (DraftSpec.Edge.Kind, ExprSyntax)]
     /// Per type, its stored properties' types.
     let memberTypes: [String: [String: String]]
     /// Per route enum, the enums its cases hand their views over to (`case .settings(let page): page.view()`).
@@ -77,6 +81,19 @@ private struct ExtractionRun {
                 }
             }
         }
+        var presentingMethods: [String: (DraftSpec.Edge.Kind, ExprSyntax)] = [:]
+        for file in files {
+            for call in file.index.appCalls {
+                guard let name = call.modifierName ?? call.calleeName, let kind = Self.presentingCall(name),
+                      let value = call.arguments.first?.expression, Self.isRouteCase(value) else { continue }
+                var node = Syntax(call).parent
+                while let current = node, !current.is(FunctionDeclSyntax.self) { node = current.parent }
+                if let function = node?.as(FunctionDeclSyntax.self), Self.presentingCall(function.name.text) == nil {
+                    presentingMethods[function.name.text] = (kind, value)
+                }
+            }
+        }
+        self.presentingMethods = presentingMethods
         var memberTypes: [String: [String: String]] = [:]
         for file in files {
             let blocks = file.index.structs.map { ($0.name.text, $0.memberBlock) } + file.index.classes.map { ($0.name.text, $0.memberBlock) }
@@ -93,11 +110,14 @@ private struct ExtractionRun {
             }
         }
         self.memberTypes = memberTypes
+        var functionParameterTypes: [String: [[String?]]] = [:]
         for file in files {
             let parameters = ParameterTypes(viewMode: .sourceAccurate)
             parameters.walk(file.tree)
             for (name, type) in parameters.found { propertyTypes[name, default: []].append(type) }
+            for (name, types) in parameters.functions { functionParameterTypes[name, default: []].append(types) }
         }
+        self.functionParameterTypes = functionParameterTypes
         self.propertyTypes = propertyTypes
     }
 
@@ -121,21 +141,31 @@ private struct ExtractionRun {
     /// The views statements show, as `shownViews(in:)` for a closure.
     func shownViews(in statements: CodeBlockItemListSyntax) -> [(view: String, node: Syntax, caseName: String?)] {
         var found: [(view: String, node: Syntax, caseName: String?)] = []
+        // Names bound to a view by `if let view = CommentEditor(...)` (a failable init).
+        var boundViews: [String: String] = [:]
         func visit(_ items: CodeBlockItemListSyntax, caseName: String?) {
             for item in items {
                 var expression = item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression
                 if let statement = item.item.as(ReturnStmtSyntax.self) { expression = statement.expression }
                 if let switchExpression = expression?.as(SwitchExprSyntax.self) {
-                    for switchCase in switchExpression.cases {
-                        guard let switchCase = switchCase.as(SwitchCaseSyntax.self) else { continue }
+                    for switchCase in Self.cases(of: switchExpression) {
                         let name = switchCase.label.as(SwitchCaseLabelSyntax.self)?.caseItems.first.flatMap { item in
                             CallVisitor.firstMember(in: item.pattern)
                         }
                         visit(switchCase.statements, caseName: name)
                     }
                 } else if let ifExpression = expression?.as(IfExprSyntax.self) {
+                    for condition in ifExpression.conditions {
+                        if let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
+                           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                           let view = viewName(of: binding.initializer?.value) {
+                            boundViews[name] = view
+                        }
+                    }
                     visit(ifExpression.body.statements, caseName: caseName)
                     if case .codeBlock(let block)? = ifExpression.elseBody { visit(block.statements, caseName: caseName) }
+                } else if let reference = expression?.as(DeclReferenceExprSyntax.self), let view = boundViews[reference.baseName.text] {
+                    found.append((view, Syntax(reference), caseName))
                 } else if let view = viewName(of: expression), let expression {
                     found.append((view, Syntax(expression), caseName))
                 } else if let call = expression?.as(FunctionCallExprSyntax.self), stackContainers.contains(call.calleeName ?? ""),
@@ -146,6 +176,24 @@ private struct ExtractionRun {
         }
         visit(statements, caseName: nil)
         return found
+    }
+
+    /// A switch's cases, those under `#if` included (every clause: a
+    /// `#if DEBUG` case is code of the app).
+    static func cases(of switchExpression: SwitchExprSyntax) -> [SwitchCaseSyntax] {
+        func collect(_ list: SwitchCaseListSyntax) -> [SwitchCaseSyntax] {
+            list.flatMap { element -> [SwitchCaseSyntax] in
+                switch element {
+                case .switchCase(let switchCase): [switchCase]
+                case .ifConfigDecl(let config):
+                    config.clauses.flatMap { clause -> [SwitchCaseSyntax] in
+                        if case .switchCases(let nested)? = clause.elements { return collect(nested) }
+                        return []
+                    }
+                }
+            }
+        }
+        return collect(switchExpression.cases)
     }
 
     mutating func addRoute(_ route: String, to view: String) {
@@ -262,9 +310,8 @@ private struct ExtractionRun {
             for (view, list) in calls.sorted(by: { $0.key < $1.key }) where screens[view] == nil {
                 for (index, call) in list {
                     // A router's presentation outside any screen (an action type, a model).
-                    if let name = call.modifierName ?? call.calleeName, let kind = Self.presentingCall(name),
-                       readPresentations.insert(call.id).inserted, let value = call.arguments.first?.expression,
-                       Self.isRouteCase(value), let target = routeTarget(value) {
+                    if let name = call.modifierName ?? call.calleeName, let (kind, target) = routerPresentation(call, named: name),
+                       readPresentations.insert(call.id).inserted {
                         presentations.append(DraftSpec.Presentation(kind: kind, target: target, citation: cite(call.nameNode, in: index)))
                         continue
                     }
@@ -368,9 +415,7 @@ private struct ExtractionRun {
                     if case .ifExpr(let nested)? = ifExpression.elseBody,
                        !inPlace(CodeBlockItemListSyntax([CodeBlockItemSyntax(item: .expr(ExprSyntax(nested)))])) { return false }
                 } else if let switchExpression = base.as(SwitchExprSyntax.self) {
-                    for switchCase in switchExpression.cases {
-                        if let switchCase = switchCase.as(SwitchCaseSyntax.self), !inPlace(switchCase.statements) { return false }
-                    }
+                    for switchCase in cases(of: switchExpression) where !inPlace(switchCase.statements) { return false }
                 } else if let call = base.as(FunctionCallExprSyntax.self) {
                     guard call.calleeName?.first?.isUppercase == true else { return false }
                 } else if let reference = base.as(DeclReferenceExprSyntax.self) {
@@ -407,9 +452,7 @@ private struct ExtractionRun {
                     walk(ifExpression.body.statements, in: file, depth: depth + 1)
                     if case .codeBlock(let block)? = ifExpression.elseBody { walk(block.statements, in: file, depth: depth + 1) }
                 } else if let switchExpression = base.as(SwitchExprSyntax.self) {
-                    for switchCase in switchExpression.cases {
-                        if let switchCase = switchCase.as(SwitchCaseSyntax.self) { walk(switchCase.statements, in: file, depth: depth + 1) }
-                    }
+                    for switchCase in Self.cases(of: switchExpression) { walk(switchCase.statements, in: file, depth: depth + 1) }
                 } else if let call = base.as(FunctionCallExprSyntax.self), let name = call.calleeName {
                     if facts.isView(name) {
                         if seen.insert(name).inserted { found.append((name, Syntax(call), file)) }
@@ -779,9 +822,8 @@ private struct ExtractionRun {
                     if let returned = statement.item.as(ReturnStmtSyntax.self) { expression = returned.expression }
                     guard let switchExpression = expression?.as(SwitchExprSyntax.self) else { continue }
                     var bodies: [String: CodeBlockItemListSyntax] = [:]
-                    for switchCase in switchExpression.cases {
-                        guard let switchCase = switchCase.as(SwitchCaseSyntax.self),
-                              let items = switchCase.label.as(SwitchCaseLabelSyntax.self)?.caseItems else { continue }
+                    for switchCase in Self.cases(of: switchExpression) {
+                        guard let items = switchCase.label.as(SwitchCaseLabelSyntax.self)?.caseItems else { continue }
                         for item in items {
                             if let name = CallVisitor.firstMember(in: item.pattern) { bodies[name] = switchCase.statements }
                         }
@@ -943,10 +985,9 @@ private struct ExtractionRun {
             if let target = routeTarget(value) { add(.push, target) } else if call.calleeName != "append" || call.modified?.trimmedDescription.lowercased().contains("path") == true {
                 undecided.append(("a push whose value is computed (`\(call.trimmedDescription.prefix(50))`)", citation))
             }
-        case let name? where Self.presentingCall(name) != nil:
+        case let name? where routerPresentation(call, named: name) != nil:
             // A router's presentation: `router.openSheet(.compose)`, `showFullScreenCover(.image(url))`.
-            guard let kind = Self.presentingCall(name), let value = call.arguments.first?.expression,
-                  Self.isRouteCase(value), let target = routeTarget(value) else { return }
+            guard let (kind, target) = routerPresentation(call, named: name) else { return }
             add(kind, target)
             presentations.append(DraftSpec.Presentation(kind: kind, target: target, citation: citation))
         case "sheet"?, "fullScreenCover"?, "popover"?:
@@ -970,6 +1011,18 @@ private struct ExtractionRun {
         if lowered.contains("sheet") { return .sheet }
         if lowered.contains("popover") { return .popover }
         return nil
+    }
+
+    /// What a router call presents: `openSheet(.compose)` by its name and
+    /// route, or a method of the sources that presents a route of its own
+    /// (`func showImageViewer(url:) { showFullScreenCover(.imageViewer(url)) }`).
+    func routerPresentation(_ call: FunctionCallExprSyntax, named name: String) -> (DraftSpec.Edge.Kind, String)? {
+        if let kind = Self.presentingCall(name), let value = call.arguments.first?.expression, Self.isRouteCase(value),
+           let target = routeTarget(value) {
+            return (kind, target)
+        }
+        guard let (kind, value) = presentingMethods[name], let target = routeTarget(value) else { return nil }
+        return (kind, target)
     }
 
     /// Whether an expression is a route case: `.post`, `.post(id)`,
@@ -1037,8 +1090,15 @@ private struct ExtractionRun {
         }
         // Several route enums have the case: the one the value is written for,
         // when the place names its type (`root:` of a type holding `root: Page`).
-        guard let label = value.parent?.as(LabeledExprSyntax.self)?.label?.text else { return nil }
-        let typed = Set(propertyTypes[label] ?? []).filter { routeScreens[$0]?[caseName] != nil }
+        guard let argument = value.parent?.as(LabeledExprSyntax.self) else { return nil }
+        var declared = argument.label.map { propertyTypes[$0.text] ?? [] } ?? []
+        // An argument without a label: the type of that parameter of the function called.
+        if let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let name = call.modifierName ?? call.calleeName,
+           let position = call.arguments.firstIndex(where: { $0.id == argument.id }) {
+            let offset = call.arguments.distance(from: call.arguments.startIndex, to: position)
+            declared += (functionParameterTypes[name] ?? []).compactMap { offset < $0.count ? $0[offset] : nil }
+        }
+        let typed = Set(declared).filter { routeScreens[$0]?[caseName] != nil }
         return typed.count == 1 ? typed.first.flatMap { routeScreens[$0]?[caseName] } : nil
     }
 
@@ -1062,6 +1122,12 @@ private struct ExtractionRun {
 /// The declared types of the parameters of initializers and functions, by label.
 private final class ParameterTypes: SyntaxVisitor {
     var found: [(String, String)] = []
+    var functions: [(String, [String?])] = []
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        functions.append((node.name.text, node.signature.parameterClause.parameters.map { $0.type.baseName }))
+        return .visitChildren
+    }
 
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
         if let type = node.type.baseName { found.append((node.firstName.text, type)) }
