@@ -221,7 +221,7 @@ import Testing
     /// page it holds registers every page, nested page enums included.
     @Test func customTabBarsLayersAndFramesAreRead() {
         let draft = Self.draft(["App.swift": """
-            enum Page: Hashable { case inbox, settings(SettingsPage)
+            enum Page: Hashable { case inbox, settings(SettingsPage = .root)
                 @ViewBuilder func view() -> some View {
                     switch self {
                     case .inbox: InboxView()
@@ -249,11 +249,17 @@ import Testing
                     ])
                 }
             }
-            struct InboxView: View { var body: some View { Button("") { navigation.openSheet(.settings(.root)) } } }
+            struct InboxView: View {
+                var body: some View {
+                    Button("") { navigation.openSheet(.settings(.root)) }
+                    Button("") { navigation.showFullScreenCover(.settings()) }
+                }
+            }
             struct SettingsView: View { var body: some View { Text("") } }
             """])
         #expect(draft.contains("stack ContentStack root InboxView {  // App.swift:25"))
-        #expect(draft.contains("  sheet SettingsView  // App.swift:29"), "a case that hands over to a nested page enum")
+        #expect(draft.contains("  sheet SettingsView  // App.swift:31"), "a case that hands over to a nested page enum")
+        #expect(draft.contains("  cover SettingsView  // App.swift:32"), "through the associated value's default")
         #expect(draft.contains("  destination SettingsView  // App.swift:21"))
         #expect(draft.contains("  tab inbox \"inbox\" ContentStack  // App.swift:25"))
     }

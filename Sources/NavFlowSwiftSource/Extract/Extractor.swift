@@ -700,6 +700,20 @@ private struct ExtractionRun {
         return []
     }
 
+    /// The default value of a case's first associated value (`case settings(_ page: SettingsPage = .root)`).
+    func associatedDefault(of type: String, case caseName: String) -> ExprSyntax? {
+        for file in files {
+            for declaration in file.index.enums where declaration.name.text == type {
+                for member in declaration.memberBlock.members {
+                    for element in member.decl.as(EnumCaseDeclSyntax.self)?.elements ?? [] where element.name.text == caseName {
+                        return element.parameterClause?.parameters.first?.defaultValue?.value
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
     /// The views of a route enum's cases, with those of the enums its cases hand over to.
     func pageViews(of type: String, seen: Set<String> = []) -> Set<String> {
         guard !seen.contains(type) else { return [] }
@@ -1082,11 +1096,17 @@ private struct ExtractionRun {
         if candidates.count == 1 { return candidates.first }
         // `.logIn(.pickInstance)`: a case that hands over to the enum of its
         // associated value, named by the value it is given.
-        if candidates.isEmpty, let call = value.as(FunctionCallExprSyntax.self), let inner = call.arguments.first?.expression,
-           Self.isRouteCase(inner), let innerCase = CallVisitor.firstMember(in: inner) {
-            let nested = Set(nestedPages.filter { owner, _ in base.map { $0 == owner } ?? true }.values.flatMap { $0 })
-            let views = Set(nested.compactMap { routeScreens[$0]?[innerCase] })
-            if views.count == 1 { return views.first }
+        // `.settings()`: the same, through the associated value's default (`= .root`).
+        if candidates.isEmpty {
+            let owners = nestedPages.filter { owner, _ in base.map { $0 == owner } ?? true }
+            var inner = value.as(FunctionCallExprSyntax.self)?.arguments.first?.expression
+            if inner == nil {
+                inner = owners.keys.sorted().lazy.compactMap { self.associatedDefault(of: $0, case: caseName) }.first
+            }
+            if let inner, Self.isRouteCase(inner), let innerCase = CallVisitor.firstMember(in: inner) {
+                let views = Set(Set(owners.values.flatMap { $0 }).compactMap { routeScreens[$0]?[innerCase] })
+                if views.count == 1 { return views.first }
+            }
         }
         // Several route enums have the case: the one the value is written for,
         // when the place names its type (`root:` of a type holding `root: Page`).
