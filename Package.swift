@@ -67,7 +67,7 @@ let package = Package(
         .target(
             name: "NavFlowSwiftSource",
             dependencies: [
-                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowCheck",
+                "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowCheck", "NavFlowReport",
                 .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["SwiftSource"])),
                 .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["SwiftSource"])),
             ]

@@ -41,21 +41,10 @@ struct DriftCommand: ParsableCommand {
     func run() throws {
         #if SwiftSource
         let (loaded, checked) = try SpecLoading.frontEnd(spec)
-        let specFile = loaded.file
-        let files: [SourceFile]
-        switch SwiftFiles.readAll(paths) {
-        case .success(let read): files = read
-        case .failure(let failure): throw CommandFailure.input(failure.description)
-        }
+        let files = try SwiftSourceLoading.files(paths)
         let result = Drift.compare(spec: checked, directives: loaded.codeDirectives, sources: files,
                                    manifests: ManifestFiles.readAll(paths))
-        let report = DriftReport(
-            spec: specFile, files: files, diagnostics: result.diagnostics,
-            rows: result.tallies.map { kind, tally in
-                DriftReport.Row(kind: kind.rawValue, matched: tally.matched, onlyInSpec: tally.onlyInSpec,
-                                onlyInCode: tally.onlyInCode, intentional: tally.intentional, notCompared: tally.notCompared)
-            },
-            remarks: result.remarks, rules: Drift.rules)
+        let report = DriftReport(spec: loaded.file, files: files, result: result)
         try Output.report(to: output, isText: format == .text) { report.render(format, colors: $0) }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
         #else

@@ -28,11 +28,7 @@ struct ExtractCommand: ParsableCommand {
 
     func run() throws {
         #if SwiftSource
-        let files: [SourceFile]
-        switch SwiftFiles.readAll(paths) {
-        case .success(let read): files = read
-        case .failure(let failure): throw CommandFailure.input(failure.description)
-        }
+        let files = try SwiftSourceLoading.files(paths)
         let draft = Extractor.extract(files).text
         if let output {
             do {

@@ -40,11 +40,7 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         #if SwiftSource
-        let files: [SourceFile]
-        switch SwiftFiles.readAll(paths) {
-        case .success(let read): files = read
-        case .failure(let failure): throw CommandFailure.input(failure.description)
-        }
+        let files = try SwiftSourceLoading.files(paths)
         let result = Linter.run(files)
         let report = LintReport(files: files, diagnostics: result.diagnostics, suppressed: result.suppressed,
                                 rules: Linter.rules.map(\.descriptor), warningsAsErrors: warningsAsErrors)

@@ -52,6 +52,17 @@ enum SpecLoading {
     }
 }
 
+/// Reads the Swift files the commands that read source take (`lint`,
+/// `extract`, `drift`): a path missing or unreadable exits 2.
+enum SwiftSourceLoading {
+    static func files(_ paths: [String]) throws -> [SourceFile] {
+        switch SwiftFiles.readAll(paths) {
+        case .success(let read): read
+        case .failure(let failure): throw CommandFailure.input(failure.description)
+        }
+    }
+}
+
 /// The exploration limits every exploring command takes.
 struct LimitOptions: ParsableArguments {
     @Option(help: "Stop (exit 3) after storing this many states.")

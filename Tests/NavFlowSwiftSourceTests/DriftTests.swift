@@ -21,13 +21,7 @@ import Testing
         let spec = try #require(loaded.spec)
         let files = try LintFixtureTests.files()
         let result = Drift.compare(spec: spec, directives: loaded.codeDirectives, sources: files)
-        return DriftReport(spec: specFile, files: files, diagnostics: result.diagnostics,
-                           rows: result.tallies.map { kind, tally in
-                               DriftReport.Row(kind: kind.rawValue, matched: tally.matched, onlyInSpec: tally.onlyInSpec,
-                                               onlyInCode: tally.onlyInCode, intentional: tally.intentional,
-                                               notCompared: tally.notCompared)
-                           },
-                           remarks: result.remarks, rules: Drift.rules)
+        return DriftReport(spec: specFile, files: files, result: result)
     }
 
     @Test func aSpecThatAgreesWithItsSourceHasNoDrift() throws {

@@ -51,18 +51,12 @@ public struct CodeDirective: Hashable, Sendable {
     /// The directive words of this kind, which suppression comments do not use.
     public static let words: Set<String> = [code, codeOnly]
 
-    /// Whether the directive is about the element declared at `range`:
-    /// its item starts where the element does.
-    public func isAbout(_ range: SourceRange) -> Bool {
-        item?.start.offset == range.start.offset
-    }
-
     /// The directive a `//` comment holds (its text from the slashes, at
     /// bytes `start..<end` of `file`), its item still to be placed; nil
     /// when the comment is not a `navflow:code` or `navflow:code-only` one.
     static func parse(comment text: String, from commentStart: Int, to commentEnd: Int, in file: SourceFile) -> CodeDirective? {
         let words = DirectiveWords(text, offset: commentStart + 2, in: file)
-        guard let keyword = words.list.first, words.list.count >= 1 else { return nil }
+        guard let keyword = words.list.first else { return nil }
         let kind: Kind
         switch keyword.text {
         case code: kind = .names
@@ -97,7 +91,8 @@ public struct CodeDirective: Hashable, Sendable {
     }
 }
 
-/// The words of a `// navflow:...` comment: the words
+/// The words of a `// navflow:...` comment (suppressions and code
+/// comments alike): the words
 /// before a `--` (split at blanks and commas) with their ranges, and the
 /// text after it.
 struct DirectiveWords {

@@ -86,40 +86,17 @@ extension SuppressionDirective {
     /// and Swift files write directives alike.
     public static func parse(comment text: String, from commentStart: Int, to commentEnd: Int, in file: SourceFile,
                              skipping: Set<String> = []) -> SuppressionDirective? {
-        let bytes = Array(text.utf8)
-        var index = 0
-        func skipBlanks() {
-            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
-        }
-        func word() -> (String, SourceRange)? {
-            let start = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: " "), bytes[index] != UInt8(ascii: "\t"),
-                  bytes[index] != UInt8(ascii: ",") { index += 1 }
-            guard index > start else { return nil }
-            let offset = commentStart + 2
-            return (String(decoding: bytes[start..<index], as: UTF8.self), file.range(offset + start, offset + index))
-        }
-        skipBlanks()
-        guard bytes[index...].starts(with: Array("navflow:".utf8)), let (keyword, keywordRange) = word() else { return nil }
-        if skipping.contains(keyword) { return nil }
+        let words = DirectiveWords(text, offset: commentStart + 2, in: file)
+        guard let keyword = words.list.first, keyword.text.hasPrefix("navflow:"), !skipping.contains(keyword.text) else { return nil }
         let range = file.range(commentStart, commentEnd)
         let scope: SuppressionDirective.Scope
-        switch keyword {
+        switch keyword.text {
         case SuppressionDirective.disable: scope = .item(nil)
         case SuppressionDirective.disableFile: scope = .file
-        default: return SuppressionDirective(scope: .unrecognized(Name(keyword, range: keywordRange)), rules: [],
-                                             range: range, keyword: keywordRange)
+        default: return SuppressionDirective(scope: .unrecognized(keyword), rules: [], range: range, keyword: keyword.range)
         }
-        var rules: [Name] = []
-        while true {
-            skipBlanks()
-            if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard let (rule, ruleRange) = word(), rule != "--" else { break }
-            rules.append(Name(rule, range: ruleRange))
-        }
+        let rules = Array(words.list.dropFirst())
+        let keywordRange = keyword.range
         return SuppressionDirective(scope: scope, rules: rules, range: range, keyword: keywordRange)
     }
 }

@@ -1,5 +1,6 @@
 #if SwiftSource
 import NavFlowDiagnostics
+import NavFlowReport
 import NavFlowSource
 import NavFlowSpec
 
@@ -91,6 +92,17 @@ public enum Drift {
         var comparison = DriftComparison(spec: spec, directives: directives, sources: sources,
                                          draft: Extractor.extract(sources), manifests: manifests)
         return comparison.run()
+    }
+}
+extension DriftReport {
+    /// The report of a comparison of `spec` with the Swift `files`.
+    public init(spec: SourceFile, files: [SourceFile], result: Drift.Result) {
+        self.init(spec: spec, files: files, diagnostics: result.diagnostics,
+                  rows: result.tallies.map { kind, tally in
+                      Row(kind: kind.rawValue, matched: tally.matched, onlyInSpec: tally.onlyInSpec, onlyInCode: tally.onlyInCode,
+                          intentional: tally.intentional, notCompared: tally.notCompared)
+                  },
+                  remarks: result.remarks, rules: Drift.rules)
     }
 }
 #endif

@@ -39,6 +39,10 @@ private struct ExtractionRun {
     var innerViews: [String: Set<String>] = [:]
     /// Per navigationDestination call: the screens it registers.
     var registrationsByCall: [SyntaxIdentifier: [(screen: String, citation: DraftSpec.Citation)]] = [:]
+    /// Per view, the navigationDestination calls it makes itself or through modifiers, outside presentations.
+    let ownRegistrations: [String: [FunctionCallExprSyntax]]
+    /// Per stack whose root view was not read: what the draft says of it.
+    var unreadRoots: [String: (note: String, citation: DraftSpec.Citation)] = [:]
     /// Stacks shared by an enum's tabs, each replaced by one stack per case.
     var droppedStacks: Set<String> = []
     /// Per drafted stack: the view that builds it, and its call.
@@ -71,6 +75,15 @@ private struct ExtractionRun {
             }
         }
         self.calls = calls
+        // Each view's own registrations, outside what it presents: read once,
+        // since every stack a view is on asks for them.
+        var ownRegistrations: [String: [FunctionCallExprSyntax]] = [:]
+        let facts = self.facts
+        for (view, list) in calls {
+            let found = list.filter { !$0.call.isInsidePresentation }.flatMap { Self.registrations(of: $0.call, facts: facts) }
+            if !found.isEmpty { ownRegistrations[view] = found }
+        }
+        self.ownRegistrations = ownRegistrations
         var propertyTypes: [String: [String]] = [:]
         for file in files {
             for variable in file.index.variables {
@@ -208,20 +221,21 @@ private struct ExtractionRun {
     /// the modifiers it applies, and those of the views it shows.
     func registrations(from roots: [String], extra: [FunctionCallExprSyntax]) -> [FunctionCallExprSyntax] {
         var found = extra
-        for (view, _) in facts.views(reachableFrom: Set(roots)) {
-            for (_, call) in calls[view] ?? [] where !call.isInsidePresentation {
-                found += registrations(of: call)
-            }
-        }
+        for (view, _) in facts.views(reachableFrom: Set(roots)) { found += ownRegistrations[view] ?? [] }
         var seen: Set<SyntaxIdentifier> = []
         return found.filter { seen.insert($0.id).inserted }
     }
 
     /// A call's own registrations: itself, or the body of the modifier it applies.
-    func registrations(of call: FunctionCallExprSyntax, through seen: Set<String> = []) -> [FunctionCallExprSyntax] {
+    func registrations(of call: FunctionCallExprSyntax) -> [FunctionCallExprSyntax] {
+        Self.registrations(of: call, facts: facts)
+    }
+
+    static func registrations(of call: FunctionCallExprSyntax, facts: SourceFacts,
+                              through seen: Set<String> = []) -> [FunctionCallExprSyntax] {
         if call.calleeName == "navigationDestination" { return [call] }
         guard let applied = call.appliedModifierName, !seen.contains(applied), let body = facts.modifierDeclarations[applied] else { return [] }
-        return CallVisitor.calls(in: body).flatMap { registrations(of: $0, through: seen.union([applied])) }
+        return CallVisitor.calls(in: body).flatMap { registrations(of: $0, facts: facts, through: seen.union([applied])) }
     }
 
     mutating func draft() -> DraftSpec {
@@ -271,12 +285,13 @@ private struct ExtractionRun {
                 // stack when its content is written in place (a `List`, a `Form`).
                 var root = shown.first?.view ?? owner
                 let inPlace = call.trailingClosure.map { Self.isWrittenInPlace($0.statements) } ?? false
-                if shown.isEmpty && (!facts.isView(owner) || !inPlace || call.isInsidePresentation) {
+                let unread = shown.isEmpty && (!facts.isView(owner) || !inPlace || call.isInsidePresentation)
+                if unread {
                     root = unique + "Root"
-                    undecided.append(("the root view of a stack is not read (`\(call.trailingClosure?.statements.trimmedDescription.prefix(40) ?? "")`); its root is the placeholder '\(root)'", citation))
+                    unreadRoots[unique] = ("the root view of a stack is not read (`\(call.trailingClosure?.statements.trimmedDescription.prefix(40) ?? "")`); its root is the placeholder '\(root)'", citation)
                 }
                 screen(root, at: shown.first.map { cite($0.node, in: index) } ?? citation)
-                if root == unique + "Root" { screens[root]?.isPlaceholder = true }
+                if unread { screens[root]?.isPlaceholder = true }
                 let inClosure = call.trailingClosure.map { CallVisitor.calls(in: $0).flatMap { registrations(of: $0) } } ?? []
                 var destinations: [(screen: String, citation: DraftSpec.Citation)] = []
                 for registration in registrations(from: shown.map(\.view), extra: inClosure) {
@@ -371,10 +386,10 @@ private struct ExtractionRun {
             screens[name]?.edges.sort { ($0.citation, $0.kind.rawValue, $0.target) < ($1.citation, $1.kind.rawValue, $1.target) }
         }
         stacks.removeAll { droppedStacks.contains($0.name) }
-        for stack in droppedStacks {
-            screens[stack + "Root"] = nil
-            undecided.removeAll { $0.note.hasSuffix("its root is the placeholder '\(stack)Root'") }
-        }
+        for stack in droppedStacks { screens[stack + "Root"] = nil }
+        // A stack whose root was not read is undecided, unless a stack per
+        // case or per use took its place.
+        undecided += unreadRoots.filter { !droppedStacks.contains($0.key) }.map(\.value)
         let appName = mainAppName() ?? "App"
         var start: String?
         if tabs.tabs.isEmpty { start = stacks.first?.name ?? screens.keys.sorted().first }

@@ -36,6 +36,15 @@ struct URLVocabulary {
         return partNames.contains { lowered.contains($0) }
     }
 
+    /// Whether a node's identifiers name a URL part, read token by token
+    /// (an initializer may be a whole closure).
+    static func namesURLPart(_ node: some SyntaxProtocol) -> Bool {
+        node.tokens(viewMode: .sourceAccurate).contains { token in
+            if case .identifier = token.tokenKind { return namesURLPart(token.text) }
+            return false
+        }
+    }
+
     /// The names bound to a URL's parts (`let parts = url.pathComponents`),
     /// and the names of literal string collections (`static let domains: Set<String> = ["a.org", ...]`).
     private final class BoundNames: SyntaxVisitor {
@@ -44,7 +53,7 @@ struct URLVocabulary {
 
         override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
             if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value,
-               URLVocabulary.namesURLPart(value.trimmedDescription) {
+               URLVocabulary.namesURLPart(value) {
                 found.insert(name)
             }
             return .visitChildren
@@ -65,7 +74,7 @@ struct URLVocabulary {
         override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
             guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value
             else { return .visitChildren }
-            if URLVocabulary.namesURLPart(value.trimmedDescription) { found.insert(name) }
+            if URLVocabulary.namesURLPart(value) { found.insert(name) }
             if let array = value.as(ArrayExprSyntax.self) {
                 let literals = array.elements.compactMap { $0.expression.as(StringLiteralExprSyntax.self) }
                 if !literals.isEmpty, literals.count == array.elements.count { collections[name] = literals }
@@ -92,10 +101,9 @@ struct URLVocabulary {
 
         /// Whether an expression names a URL part, or a local bound to one.
         func namesURLPart(_ node: some SyntaxProtocol) -> Bool {
-            if URLVocabulary.namesURLPart(node.trimmedDescription) { return true }
-            return node.tokens(viewMode: .sourceAccurate).contains { token in
-                if case .identifier(let name) = token.tokenKind { return urlNames.contains(name) }
-                return false
+            node.tokens(viewMode: .sourceAccurate).contains { token in
+                guard case .identifier(let name) = token.tokenKind else { return false }
+                return urlNames.contains(name) || URLVocabulary.namesURLPart(name)
             }
         }
 
