@@ -1,0 +1,476 @@
+import NavFlowModel
+import NavFlowSpec
+
+/// Reachability over *frames*: states whose modal paths show only their
+/// top route, the routes beneath it (the *context*) hidden, computed the
+/// way pushdown reachability is, with entries, path edges and the callers
+/// of each entry instead of every state (docs/performance.md, "The summary
+/// search").
+///
+/// The hidden routes form one stack: the modals' paths, bottom modal first,
+/// each without its top. A step that neither reads nor removes a hidden
+/// route (a push, a presentation, a flag, a tab, a link that appends) does
+/// the same from every state of a frame, whatever its context; a step that
+/// pops reveals the route below the top, which the search takes from each
+/// caller of the frame's entry; a dismiss removes hidden routes without
+/// reading them. Every step is run by the model's own transition function
+/// on a state made of the frame and the routes it reads, so the search
+/// needs nothing of the statements but how many routes a step may pop.
+///
+/// The tab paths are stored whole (parked with `parking`, as the plain
+/// search parks them), so tab selections read nothing hidden.
+///
+/// The plain search is its oracle: the frames of the states it finds are
+/// the frames this search finds (`SummarySearchTests`).
+public struct SummarySearch: Sendable {
+    public var limits: Explorer.Limits
+
+    public init(limits: Explorer.Limits = .standard) {
+        self.limits = limits
+    }
+
+    /// What the search found.
+    public struct Result: Sendable {
+        /// Every reachable frame, its hidden routes written as 0.
+        public let frames: [NavState]
+        /// Entries: the bottom one, one per frame a push reaches, and one per
+        /// route a step pushes beneath another.
+        public let entries: Int
+        /// (entry, frame) pairs: the frame reached from the entry without
+        /// revealing what lies beneath it.
+        public let pathEdges: Int
+        /// Steps run on a state with every hidden route in place, because a
+        /// step reordered what was hidden.
+        public let wholeContextRuns: Int
+    }
+
+    /// The frames reachable from launch by in-app steps, and deep links
+    /// when `deepLinks` is set; with `parking`, the states are cut as the
+    /// parked search cuts them (`parking.withDeepLinks` set only with `deepLinks`).
+    public func search(_ model: FlowModel, deepLinks: Bool, parking: ParkedPaths? = nil) throws(Explorer.LimitReached) -> Result {
+        let (result, limit) = searchUntilLimit(model, deepLinks: deepLinks, parking: parking)
+        if let limit { throw limit }
+        return result
+    }
+
+    /// Searches as `search` does, but at a limit returns what was found so far with the limit.
+    public func searchUntilLimit(_ model: FlowModel, deepLinks: Bool, parking: ParkedPaths? = nil)
+        -> (result: Result, limit: Explorer.LimitReached?) {
+        let engine = SummaryEngine(model: model, deepLinks: deepLinks, parking: parking, limits: limits)
+        var limit: Explorer.LimitReached?
+        do {
+            try engine.run()
+        } catch {
+            limit = error
+        }
+        return (engine.result, limit)
+    }
+
+    /// A state's frame: its hidden routes written as 0 (every route of the
+    /// modals beneath the top one, and of the top one's path all but its top).
+    public static func frame(of state: NavState) -> NavState {
+        var frame = state
+        for (modal, index) in SummaryEngine.hiddenPositions(of: state) { frame.modals[modal].path[index] = 0 }
+        return frame
+    }
+}
+
+/// The search's bookkeeping. A frame is kept with each hidden route
+/// replaced by a *mark*, -1 for the lowest hidden route, -2 for the next,
+/// and so on: a step run on it that removes hidden routes leaves the marks
+/// of the ones it kept, and one that reads a hidden route fails on a
+/// negative route id instead of reading a wrong one.
+private final class SummaryEngine {
+    let model: FlowModel
+    let deepLinks: Bool
+    let parking: ParkedPaths?
+    let limits: Explorer.Limits
+    var budget: ResourceBudget
+
+    /// Frames, with marks, numbered in the order found.
+    var frames: [NavState] = []
+    var frameNumbers: [NavState: Int32] = [:]
+
+    struct Caller: Hashable {
+        var entry: Int32
+        var route: Int
+    }
+
+    /// What reaches an entry from one of the entries it was pushed from.
+    enum Request: Hashable {
+        /// Run `unit` from `frame` once `remaining` more hidden routes are
+        /// known; `revealed` are those known so far, the top one first.
+        case reveal(frame: Int32, unit: StepUnit, revealed: [Int], remaining: Int)
+        /// Place `state`, whose lowest `kept` hidden routes are marks, in the
+        /// entry whose height is `kept`.
+        case place(state: NavState, kept: Int)
+    }
+
+    struct Entry {
+        /// How many hidden routes its frames have.
+        var height: Int
+        var callers: [Caller] = []
+        var callerSet: Set<Caller> = []
+        /// Requests that wait for the entry's callers, present and future.
+        var waiting: [Request] = []
+        var seen: Set<Request> = []
+    }
+
+    var entries: [Entry] = [Entry(height: 0)]
+    /// The entry a push reaches, per frame.
+    var pushEntries: [Int32: Int32] = [:]
+    /// The entry beneath a route pushed under another in one step, per (entry, route).
+    var pushedBeneath: [Caller: Int32] = [:]
+    var pathEdges: Set<UInt64> = []
+    var queue: [(entry: Int32, frame: Int32)] = []
+    /// Requests handed to entries and not yet handled: a list rather than
+    /// calls, so that a chain of entries costs no depth of the call stack.
+    var requests: [(entry: Int32, request: Request)] = []
+    var wholeContextRuns = 0
+
+    /// Whether a step may reveal a hidden route other than the ones on top
+    /// (a modal closed before a pop, or a URL opened): such steps are run
+    /// with every hidden route known.
+    let popBounds: PopBounds
+
+    init(model: FlowModel, deepLinks: Bool, parking: ParkedPaths?, limits: Explorer.Limits) {
+        self.model = model
+        self.deepLinks = deepLinks
+        self.parking = parking
+        self.limits = limits
+        budget = ResourceBudget(limits)
+        popBounds = PopBounds(model.spec)
+    }
+
+    var result: SummarySearch.Result {
+        SummarySearch.Result(frames: frames.map(SummarySearch.frame(of:)), entries: entries.count,
+                             pathEdges: pathEdges.count, wholeContextRuns: wholeContextRuns)
+    }
+
+    func run() throws(Explorer.LimitReached) {
+        let valuations: [UInt64]
+        do {
+            valuations = try model.inputValuations(limit: limits.maxValuations)
+        } catch {
+            throw Explorer.LimitReached(description: error.description, states: 0)
+        }
+        for inputs in valuations {
+            guard let initial = model.initialState(inputs: inputs).state else { continue }
+            dispatch(0, .place(state: cut(initial), kept: 0))
+        }
+        handleRequests()
+        var next = 0
+        while next < queue.count {
+            let (entry, frame) = queue[next]
+            next += 1
+            let state = frames[Int(frame)]
+            let height = Self.hiddenCount(of: state)
+            model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
+                let reads = min(popBounds.routesRead(by: unit, hasHooks: model.hasAppearHooks,
+                                                     hiddenInTopModal: Self.hiddenInTopModal(of: state)), height)
+                dispatch(entry, .reveal(frame: frame, unit: unit, revealed: [], remaining: reads))
+            }
+            handleRequests()
+            if next % 1024 == 0 { try check() }
+        }
+        try check()
+    }
+
+    func check() throws(Explorer.LimitReached) {
+        let count = frames.count + pathEdges.count
+        if count > limits.maxStates { throw .tooManyStates(limits, count: count) }
+        if let breach = budget.breach(allocating: 0) {
+            throw Explorer.LimitReached(breach, limits: limits, states: frames.count, withoutAnswer: false)
+        }
+    }
+
+    // MARK: - Requests
+
+    /// Hands `request` to `entry`, once `handleRequests` comes to it.
+    func dispatch(_ entry: Int32, _ request: Request) {
+        requests.append((entry, request))
+    }
+
+    func handleRequests() {
+        while let (entry, request) = requests.popLast() {
+            handle(request, at: entry)
+        }
+    }
+
+    /// Runs or places `request` at `entry` when it can, else keeps it for
+    /// the entry's callers and passes it on to each.
+    func handle(_ request: Request, at entry: Int32) {
+        guard entries[Int(entry)].seen.insert(request).inserted else { return }
+        switch request {
+        case .reveal(let frame, let unit, let revealed, let remaining) where remaining == 0:
+            execute(unit, from: frame, revealed: revealed, at: entry)
+            return
+        case .place(let state, let kept) where kept == entries[Int(entry)].height:
+            emit(state, at: entry)
+            return
+        default:
+            break
+        }
+        entries[Int(entry)].waiting.append(request)
+        for caller in entries[Int(entry)].callers {
+            dispatch(caller.entry, Self.passed(request, through: caller))
+        }
+    }
+
+    /// A request as the entry a caller comes from receives it.
+    static func passed(_ request: Request, through caller: Caller) -> Request {
+        switch request {
+        case .reveal(let frame, let unit, let revealed, let remaining):
+            .reveal(frame: frame, unit: unit, revealed: revealed + [caller.route], remaining: remaining - 1)
+        case .place:
+            request
+        }
+    }
+
+    func addCaller(_ caller: Caller, to entry: Int32) {
+        guard entries[Int(entry)].callerSet.insert(caller).inserted else { return }
+        entries[Int(entry)].callers.append(caller)
+        for request in entries[Int(entry)].waiting {
+            dispatch(caller.entry, Self.passed(request, through: caller))
+        }
+    }
+
+    /// Runs `unit` from `frame` with its top hidden routes set to
+    /// `revealed`, the rest of its context that of `entry`'s frames.
+    func execute(_ unit: StepUnit, from frame: Int32, revealed: [Int], at entry: Int32) {
+        var state = frames[Int(frame)]
+        let positions = Self.hiddenPositions(of: state)
+        for (offset, route) in revealed.enumerated() {
+            let (modal, index) = positions[positions.count - 1 - offset]
+            state.modals[modal].path[index] = route
+        }
+        let kept = positions.count - revealed.count
+        var reorders = false
+        transitions(of: unit, from: state) { transition in
+            guard let target = transition.target else { return }
+            let state = cut(target)
+            guard let marks = Self.keptMarks(in: state, of: kept) else {
+                reorders = true
+                return
+            }
+            dispatch(entry, .place(state: state, kept: marks))
+        }
+        if reorders {
+            // The step moved or revealed a hidden route: run it again with every one known.
+            wholeContextRuns += 1
+            dispatch(entry, .reveal(frame: frame, unit: unit, revealed: revealed, remaining: kept))
+        }
+    }
+
+    /// Puts `state`, whose lowest hidden routes are `entry`'s marks and the
+    /// others real routes, in the entries it belongs to: the entry itself
+    /// when no route is hidden above its marks, else the entry a push of
+    /// its top hidden route reaches, beneath which each other real hidden
+    /// route is pushed.
+    func emit(_ state: NavState, at entry: Int32) {
+        let positions = Self.hiddenPositions(of: state)
+        let kept = entries[Int(entry)].height
+        var frame = state
+        for (number, (modal, index)) in positions.enumerated() { frame.modals[modal].path[index] = -(number + 1) }
+        let frameNumber = number(frame)
+        guard positions.count > kept else {
+            addPathEdge(entry, frameNumber)
+            return
+        }
+        var beneath = entry
+        for (modal, index) in positions[kept..<(positions.count - 1)] {
+            let caller = Caller(entry: beneath, route: state.modals[modal].path[index])
+            if let existing = pushedBeneath[caller] {
+                beneath = existing
+            } else {
+                let new = Int32(entries.count)
+                entries.append(Entry(height: entries[Int(beneath)].height + 1))
+                pushedBeneath[caller] = new
+                addCaller(caller, to: new)
+                beneath = new
+            }
+        }
+        let (modal, index) = positions[positions.count - 1]
+        let pushEntry: Int32
+        if let existing = pushEntries[frameNumber] {
+            pushEntry = existing
+        } else {
+            pushEntry = Int32(entries.count)
+            entries.append(Entry(height: positions.count))
+            pushEntries[frameNumber] = pushEntry
+        }
+        addCaller(Caller(entry: beneath, route: state.modals[modal].path[index]), to: pushEntry)
+        addPathEdge(pushEntry, frameNumber)
+    }
+
+    func addPathEdge(_ entry: Int32, _ frame: Int32) {
+        let key = UInt64(UInt32(bitPattern: entry)) << 32 | UInt64(UInt32(bitPattern: frame))
+        guard pathEdges.insert(key).inserted else { return }
+        queue.append((entry, frame))
+    }
+
+    func number(_ frame: NavState) -> Int32 {
+        if let existing = frameNumbers[frame] { return existing }
+        let new = Int32(frames.count)
+        frames.append(frame)
+        frameNumbers[frame] = new
+        return new
+    }
+
+    // MARK: - Steps
+
+    func transitions(of unit: StepUnit, from state: NavState, _ body: (Transition) -> Void) {
+        if let parking {
+            parking.transitions(of: unit, from: state, body)
+        } else {
+            model.run(unit, from: state, decider: ConcreteDecider(), body)
+        }
+    }
+
+    /// The state as the search stores it: the tabs that are not selected
+    /// cut, with `parking`. The cut reads the tabs' paths and the flags,
+    /// never the modals, which are put back as they were (marks included).
+    func cut(_ state: NavState) -> NavState {
+        guard let parking else { return state }
+        var plain = state
+        plain.modals = []
+        var words = model.codec.encode(plain)
+        let whole = words
+        whole.withUnsafeBufferPointer { whole in words.withUnsafeMutableBufferPointer { parking.park($0, of: whole) } }
+        var parked = model.codec.decode(words)
+        parked.modals = state.modals
+        return parked
+    }
+
+    // MARK: - Hidden routes
+
+    /// Where the hidden routes of a state are, lowest first: the whole
+    /// path of each modal beneath the top one, bottom modal first, then the
+    /// top modal's path but its top.
+    static func hiddenPositions(of state: NavState) -> [(modal: Int, index: Int)] {
+        var positions: [(modal: Int, index: Int)] = []
+        for (modal, entry) in state.modals.enumerated() {
+            let shown = modal == state.modals.count - 1 ? 1 : 0
+            guard entry.path.count > shown else { continue }
+            for index in 0..<(entry.path.count - shown) { positions.append((modal, index)) }
+        }
+        return positions
+    }
+
+    static func hiddenCount(of state: NavState) -> Int {
+        guard let top = state.modals.last else { return 0 }
+        return state.modals.dropLast().reduce(0) { $0 + $1.path.count } + max(0, top.path.count - 1)
+    }
+
+    /// How many routes of the top modal's path are hidden.
+    static func hiddenInTopModal(of state: NavState) -> Int {
+        max(0, (state.modals.last?.path.count ?? 0) - 1)
+    }
+
+    /// How many of the marks -1 ... -`kept` a step's target still holds,
+    /// when it holds the lowest ones in place and nothing else: the
+    /// hidden routes it kept are those beneath every route it put in.
+    /// Nil when a mark is on top of the top modal's path, out of order, or
+    /// above a real route: the step read a hidden route or moved one.
+    static func keptMarks(in state: NavState, of kept: Int) -> Int? {
+        if let top = state.modals.last?.path.last, top < 0 { return nil }
+        var count = 0
+        var sawRoute = false
+        for (modal, index) in hiddenPositions(of: state) {
+            let route = state.modals[modal].path[index]
+            if route < 0 {
+                guard !sawRoute, route == -(count + 1), count < kept else { return nil }
+                count += 1
+            } else {
+                sawRoute = true
+            }
+        }
+        return count
+    }
+}
+
+/// How many hidden routes a step may read, counted from the top of the
+/// hidden stack: one per `pop` it may run, counting appear hooks; when it
+/// may close the top modal, the routes of that modal's path it discards
+/// and the top of the modal beneath, which it reveals; every one when it
+/// may close more than one modal and keep some, close one and pop after,
+/// or open a URL. A push beneath the modals reads nothing, but moves what
+/// is hidden: the search finds it so and runs it again on whole contexts.
+struct PopBounds {
+    /// What a list of statements may do to the hidden stack.
+    struct Reads {
+        /// The `pop`s it runs (`Int.max`: read every hidden route).
+        var pops: Int
+        /// Whether it may close the top modal and keep the ones beneath.
+        var closesTop: Bool
+
+        static let every = Reads(pops: .max, closesTop: false)
+
+        /// The hidden routes read, given how many the top modal's path hides.
+        func routes(hiddenInTopModal: Int) -> Int {
+            guard pops != .max else { return .max }
+            guard closesTop else { return pops }
+            return pops == 0 ? hiddenInTopModal + 1 : .max
+        }
+
+        /// The reads of one list run after another.
+        func then(_ next: Reads) -> Reads {
+            if pops == .max || next.pops == .max { return .every }
+            if closesTop && next.pops > 0 { return .every }
+            if closesTop && next.closesTop { return .every }
+            return Reads(pops: pops + next.pops, closesTop: closesTop || next.closesTop)
+        }
+    }
+
+    private let edges: [[Reads]]
+    private let links: [Reads]
+    /// What every appear hook of the spec may read in one step, together.
+    private let hooks: Reads
+
+    init(_ spec: FlowSpec) {
+        func reads(_ statements: [Statement]) -> Reads {
+            var total = Reads(pops: 0, closesTop: false)
+            for statement in statements {
+                let one: Reads = switch statement.kind {
+                case .pop: Reads(pops: 1, closesTop: false)
+                case .dismiss: Reads(pops: 0, closesTop: true)
+                case .open: .every
+                // Every modal closes: nothing beneath is revealed.
+                default: Reads(pops: 0, closesTop: false)
+                }
+                total = total.then(one)
+            }
+            return total
+        }
+        edges = spec.screens.map { screen in screen.edges.map { reads($0.statements) } }
+        links = spec.deepLinks.map { link in
+            var most = Reads(pops: 0, closesTop: false)
+            for handler in link.handlers {
+                // A handler that keeps every modal and one that closes them
+                // all reveal nothing; one that closes some may reveal any.
+                var own = handler.closing.isEmpty && !handler.underModals ? Reads(pops: 0, closesTop: false) : .every
+                if let otherwise = handler.otherwise { own = own.then(reads([otherwise])) }
+                most = Reads(pops: max(most.pops, own.pops), closesTop: most.closesTop || own.closesTop)
+                if own.pops == .max { most = .every }
+            }
+            return most
+        }
+        hooks = spec.screens.flatMap(\.hooks).reduce(Reads(pops: 0, closesTop: false)) { total, hook in
+            total.then(reads(hook.statements))
+        }
+    }
+
+    func routesRead(by unit: StepUnit, hasHooks: Bool, hiddenInTopModal: Int) -> Int {
+        var own: Reads
+        switch unit {
+        case .edge(_, let screen, let edge): own = edges[screen][edge]
+        case .back(let context): own = Reads(pops: context == .modal ? 1 : 0, closesTop: false)
+        case .switchTab: own = Reads(pops: 0, closesTop: false)
+        case .swipeDown: own = Reads(pops: 0, closesTop: true)
+        case .deepLink(let link, _): own = links[link]
+        }
+        // Hooks run after the step's own statements.
+        if hasHooks { own = own.then(hooks) }
+        return own.routes(hiddenInTopModal: hiddenInTopModal)
+    }
+}

@@ -1,0 +1,167 @@
+import NavFlowGenerator
+import NavFlowModel
+import NavFlowSearch
+import NavFlowSource
+import NavFlowSpec
+import NavFlowTestSupport
+import Testing
+
+/// The summary search against the plain search, its oracle: on every spec
+/// the plain search finishes, in-app and with deep links, with the tabs
+/// that are not selected parked where `TabIndependence` holds, the frames of
+/// the states the plain search finds are exactly the frames the summary
+/// search finds.
+@Suite struct SummarySearchTests {
+    static let limits = Explorer.Limits(maxStates: 150_000, maxBytes: 1 << 30, maxValuations: 64)
+
+    /// What the comparisons of a batch of specs covered.
+    struct Tally {
+        /// Searches the plain search finished, compared.
+        var compared = 0
+        /// Of those, the searches where some frame hid a route.
+        var hiding = 0
+        /// Of those, the searches where frames stood for more than one state.
+        var sharing = 0
+        /// Searches where a step reordered hidden routes and ran on a whole context.
+        var wholeContexts = 0
+
+        mutating func add(_ other: Tally) {
+            compared += other.compared
+            hiding += other.hiding
+            sharing += other.sharing
+            wholeContexts += other.wholeContexts
+        }
+    }
+
+    /// Compares the two searches on one spec, in-app and with deep links.
+    @discardableResult
+    static func expectAgreement(_ source: SourceFile, _ context: String) throws -> Tally {
+        guard let spec = Frontend.load(source).spec, let model = try? FlowModel(spec) else { return Tally() }
+        let parks = TabIndependence(model: model).holds
+        guard let valuations = try? model.inputValuations(limit: limits.maxValuations) else { return Tally() }
+        let starts = valuations.compactMap { model.initialState(inputs: $0).state }
+        var tally = Tally()
+        for deepLinks in [false, true] {
+            var parking = parks ? ParkedPaths(model: model) : nil
+            parking?.withDeepLinks = deepLinks
+            guard let plain = try? PlainExplorer(limits: limits).search(model, from: starts, deepLinks: deepLinks, parking: parking)
+            else { continue }
+            let expected = Set((0..<plain.count).map { SummarySearch.frame(of: plain.state($0)) })
+            let summary = try SummarySearch(limits: limits).search(model, deepLinks: deepLinks, parking: parking)
+            let found = Set(summary.frames)
+            #expect(found.count == summary.frames.count, "\(context): a frame found twice")
+            #expect(found.subtracting(expected).isEmpty,
+                    "\(context), links \(deepLinks): frames no state has: \(found.subtracting(expected).prefix(3))")
+            #expect(expected.subtracting(found).isEmpty,
+                    "\(context), links \(deepLinks): frames missed: \(expected.subtracting(found).prefix(3))")
+            tally.compared += 1
+            if summary.entries > 1 { tally.hiding += 1 }
+            if summary.frames.count < plain.count { tally.sharing += 1 }
+            if summary.wholeContextRuns > 0 { tally.wholeContexts += 1 }
+        }
+        return tally
+    }
+
+    @Test func summaryAgreesWithThePlainSearchOnEverySpec() throws {
+        var tally = Tally()
+        for path in Repository.allSpecs() {
+            tally.add(try Self.expectAgreement(Repository.source(path), path))
+        }
+        #expect(tally.compared >= 100, "\(tally.compared) searches compared")
+        #expect(tally.hiding >= 5, "\(tally.hiding) searches hid routes")
+    }
+
+    /// Sheets over sheets with stacks, and every way a step reads or drops
+    /// what is hidden: pops (two in one step, and by an appear hook), a
+    /// pop then a push, `popToRoot`, dismiss (then pop), swipe-down, links
+    /// that append to the top sheet, present over it, close one sheet and
+    /// keep the others, or dismiss when a condition fails, and a push
+    /// beneath the modals, which moves what is hidden.
+    static let layers = """
+    // Sheets over sheets, each with its own stack: the summary search hides
+    // every route of the sheets beneath the top one and the top sheet's path
+    // but its top, and every way a step reads or drops hidden routes is here.
+    app Layers
+
+    scheme "layers"
+
+    flag busy = false
+
+    destinations Pages {
+      A
+      B
+      C
+    }
+    stack MainStack root Home { destinations Pages; depth 3 }
+    stack EditorStack root Editor { destinations Pages; depth 3 }
+    stack PickerStack root Picker { destinations Pages; depth 2 }
+    stack RouterStack root RouterHome { destinations Pages; depth 2; router path }
+
+    start MainStack
+
+    screen Home {
+      push A
+      sheet EditorStack
+      cover RouterStack
+    }
+    screen A {
+      push B
+      push C
+      sheet PickerStack
+      action "Back twice" { pop; pop }
+      action "Replace" { pop; push C }
+      action "Done" { dismiss }
+      action "Close and pop" { dismiss; pop }
+      action "Under" { push C under modals }
+    }
+    screen B {
+      push A
+      action "Top" { popToRoot }
+      action "Under" { push C under modals }
+      appear if busy { set busy = false; pop }
+    }
+    screen C {
+      push A
+      sheet EditorStack
+      action "Busy" { set busy = true; push B }
+    }
+    screen Editor { push A; push B; action "Cancel" { dismiss } }
+    screen Picker { push C; push B; action "Pick" { dismiss } }
+    screen RouterHome { push B; sheet PickerStack }
+
+    deeplink "layers://a" -> * / ... / A keep modals
+    deeplink "layers://b" -> * / ... / B
+    deeplink "layers://c" -> * / ... / C keep modals
+    deeplink "layers://picker" -> * / ... + sheet PickerStack keep modals
+    deeplink "layers://editor-a" -> * / ... / A close EditorStack
+    deeplink "layers://busy" -> * / ... / B requires busy else dismiss
+    """
+
+    @Test func summaryAgreesWithThePlainSearchOnLayeredSheets() throws {
+        let tally = try Self.expectAgreement(SourceFile(path: "layers.navflow", text: Self.layers), "layers")
+        #expect(tally.compared == 2)
+        #expect(tally.sharing == 2, "frames stand for several states")
+        #expect(tally.wholeContexts == 2, "the push beneath the modals runs on whole contexts")
+    }
+
+    /// The generated apps with the interactions real apps have.
+    @Test func summaryAgreesWithThePlainSearchOnInteractingApps() throws {
+        var tally = Tally()
+        for seed in UInt64(1)...12 {
+            tally.add(try Self.expectAgreement(SourceFile(path: "interacting-\(seed).navflow", text: Fixtures.interactingApp(seed: seed)),
+                                               "interacting \(seed)"))
+        }
+        #expect(tally.compared == 24)
+    }
+
+    @Test(arguments: Array(UInt64(0)..<4)) func summaryAgreesWithThePlainSearchOnRandomSpecs(batch: UInt64) throws {
+        var tally = Tally()
+        for offset in UInt64(0)..<60 {
+            let seed = batch * 60 + offset + 1
+            var generator = SpecGenerator(seed: seed, appearHooks: offset % 3 == 0)
+            let text = generator.spec()
+            tally.add(try Self.expectAgreement(SourceFile(path: "generated-\(seed).navflow", text: text), "seed \(seed)\n\(text)"))
+        }
+        #expect(tally.compared >= 60, "\(tally.compared) searches compared")
+    }
+}
