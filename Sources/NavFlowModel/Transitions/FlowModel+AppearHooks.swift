@@ -113,8 +113,14 @@ extension FlowModel {
     /// is judged when the step ends, hooks included.
     func runAppearHooks<D: ConditionDecider>(shownBefore: [ShownView], launch: Bool = false, on state: inout NavState,
                                              facts: inout [StepFact], decider: D) -> Bool {
+        let shown = shownViews(of: state, includingCovered: launch)
+        // Most steps show no view anew whose screen has a hook: then no hook runs
+        // and nothing below would change the state or the facts.
+        guard shown.contains(where: { screenHasHooks[routes.screen(of: $0.route)] && !shownBefore.contains($0) }) else {
+            return true
+        }
         let seen = Set(shownBefore)
-        var pending = shownViews(of: state, includingCovered: launch).filter { !seen.contains($0) }
+        var pending = shown.filter { !seen.contains($0) }
         var ran = Set<HookRun>()
         var order: [AppearHookID] = []
         var ranAny = false

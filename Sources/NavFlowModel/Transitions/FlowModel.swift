@@ -30,6 +30,8 @@ public final class FlowModel: Sendable {
     /// Whether a screen has an `appear` hook: every step then runs the
     /// hooks of the views it shows anew.
     public let hasAppearHooks: Bool
+    /// Per screen: whether it has an appear hook.
+    let screenHasHooks: [Bool]
     /// The presentables that show a stack declared `router path`.
     let routerPathPresentables: Set<Int>
 
@@ -80,7 +82,8 @@ public final class FlowModel: Sendable {
         registered = spec.stacks.map { Set($0.destinations) }
         tabHiddenIf = spec.rootTabView?.tabs.map(\.hiddenIf) ?? []
         hasTabView = spec.rootTabView != nil
-        hasAppearHooks = spec.screens.contains { !$0.hooks.isEmpty }
+        screenHasHooks = spec.screens.map { !$0.hooks.isEmpty }
+        hasAppearHooks = screenHasHooks.contains(true)
         edgeChoices = (1...max(1, routes.count)).map { route -> [[[Int]]] in
             guard route <= routes.count else { return [] }
             let screen = routes.screen(of: route)
