@@ -163,12 +163,7 @@ public struct Explorer: Sendable {
         // The search, phase after phase, until it ends or meets a limit.
         var limit: LimitReached?
         do throws(LimitReached) {
-            let valuations: [UInt64]
-            do {
-                valuations = try model.inputValuations(limit: limits.maxValuations)
-            } catch {
-                throw LimitReached(description: error.description, states: 0)
-            }
+            let valuations = try limits.inputValuations(of: model)
             for inputs in valuations {
                 let (initial, facts) = model.initialState(inputs: inputs)
                 graph.launchNotes.append((inputs, TransitionNote(facts: facts, outcome: nil)))
@@ -214,5 +209,16 @@ public struct Explorer: Sendable {
         graph.notes = successors.labels.notes.values
         graph.memoBytes = successors.bytes
         return (graph, limit)
+    }
+}
+
+extension Explorer.Limits {
+    /// The model's input valuations, or the limit their number breaks, as a search reports it.
+    public func inputValuations(of model: FlowModel) throws(Explorer.LimitReached) -> [UInt64] {
+        do {
+            return try model.inputValuations(limit: maxValuations)
+        } catch {
+            throw Explorer.LimitReached(description: error.description, states: 0)
+        }
     }
 }

@@ -175,12 +175,7 @@ public struct PlainExplorer: Sendable {
         // The search, phase after phase, until it ends or meets a limit.
         var limit: Explorer.LimitReached?
         do throws(Explorer.LimitReached) {
-            let valuations: [UInt64]
-            do {
-                valuations = try model.inputValuations(limit: limits.maxValuations)
-            } catch {
-                throw Explorer.LimitReached(description: error.description, states: 0)
-            }
+            let valuations = try limits.inputValuations(of: model)
             for inputs in valuations {
                 let (initial, facts) = model.initialState(inputs: inputs)
                 launchNotes.append((inputs, TransitionNote(facts: facts, outcome: nil)))

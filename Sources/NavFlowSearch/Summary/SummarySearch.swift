@@ -148,13 +148,7 @@ private final class SummaryEngine {
     }
 
     func run() throws(Explorer.LimitReached) {
-        let valuations: [UInt64]
-        do {
-            valuations = try model.inputValuations(limit: limits.maxValuations)
-        } catch {
-            throw Explorer.LimitReached(description: error.description, states: 0)
-        }
-        for inputs in valuations {
+        for inputs in try limits.inputValuations(of: model) {
             guard let initial = model.initialState(inputs: inputs).state else { continue }
             dispatch(0, .place(state: cut(initial), kept: 0))
         }
