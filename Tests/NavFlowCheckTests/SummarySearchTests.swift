@@ -46,7 +46,7 @@ import Testing
             parking?.withDeepLinks = deepLinks
             guard let plain = try? PlainExplorer(limits: limits).search(model, from: starts, deepLinks: deepLinks, parking: parking)
             else { continue }
-            let expected = Set((0..<plain.count).map { SummarySearch.frame(of: plain.state($0)) })
+            let expected = Set((0..<plain.count).map { SummarySearch.frame(of: plain.state($0), in: model) })
             let summary = try SummarySearch(limits: limits).search(model, deepLinks: deepLinks, parking: parking)
             let found = Set(summary.frames)
             #expect(found.count == summary.frames.count, "\(context): a frame found twice")

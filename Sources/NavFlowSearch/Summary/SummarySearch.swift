@@ -66,12 +66,74 @@ public struct SummarySearch: Sendable {
         return (engine.result, limit)
     }
 
-    /// A state's frame: its hidden routes written as 0 (every route of the
-    /// modals beneath the top one, and of the top one's path all but its top).
-    public static func frame(of state: NavState) -> NavState {
+    /// A state's frame: its hidden routes written as 0 (the selected tab's
+    /// path but its top, every route of the modals beneath the top one, and
+    /// of the top one's path all but its top).
+    public static func frame(of state: NavState, in model: FlowModel) -> NavState {
         var frame = state
-        for (modal, index) in SummaryEngine.hiddenPositions(of: state) { frame.modals[modal].path[index] = 0 }
+        for place in HiddenStack(model.shape).places(in: state) { frame[place] = 0 }
         return frame
+    }
+}
+
+/// Where the hidden routes of a state lie, lowest first: the path of the
+/// selected tab but its top (when the tab shows one stack), then the whole
+/// path of each modal beneath the top one, bottom modal first, then the
+/// top modal's path but its top.
+struct HiddenStack {
+    let shape: StateShape
+
+    init(_ shape: StateShape) {
+        self.shape = shape
+    }
+
+    enum Place: Hashable {
+        case slot(Int, index: Int)
+        case modal(Int, index: Int)
+    }
+
+    /// The slot of the selected tab whose path is hidden: its only slot, when it shows a stack.
+    func hiddenSlot(of state: NavState) -> Int? {
+        let slots = shape.activeSlots(selectedTab: state.selectedTab)
+        guard slots.count == 1, case .stack = shape.slots[slots.lowerBound].declared else { return nil }
+        return slots.lowerBound
+    }
+
+    func places(in state: NavState) -> [Place] {
+        var places: [Place] = []
+        if let slot = hiddenSlot(of: state), state.paths[slot].count > 1 {
+            for index in 0..<(state.paths[slot].count - 1) { places.append(.slot(slot, index: index)) }
+        }
+        for (modal, entry) in state.modals.enumerated() {
+            let shown = modal == state.modals.count - 1 ? 1 : 0
+            guard entry.path.count > shown else { continue }
+            for index in 0..<(entry.path.count - shown) { places.append(.modal(modal, index: index)) }
+        }
+        return places
+    }
+
+    func count(in state: NavState) -> Int {
+        var count = 0
+        if let slot = hiddenSlot(of: state) { count += max(0, state.paths[slot].count - 1) }
+        guard let top = state.modals.last else { return count }
+        return count + state.modals.dropLast().reduce(0) { $0 + $1.path.count } + max(0, top.path.count - 1)
+    }
+}
+
+extension NavState {
+    subscript(place: HiddenStack.Place) -> Int {
+        get {
+            switch place {
+            case .slot(let slot, let index): paths[slot][index]
+            case .modal(let modal, let index): modals[modal].path[index]
+            }
+        }
+        set {
+            switch place {
+            case .slot(let slot, let index): paths[slot][index] = newValue
+            case .modal(let modal, let index): modals[modal].path[index] = newValue
+            }
+        }
     }
 }
 
@@ -132,6 +194,10 @@ private final class SummaryEngine {
     /// (a modal closed before a pop, or a URL opened): such steps are run
     /// with every hidden route known.
     let popBounds: PopBounds
+    let hidden: HiddenStack
+    /// Per screen, per edge: whether the parked search lifts a tab before it
+    /// (`ParkedPaths.transitions`), which reads the selected tab's whole path.
+    let lifts: [[Bool]]
 
     init(model: FlowModel, deepLinks: Bool, parking: ParkedPaths?, limits: Explorer.Limits) {
         self.model = model
@@ -140,17 +206,20 @@ private final class SummaryEngine {
         self.limits = limits
         budget = ResourceBudget(limits)
         popBounds = PopBounds(model.spec)
+        hidden = HiddenStack(model.shape)
+        lifts = parking.map { parking in parking.liftedTabs.map { $0.map { !$0.isEmpty } } } ?? []
     }
 
     var result: SummarySearch.Result {
-        SummarySearch.Result(frames: frames.map(SummarySearch.frame(of:)), entries: entries.count,
+        SummarySearch.Result(frames: frames.map { SummarySearch.frame(of: $0, in: model) }, entries: entries.count,
                              pathEdges: pathEdges.count, wholeContextRuns: wholeContextRuns)
     }
 
     func run() throws(Explorer.LimitReached) {
         for inputs in try limits.inputValuations(of: model) {
             guard let initial = model.initialState(inputs: inputs).state else { continue }
-            dispatch(0, .place(state: cut(initial), kept: 0))
+            guard let stored = cut(initial) else { continue }
+            dispatch(0, .place(state: stored, kept: 0))
         }
         handleRequests()
         var next = 0
@@ -158,10 +227,12 @@ private final class SummaryEngine {
             let (entry, frame) = queue[next]
             next += 1
             let state = frames[Int(frame)]
-            let height = Self.hiddenCount(of: state)
+            let height = hidden.count(in: state)
             model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
-                let reads = min(popBounds.routesRead(by: unit, hasHooks: model.hasAppearHooks,
-                                                     hiddenInTopModal: Self.hiddenInTopModal(of: state)), height)
+                var reads = popBounds.routesRead(by: unit, hasHooks: model.hasAppearHooks,
+                                                 hiddenInTopModal: Self.hiddenInTopModal(of: state))
+                if case .edge(_, let screen, let edge) = unit, !lifts.isEmpty, lifts[screen][edge] { reads = .max }
+                reads = min(reads, height)
                 dispatch(entry, .reveal(frame: frame, unit: unit, revealed: [], remaining: reads))
             }
             handleRequests()
@@ -233,17 +304,16 @@ private final class SummaryEngine {
     /// `revealed`, the rest of its context that of `entry`'s frames.
     func execute(_ unit: StepUnit, from frame: Int32, revealed: [Int], at entry: Int32) {
         var state = frames[Int(frame)]
-        let positions = Self.hiddenPositions(of: state)
+        let positions = hidden.places(in: state)
         for (offset, route) in revealed.enumerated() {
-            let (modal, index) = positions[positions.count - 1 - offset]
-            state.modals[modal].path[index] = route
+            state[positions[positions.count - 1 - offset]] = route
         }
         let kept = positions.count - revealed.count
         var reorders = false
         transitions(of: unit, from: state) { transition in
             guard let target = transition.target else { return }
-            let state = cut(target)
-            guard let marks = Self.keptMarks(in: state, of: kept) else {
+            // A tab left with marks on its path is cut by what they stand for.
+            guard let state = cut(target), let marks = keptMarks(in: state, of: kept) else {
                 reorders = true
                 return
             }
@@ -262,18 +332,18 @@ private final class SummaryEngine {
     /// its top hidden route reaches, beneath which each other real hidden
     /// route is pushed.
     func emit(_ state: NavState, at entry: Int32) {
-        let positions = Self.hiddenPositions(of: state)
+        let positions = hidden.places(in: state)
         let kept = entries[Int(entry)].height
         var frame = state
-        for (number, (modal, index)) in positions.enumerated() { frame.modals[modal].path[index] = -(number + 1) }
+        for (number, place) in positions.enumerated() { frame[place] = -(number + 1) }
         let frameNumber = number(frame)
         guard positions.count > kept else {
             addPathEdge(entry, frameNumber)
             return
         }
         var beneath = entry
-        for (modal, index) in positions[kept..<(positions.count - 1)] {
-            let caller = Caller(entry: beneath, route: state.modals[modal].path[index])
+        for place in positions[kept..<(positions.count - 1)] {
+            let caller = Caller(entry: beneath, route: state[place])
             if let existing = pushedBeneath[caller] {
                 beneath = existing
             } else {
@@ -284,7 +354,6 @@ private final class SummaryEngine {
                 beneath = new
             }
         }
-        let (modal, index) = positions[positions.count - 1]
         let pushEntry: Int32
         if let existing = pushEntries[frameNumber] {
             pushEntry = existing
@@ -293,7 +362,7 @@ private final class SummaryEngine {
             entries.append(Entry(height: positions.count))
             pushEntries[frameNumber] = pushEntry
         }
-        addCaller(Caller(entry: beneath, route: state.modals[modal].path[index]), to: pushEntry)
+        addCaller(Caller(entry: beneath, route: state[positions[positions.count - 1]]), to: pushEntry)
         addPathEdge(pushEntry, frameNumber)
     }
 
@@ -322,39 +391,30 @@ private final class SummaryEngine {
     }
 
     /// The state as the search stores it: the tabs that are not selected
-    /// cut, with `parking`. The cut reads the tabs' paths and the flags,
-    /// never the modals, which are put back as they were (marks included).
-    func cut(_ state: NavState) -> NavState {
-        guard let parking else { return state }
+    /// cut, with `parking`. The cut reads the paths of the tabs it cuts and
+    /// the flags, never the modals nor the selected tab's path, which are
+    /// put back as they were, marks included. Nil when a tab it cuts holds
+    /// a mark, or without `parking` when any path but the selected tab's
+    /// does: the step left a tab whose hidden routes it then keeps or cuts.
+    func cut(_ state: NavState) -> NavState? {
+        let kept = hidden.hiddenSlot(of: state)
         var plain = state
         plain.modals = []
+        for slot in plain.paths.indices where plain.paths[slot].contains(where: { $0 < 0 }) {
+            guard slot == kept else { return nil }
+            plain.paths[slot] = plain.paths[slot].map { max($0, 0) }
+        }
+        guard let parking else { return state }
         var words = model.codec.encode(plain)
         let whole = words
         whole.withUnsafeBufferPointer { whole in words.withUnsafeMutableBufferPointer { parking.park($0, of: whole) } }
         var parked = model.codec.decode(words)
         parked.modals = state.modals
+        if let kept { parked.paths[kept] = state.paths[kept] }
         return parked
     }
 
     // MARK: - Hidden routes
-
-    /// Where the hidden routes of a state are, lowest first: the whole
-    /// path of each modal beneath the top one, bottom modal first, then the
-    /// top modal's path but its top.
-    static func hiddenPositions(of state: NavState) -> [(modal: Int, index: Int)] {
-        var positions: [(modal: Int, index: Int)] = []
-        for (modal, entry) in state.modals.enumerated() {
-            let shown = modal == state.modals.count - 1 ? 1 : 0
-            guard entry.path.count > shown else { continue }
-            for index in 0..<(entry.path.count - shown) { positions.append((modal, index)) }
-        }
-        return positions
-    }
-
-    static func hiddenCount(of state: NavState) -> Int {
-        guard let top = state.modals.last else { return 0 }
-        return state.modals.dropLast().reduce(0) { $0 + $1.path.count } + max(0, top.path.count - 1)
-    }
 
     /// How many routes of the top modal's path are hidden.
     static func hiddenInTopModal(of state: NavState) -> Int {
@@ -366,12 +426,13 @@ private final class SummaryEngine {
     /// hidden routes it kept are those beneath every route it put in.
     /// Nil when a mark is on top of the top modal's path, out of order, or
     /// above a real route: the step read a hidden route or moved one.
-    static func keptMarks(in state: NavState, of kept: Int) -> Int? {
+    func keptMarks(in state: NavState, of kept: Int) -> Int? {
         if let top = state.modals.last?.path.last, top < 0 { return nil }
+        if let slot = hidden.hiddenSlot(of: state), let top = state.paths[slot].last, top < 0 { return nil }
         var count = 0
         var sawRoute = false
-        for (modal, index) in hiddenPositions(of: state) {
-            let route = state.modals[modal].path[index]
+        for place in hidden.places(in: state) {
+            let route = state[place]
             if route < 0 {
                 guard !sawRoute, route == -(count + 1), count < kept else { return nil }
                 count += 1
@@ -458,7 +519,7 @@ struct PopBounds {
         var own: Reads
         switch unit {
         case .edge(_, let screen, let edge): own = edges[screen][edge]
-        case .back(let context): own = Reads(pops: context == .modal ? 1 : 0, closesTop: false)
+        case .back: own = Reads(pops: 1, closesTop: false)
         case .switchTab: own = Reads(pops: 0, closesTop: false)
         case .swipeDown: own = Reads(pops: 0, closesTop: true)
         case .deepLink(let link, _): own = links[link]
