@@ -1,24 +1,26 @@
 import NavFlowModel
 import NavFlowSpec
 
-/// Reachability over *frames*: states whose modal paths show only their
-/// top route, the routes beneath it (the *context*) hidden, computed the
-/// way pushdown reachability is, with entries, path edges and the callers
-/// of each entry instead of every state (docs/performance.md, "The summary
+/// Reachability over *frames*: states whose paths show only their top
+/// route, the routes beneath (the *context*) hidden, computed the way
+/// pushdown reachability is, with entries, path edges and the callers of
+/// each entry instead of every state (docs/performance.md, "The summary
 /// search").
 ///
-/// The hidden routes form one stack: the modals' paths, bottom modal first,
-/// each without its top. A step that neither reads nor removes a hidden
-/// route (a push, a presentation, a flag, a tab, a link that appends) does
-/// the same from every state of a frame, whatever its context; a step that
+/// The hidden routes form one stack (`HiddenStack`): the selected tab's
+/// path without its top, then the modals' paths, bottom modal first, the
+/// top one without its top. A step that neither reads nor removes a hidden
+/// route (a push, a presentation, a flag, a link that appends) does the
+/// same from every state of a frame, whatever its context; a step that
 /// pops reveals the route below the top, which the search takes from each
 /// caller of the frame's entry; a dismiss removes hidden routes without
 /// reading them. Every step is run by the model's own transition function
 /// on a state made of the frame and the routes it reads, so the search
 /// needs nothing of the statements but how many routes a step may pop.
 ///
-/// The tab paths are stored whole (parked with `parking`, as the plain
-/// search parks them), so tab selections read nothing hidden.
+/// The other tabs' paths are stored whole (parked with `parking`, as the
+/// plain search parks them); a step that leaves a tab with hidden routes
+/// runs on every context of its frame.
 ///
 /// The plain search is its oracle: the frames of the states it finds are
 /// the frames this search finds (`SummarySearchTests`).
