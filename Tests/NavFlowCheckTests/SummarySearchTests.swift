@@ -80,8 +80,9 @@ import Testing
     /// beneath the modals, which moves what is hidden.
     static let layers = """
     // Sheets over sheets, each with its own stack: the summary search hides
-    // every route of the sheets beneath the top one and the top sheet's path
-    // but its top, and every way a step reads or drops hidden routes is here.
+    // the root stack's path but its top, every route of the sheets beneath the
+    // top one and the top sheet's path but its top, and every way a step reads
+    // or drops hidden routes is here.
     app Layers
 
     scheme "layers"

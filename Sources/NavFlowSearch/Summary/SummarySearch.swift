@@ -41,8 +41,8 @@ public struct SummarySearch: Sendable {
         /// (entry, frame) pairs: the frame reached from the entry without
         /// revealing what lies beneath it.
         public let pathEdges: Int
-        /// Steps run on a state with every hidden route in place, because a
-        /// step reordered what was hidden.
+        /// Steps run again with every hidden route in place because their
+        /// first run moved or revealed one, or left a tab holding some.
         public let wholeContextRuns: Int
     }
 
@@ -142,8 +142,10 @@ extension NavState {
 /// The search's bookkeeping. A frame is kept with each hidden route
 /// replaced by a *mark*, -1 for the lowest hidden route, -2 for the next,
 /// and so on: a step run on it that removes hidden routes leaves the marks
-/// of the ones it kept, and one that reads a hidden route fails on a
-/// negative route id instead of reading a wrong one.
+/// of the ones it kept, and one that reveals a hidden route leaves a mark
+/// on top of a path or out of order, which `keptMarks` finds. What keeps
+/// a step from reading a mark in between is `PopBounds`: the model would
+/// take a negative route id for a route of the first screen.
 private final class SummaryEngine {
     let model: FlowModel
     let deepLinks: Bool
@@ -192,9 +194,7 @@ private final class SummaryEngine {
     var requests: [(entry: Int32, request: Request)] = []
     var wholeContextRuns = 0
 
-    /// Whether a step may reveal a hidden route other than the ones on top
-    /// (a modal closed before a pop, or a URL opened): such steps are run
-    /// with every hidden route known.
+    /// How many hidden routes, from the top, each step may read.
     let popBounds: PopBounds
     let hidden: HiddenStack
     /// Per screen, per edge: whether the parked search lifts a tab before it
@@ -230,9 +230,9 @@ private final class SummaryEngine {
             next += 1
             let state = frames[Int(frame)]
             let height = hidden.count(in: state)
+            let hiddenInTopModal = max(0, (state.modals.last?.path.count ?? 0) - 1)
             model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
-                var reads = popBounds.routesRead(by: unit, hasHooks: model.hasAppearHooks,
-                                                 hiddenInTopModal: Self.hiddenInTopModal(of: state))
+                var reads = popBounds.routesRead(by: unit, hiddenInTopModal: hiddenInTopModal)
                 if case .edge(_, let screen, let edge) = unit, !lifts.isEmpty, lifts[screen][edge] { reads = .max }
                 reads = min(reads, height)
                 dispatch(entry, .reveal(frame: frame, unit: unit, revealed: [], remaining: reads))
@@ -315,11 +315,11 @@ private final class SummaryEngine {
         transitions(of: unit, from: state) { transition in
             guard let target = transition.target else { return }
             // A tab left with marks on its path is cut by what they stand for.
-            guard let state = cut(target), let marks = keptMarks(in: state, of: kept) else {
+            guard let stored = cut(target), let marks = keptMarks(in: stored, of: kept) else {
                 reorders = true
                 return
             }
-            dispatch(entry, .place(state: state, kept: marks))
+            dispatch(entry, .place(state: stored, kept: marks))
         }
         if reorders {
             // The step moved or revealed a hidden route: run it again with every one known.
@@ -418,11 +418,6 @@ private final class SummaryEngine {
 
     // MARK: - Hidden routes
 
-    /// How many routes of the top modal's path are hidden.
-    static func hiddenInTopModal(of state: NavState) -> Int {
-        max(0, (state.modals.last?.path.count ?? 0) - 1)
-    }
-
     /// How many of the marks -1 ... -`kept` a step's target still holds,
     /// when it holds the lowest ones in place and nothing else: the
     /// hidden routes it kept are those beneath every route it put in.
@@ -481,7 +476,8 @@ struct PopBounds {
 
     private let edges: [[Reads]]
     private let links: [Reads]
-    /// What every appear hook of the spec may read in one step, together.
+    /// What every appear hook of the spec may read in one step, together
+    /// (nothing in a spec without hooks).
     private let hooks: Reads
 
     init(_ spec: FlowSpec) {
@@ -492,7 +488,8 @@ struct PopBounds {
                 case .pop: Reads(pops: 1, closesTop: false)
                 case .dismiss: Reads(pops: 0, closesTop: true)
                 case .open: .every
-                // Every modal closes: nothing beneath is revealed.
+                // `rebuild` closes every modal and empties every path, revealing
+                // nothing; the other statements keep what is hidden.
                 default: Reads(pops: 0, closesTop: false)
                 }
                 total = total.then(one)
@@ -504,11 +501,11 @@ struct PopBounds {
             var most = Reads(pops: 0, closesTop: false)
             for handler in link.handlers {
                 // A handler that keeps every modal and one that closes them
-                // all reveal nothing; one that closes some may reveal any.
+                // all reveal nothing; one that closes some, or writes beneath
+                // the modals, may reveal any.
                 var own = handler.closing.isEmpty && !handler.underModals ? Reads(pops: 0, closesTop: false) : .every
                 if let otherwise = handler.otherwise { own = own.then(reads([otherwise])) }
                 most = Reads(pops: max(most.pops, own.pops), closesTop: most.closesTop || own.closesTop)
-                if own.pops == .max { most = .every }
             }
             return most
         }
@@ -517,8 +514,8 @@ struct PopBounds {
         }
     }
 
-    func routesRead(by unit: StepUnit, hasHooks: Bool, hiddenInTopModal: Int) -> Int {
-        var own: Reads
+    func routesRead(by unit: StepUnit, hiddenInTopModal: Int) -> Int {
+        let own: Reads
         switch unit {
         case .edge(_, let screen, let edge): own = edges[screen][edge]
         case .back: own = Reads(pops: 1, closesTop: false)
@@ -527,7 +524,6 @@ struct PopBounds {
         case .deepLink(let link, _): own = links[link]
         }
         // Hooks run after the step's own statements.
-        if hasHooks { own = own.then(hooks) }
-        return own.routes(hiddenInTopModal: hiddenInTopModal)
+        return own.then(hooks).routes(hiddenInTopModal: hiddenInTopModal)
     }
 }
