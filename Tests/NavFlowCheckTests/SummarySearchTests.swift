@@ -24,12 +24,15 @@ import Testing
         var sharing = 0
         /// Searches where a step reordered hidden routes and ran on a whole context.
         var wholeContexts = 0
+        /// Searches where a tab was left with hidden routes and cut from the table of cuts.
+        var tableCuts = 0
 
         mutating func add(_ other: Tally) {
             compared += other.compared
             hiding += other.hiding
             sharing += other.sharing
             wholeContexts += other.wholeContexts
+            tableCuts += other.tableCuts
         }
     }
 
@@ -58,6 +61,7 @@ import Testing
             if summary.entries > 1 { tally.hiding += 1 }
             if summary.frames.count < plain.count { tally.sharing += 1 }
             if summary.wholeContextRuns > 0 { tally.wholeContexts += 1 }
+            if summary.tabsLeftByTable > 0 { tally.tableCuts += 1 }
         }
         return tally
     }
@@ -144,6 +148,86 @@ import Testing
         #expect(tally.compared == 2)
         #expect(tally.sharing == 2, "frames stand for several states")
         #expect(tally.wholeContexts == 2, "the push beneath the modals runs on whole contexts")
+    }
+
+    /// Two tabs whose stacks go four deep, left while their routes beneath
+    /// the top are hidden: by the tab bar, by `tab` after one push or two,
+    /// and by a link to the other tab. The parked cut of the tab left is read from
+    /// the table of cuts: routes pushed again by edges with and without a
+    /// guard that keeps holding, a guard that does not (`frozen`), a screen
+    /// whose hook may run (kept, with the route above it) and a root whose
+    /// hook may run while `pro` is false (the path keeps its first route).
+    static let leftTabs = """
+    app LeftTabs
+
+    scheme "tabs"
+
+    flag seen = false
+    flag pro = false
+    flag frozen = false
+
+    destinations Pages {
+      P
+      Q
+      R
+      S
+    }
+    stack AStack root HomeA { destinations Pages; depth 4 }
+    stack BStack root HomeB { destinations Pages; depth 3 }
+    tabs Main {
+      tab a "A" AStack
+      tab b "B" BStack
+    }
+
+    start Main
+
+    screen HomeA {
+      push P
+      push R
+      appear if !pro { set seen = true }
+    }
+    screen P {
+      push Q
+      push R
+      push S if pro
+      push P if !frozen
+    }
+    screen Q {
+      push P
+      push R
+      action "Away" { push P; tab b }
+      appear { set seen = true }
+    }
+    screen R {
+      push P
+      push Q
+      action "Lock" { set frozen = true }
+      action "To B" { tab b }
+    }
+    screen S {
+      push R
+      action "Elsewhere" { push P; tab b }
+      action "Further" { push Q; push P; tab b }
+    }
+    screen HomeB {
+      push R
+      push S
+      action "Upgrade" { set pro = true }
+    }
+
+    deeplink "tabs://b/s" -> b / S
+    deeplink "tabs://p" -> * / ... / P
+    """
+
+    @Test func summaryAgreesWithThePlainSearchOnLeftTabs() throws {
+        let source = SourceFile(path: "left-tabs.navflow", text: Self.leftTabs)
+        let model = try FlowModel(try #require(Frontend.load(source).spec))
+        #expect(TabIndependence(model: model).holds, "the tabs are parked")
+        let tally = try Self.expectAgreement(source, "left tabs")
+        #expect(tally.compared == 2)
+        #expect(tally.sharing == 2, "frames stand for several states")
+        #expect(tally.tableCuts == 2, "tabs left with hidden routes are cut from the table")
+        #expect(tally.wholeContexts == 0, "no step runs on whole contexts")
     }
 
     /// The generated apps with the interactions real apps have.

@@ -238,6 +238,7 @@ public struct ParkedPaths: Sendable {
     /// Cuts the paths of tab `tab` in `words`; flags and inputs are read from `state`.
     public func park(tab: Int, in words: UnsafeMutableBufferPointer<UInt64>, of state: UnsafeBufferPointer<UInt64>) {
         let codec = model.codec
+        let valuation = PackedValuation(codec: codec, state: state)
         for slot in tabStackSlots[tab] {
             let field = codec.path(ofSlot: slot)
             let length = codec.read(field.length, in: UnsafeBufferPointer(words))
@@ -254,8 +255,8 @@ public struct ParkedPaths: Sendable {
                 let start = field.firstRoute + position * field.routeBits
                 let route = codec.read(start..<(start + field.routeBits), in: UnsafeBufferPointer(words))
                 // A screen whose appear hook may run is never cut: pushing it again would run the hook.
-                if hookMayRun(route, in: state) || !canPushAgain(route, from: beneath, slot: slot,
-                                                  linked: withDeepLinks && currentStackSlots[tab] == slot, in: state) {
+                if hookMayRun(route, in: valuation) || !canPushAgain(route, from: beneath, slot: slot,
+                                                      linked: linked(tab: tab, slot: slot), in: valuation) {
                     kept = position + 1
                     keptTop = route
                 }
@@ -265,7 +266,7 @@ public struct ParkedPaths: Sendable {
             // shows another screen when the tab is selected again, and would
             // not run that hook then. The next screen (no hook that may run)
             // is kept too.
-            if kept < length && hookMayRun(keptTop, in: state) {
+            if kept < length && hookMayRun(keptTop, in: valuation) {
                 kept += 1
             }
             guard kept < length else { continue }
@@ -343,7 +344,8 @@ public struct ParkedPaths: Sendable {
     /// in stack slot `slot`, up to the slot's depth, shortest first.
     private func extensions(of path: [Int], slot: Int, linked: Bool, root: Int,
                             in state: UnsafeBufferPointer<UInt64>) -> [[Int]] {
-        guard !hookMayRun(path.last ?? root, in: state) else { return [path] }
+        let valuation = PackedValuation(codec: model.codec, state: state)
+        guard !hookMayRun(path.last ?? root, in: valuation) else { return [path] }
         let depth = model.codec.depth(ofSlot: slot)
         var result = [path]
         var next = 0
@@ -357,8 +359,8 @@ public struct ParkedPaths: Sendable {
             if linked { candidates += appendedByLinks.map(\.route) + replacedByLinks.map(\.route) }
             var added = Set<Int>()
             for route in candidates where added.insert(route).inserted {
-                guard registered[slot].contains(model.routes.screen(of: route)), !hookMayRun(route, in: state),
-                      canPushAgain(route, from: beneath, slot: slot, linked: linked, in: state) else { continue }
+                guard registered[slot].contains(model.routes.screen(of: route)), !hookMayRun(route, in: valuation),
+                      canPushAgain(route, from: beneath, slot: slot, linked: linked, in: valuation) else { continue }
                 result.append(current + [route])
             }
         }
@@ -369,17 +371,17 @@ public struct ParkedPaths: Sendable {
     /// `beneath` shows, in stack slot `slot`: by an edge of `beneath` (or, when
     /// `linked`, by a deep link), or by pushing so a screen whose edge then
     /// puts `route` in its place (a link's stub page that resolves).
-    private func canPushAgain(_ route: Int, from beneath: Int, slot: Int, linked: Bool,
-                              in state: UnsafeBufferPointer<UInt64>) -> Bool {
+    func canPushAgain<Flags: ParkingValuation>(_ route: Int, from beneath: Int, slot: Int, linked: Bool,
+                                                in flags: Flags) -> Bool {
         guard beneath > 0 else { return false }
         func pushed(_ candidates: [(route: Int, condition: Condition?)], _ route: Int) -> Bool {
-            candidates.contains { $0.route == route && holds($0.condition, in: state) }
+            candidates.contains { $0.route == route && flags.holds($0.condition) }
         }
         if pushed(pushesAgain[beneath - 1], route) || linked && pushed(appendedByLinks, route) { return true }
         func replaced(_ replacement: Replacement) -> Bool {
             replacement.route == route && registered[slot].contains(model.routes.screen(of: replacement.page))
-                && holds(replacement.pageCondition, in: state) && holds(replacement.condition, in: state)
-                && !hookMayRun(replacement.page, in: state) && !hookRuns[replacement.page].isUndoneBySwipe
+                && flags.holds(replacement.pageCondition) && flags.holds(replacement.condition)
+                && !hookMayRun(replacement.page, in: flags) && !hookRuns[replacement.page].isUndoneBySwipe
         }
         return replacedAgain[beneath - 1].contains(where: replaced) || linked && replacedByLinks.contains(where: replaced)
     }
@@ -387,23 +389,81 @@ public struct ParkedPaths: Sendable {
     /// Whether pushing `route` again, or showing it again on top, may run an
     /// appear hook: its screen has one, and that hook may run now or later
     /// while the paths are kept.
-    private func hookMayRun(_ route: Int, in state: UnsafeBufferPointer<UInt64>) -> Bool {
+    func hookMayRun<Flags: ParkingValuation>(_ route: Int, in flags: Flags) -> Bool {
         switch hookRuns[route] {
         case .never, .undoneBySwipe: false
         case .always: true
-        case .whenAnyHolds(let conditions): conditions.contains { holds($0, in: state) }
+        case .whenAnyHolds(let conditions): conditions.contains { flags.holds($0) }
         }
     }
 
-    private func holds(_ condition: Condition?, in state: UnsafeBufferPointer<UInt64>) -> Bool {
+    /// Whether a screen of stack slot `slot` of tab `tab` can be pushed
+    /// again by a deep link that appends where the user is.
+    func linked(tab: Int, slot: Int) -> Bool {
+        withDeepLinks && currentStackSlots[tab] == slot
+    }
+
+    /// Whether the search cuts the path of stack slot `slot` of tab `tab`
+    /// when the tab is not selected (a tab stored whole is never cut).
+    func cuts(tab: Int, slot: Int) -> Bool {
+        tabStackSlots.indices.contains(tab) && tabStackSlots[tab].contains(slot)
+    }
+
+    /// The flags and the inputs the cut reads (`canPushAgain`,
+    /// `hookMayRun`), as masks of `NavState.flags` and `NavState.inputs`:
+    /// two states equal on those bits are cut alike.
+    var flagsRead: (flags: UInt64, inputs: UInt64) {
+        var conditions: [Condition?] = pushesAgain.flatMap { $0.map(\.condition) } + appendedByLinks.map(\.condition)
+        for replacement in replacedAgain.flatMap({ $0 }) + replacedByLinks {
+            conditions += [replacement.pageCondition, replacement.condition]
+        }
+        for case .whenAnyHolds(let hooks) in hookRuns { conditions += hooks }
+        var masks: (flags: UInt64, inputs: UInt64) = (0, 0)
+        for condition in conditions.compactMap({ $0 }) {
+            for flag in condition.flagsRead { masks.flags |= 1 << UInt64(flag) }
+            for input in condition.inputsRead { masks.inputs |= 1 << UInt64(input) }
+        }
+        return masks
+    }
+}
+
+/// Where the cut reads the flags and inputs its conditions test: a packed
+/// state (`PackedValuation`), or a state's bits (`FlagValuation`).
+protocol ParkingValuation {
+    func holds(_ condition: Condition?) -> Bool
+}
+
+/// The flags and inputs of a state packed by `StateCodec`.
+struct PackedValuation: ParkingValuation {
+    let flagStart: Int
+    let inputStart: Int
+    let state: UnsafeBufferPointer<UInt64>
+
+    init(codec: StateCodec, state: UnsafeBufferPointer<UInt64>) {
+        flagStart = codec.flagField.lowerBound
+        inputStart = codec.inputField.lowerBound
+        self.state = state
+    }
+
+    func holds(_ condition: Condition?) -> Bool {
         guard let condition else { return true }
-        return condition.evaluate(flags: { flag(model.codec.flagField.lowerBound + $0, in: state) },
-                                  inputs: { flag(model.codec.inputField.lowerBound + $0, in: state) })
+        return condition.evaluate(flags: { bit(flagStart + $0) }, inputs: { bit(inputStart + $0) })
     }
 
     @inline(__always)
-    private func flag(_ bit: Int, in state: UnsafeBufferPointer<UInt64>) -> Bool {
+    private func bit(_ bit: Int) -> Bool {
         state[bit >> 6] >> UInt64(bit & 63) & 1 == 1
+    }
+}
+
+/// The flags and inputs of an unpacked state (`NavState.flags`, `NavState.inputs`).
+struct FlagValuation: ParkingValuation, Hashable {
+    var flags: UInt64
+    var inputs: UInt64
+
+    func holds(_ condition: Condition?) -> Bool {
+        guard let condition else { return true }
+        return condition.evaluate(flags: { flags >> UInt64($0) & 1 == 1 }, inputs: { inputs >> UInt64($0) & 1 == 1 })
     }
 }
 

@@ -42,8 +42,14 @@ public struct SummarySearch: Sendable {
         /// revealing what lies beneath it.
         public let pathEdges: Int
         /// Steps run again with every hidden route in place because their
-        /// first run moved or revealed one, or left a tab holding some.
+        /// first run moved or revealed one, or left a tab holding some
+        /// otherwise than `tabsLeftByTable` takes.
         public let wholeContextRuns: Int
+        /// Targets that left a tab with hidden routes on its path, cut by
+        /// the table of cuts (`LeftTabCuts`).
+        public let tabsLeftByTable: Int
+        /// The nodes of that table: (entry, route, flags read) it answered.
+        public let cutNodes: Int
     }
 
     /// The frames reachable from launch by in-app steps, and deep links
@@ -146,7 +152,7 @@ extension NavState {
 /// on top of a path or out of order, which `keptMarks` finds. What keeps
 /// a step from reading a mark in between is `PopBounds`: the model would
 /// take a negative route id for a route of the first screen.
-private final class SummaryEngine {
+final class SummaryEngine {
     let model: FlowModel
     let deepLinks: Bool
     let parking: ParkedPaths?
@@ -170,6 +176,10 @@ private final class SummaryEngine {
         /// Place `state`, whose lowest `kept` hidden routes are marks, in the
         /// entry whose height is `kept`.
         case place(state: NavState, kept: Int)
+        /// Place `state`, a tab's path left on `slot` with its lowest routes
+        /// marks, once the `remaining` routes they stand for are known;
+        /// `revealed` are those known so far, the top one first.
+        case fill(state: NavState, slot: Int, revealed: [Int], remaining: Int)
     }
 
     struct Entry {
@@ -193,6 +203,9 @@ private final class SummaryEngine {
     /// calls, so that a chain of entries costs no depth of the call stack.
     var requests: [(entry: Int32, request: Request)] = []
     var wholeContextRuns = 0
+    /// The cuts of tabs left with hidden routes, per entry (`LeftTabCuts`).
+    var cuts = LeftTabCuts()
+    var tabsLeftByTable = 0
 
     /// How many hidden routes, from the top, each step may read.
     let popBounds: PopBounds
@@ -200,6 +213,8 @@ private final class SummaryEngine {
     /// Per screen, per edge: whether the parked search lifts a tab before it
     /// (`ParkedPaths.transitions`), which reads the selected tab's whole path.
     let lifts: [[Bool]]
+    /// The flags and inputs the parked cut reads.
+    let cutMasks: (flags: UInt64, inputs: UInt64)
 
     init(model: FlowModel, deepLinks: Bool, parking: ParkedPaths?, limits: Explorer.Limits) {
         self.model = model
@@ -210,17 +225,19 @@ private final class SummaryEngine {
         popBounds = PopBounds(model.spec)
         hidden = HiddenStack(model.shape)
         lifts = parking.map { parking in parking.liftedTabs.map { $0.map { !$0.isEmpty } } } ?? []
+        cutMasks = parking?.flagsRead ?? (0, 0)
     }
 
     var result: SummarySearch.Result {
         SummarySearch.Result(frames: frames.map { SummarySearch.frame(of: $0, in: model) }, entries: entries.count,
-                             pathEdges: pathEdges.count, wholeContextRuns: wholeContextRuns)
+                             pathEdges: pathEdges.count, wholeContextRuns: wholeContextRuns,
+                             tabsLeftByTable: tabsLeftByTable, cutNodes: cuts.keys.count)
     }
 
     func run() throws(Explorer.LimitReached) {
         for inputs in try limits.inputValuations(of: model) {
             guard let initial = model.initialState(inputs: inputs).state else { continue }
-            guard let stored = cut(initial) else { continue }
+            guard case .state(let stored) = store(initial) else { continue }
             dispatch(0, .place(state: stored, kept: 0))
         }
         handleRequests()
@@ -267,6 +284,13 @@ private final class SummaryEngine {
     /// Runs or places `request` at `entry` when it can, else keeps it for
     /// the entry's callers and passes it on to each.
     func handle(_ request: Request, at entry: Int32) {
+        // A state that keeps no hidden route belongs to the bottom entry,
+        // which every chain of callers reaches (each entry has a caller from
+        // the moment it is made).
+        if entry != 0, case .place(_, 0) = request {
+            handle(request, at: 0)
+            return
+        }
         guard entries[Int(entry)].seen.insert(request).inserted else { return }
         switch request {
         case .reveal(let frame, let unit, let revealed, let remaining) where remaining == 0:
@@ -274,6 +298,12 @@ private final class SummaryEngine {
             return
         case .place(let state, let kept) where kept == entries[Int(entry)].height:
             emit(state, at: entry)
+            return
+        case .fill(var state, let slot, let revealed, let remaining) where remaining == 0:
+            for (offset, route) in revealed.enumerated() {
+                state.paths[slot][revealed.count - 1 - offset] = route
+            }
+            handle(.place(state: state, kept: 0), at: 0)
             return
         default:
             break
@@ -291,6 +321,8 @@ private final class SummaryEngine {
             .reveal(frame: frame, unit: unit, revealed: revealed + [caller.route], remaining: remaining - 1)
         case .place:
             request
+        case .fill(let state, let slot, let revealed, let remaining):
+            .fill(state: state, slot: slot, revealed: revealed + [caller.route], remaining: remaining - 1)
         }
     }
 
@@ -299,6 +331,9 @@ private final class SummaryEngine {
         entries[Int(entry)].callers.append(caller)
         for request in entries[Int(entry)].waiting {
             dispatch(caller.entry, Self.passed(request, through: caller))
+        }
+        for node in cuts.waiting[entry] ?? [] {
+            resolve(node, through: caller)
         }
     }
 
@@ -314,12 +349,18 @@ private final class SummaryEngine {
         var reorders = false
         transitions(of: unit, from: state) { transition in
             guard let target = transition.target else { return }
-            // A tab left with marks on its path is cut by what they stand for.
-            guard let stored = cut(target), let marks = keptMarks(in: stored, of: kept) else {
+            switch store(target) {
+            case .state(let stored):
+                guard let marks = keptMarks(in: stored, of: kept) else {
+                    reorders = true
+                    return
+                }
+                dispatch(entry, .place(state: stored, kept: marks))
+            case .leftTab(let stored, let tab, let slot, let marks) where marks == kept:
+                leave(stored, tab: tab, slot: slot, marks: marks, at: entry)
+            case .leftTab, .whole:
                 reorders = true
-                return
             }
-            dispatch(entry, .place(state: stored, kept: marks))
         }
         if reorders {
             // The step moved or revealed a hidden route: run it again with every one known.
@@ -392,28 +433,58 @@ private final class SummaryEngine {
         }
     }
 
+    /// What a step's target is once stored.
+    enum StoredTarget {
+        /// The state, its tabs that are not selected cut.
+        case state(NavState)
+        /// The state, its tabs that are not selected cut but `tab`, whose
+        /// path on `slot` is `marks` marks (the lowest, in order) under real
+        /// routes: the step left that tab, whose cut depends on the routes
+        /// the marks stand for (`leave`).
+        case leftTab(NavState, tab: Int, slot: Int, marks: Int)
+        /// A tab the step left holds marks otherwise: the step must be run
+        /// with every hidden route known.
+        case whole
+    }
+
     /// The state as the search stores it: the tabs that are not selected
     /// cut, with `parking`. The cut reads the paths of the tabs it cuts and
     /// the flags, never the modals nor the selected tab's path, which are
-    /// put back as they were, marks included. Nil when a tab it cuts holds
-    /// a mark, or without `parking` when any path but the selected tab's
-    /// does: the step left a tab whose hidden routes it then keeps or cuts.
-    func cut(_ state: NavState) -> NavState? {
+    /// put back as they were, marks included. A tab left with marks on its
+    /// path is put back uncut (`StoredTarget.leftTab`) when nothing else
+    /// outside the selected tab's path holds a mark.
+    func store(_ state: NavState) -> StoredTarget {
         let kept = hidden.hiddenSlot(of: state)
         var plain = state
         plain.modals = []
-        for slot in plain.paths.indices where plain.paths[slot].contains(where: { $0 < 0 }) {
-            guard slot == kept else { return nil }
-            plain.paths[slot] = plain.paths[slot].map { max($0, 0) }
+        var left: (slot: Int, marks: Int)?
+        for slot in plain.paths.indices where slot != kept && plain.paths[slot].contains(where: { $0 < 0 }) {
+            guard parking != nil, left == nil, let marks = Self.lowestMarks(in: state.paths[slot]) else { return .whole }
+            left = (slot, marks)
+            plain.paths[slot] = []
         }
-        guard let parking else { return state }
+        if let kept { plain.paths[kept] = plain.paths[kept].map { max($0, 0) } }
+        guard let parking else { return .state(state) }
         var words = model.codec.encode(plain)
         let whole = words
         whole.withUnsafeBufferPointer { whole in words.withUnsafeMutableBufferPointer { parking.park($0, of: whole) } }
         var parked = model.codec.decode(words)
         parked.modals = state.modals
         if let kept { parked.paths[kept] = state.paths[kept] }
-        return parked
+        guard let left else { return .state(parked) }
+        guard !state.modals.contains(where: { $0.path.contains { $0 < 0 } }),
+              let tab = model.shape.tabSlots.firstIndex(where: { $0.contains(left.slot) }) else { return .whole }
+        parked.paths[left.slot] = state.paths[left.slot]
+        return .leftTab(parked, tab: tab, slot: left.slot, marks: left.marks)
+    }
+
+    /// How many marks `path` starts with when they are -1, -2, ... in order
+    /// under at least one real route and no other; nil otherwise.
+    static func lowestMarks(in path: [Int]) -> Int? {
+        let marks = path.prefix { $0 < 0 }.count
+        guard marks < path.count, !path[marks...].contains(where: { $0 < 0 }),
+              path.prefix(marks).enumerated().allSatisfy({ $1 == -($0 + 1) }) else { return nil }
+        return marks
     }
 
     // MARK: - Hidden routes
