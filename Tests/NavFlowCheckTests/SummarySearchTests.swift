@@ -157,6 +157,10 @@ import Testing
     /// guard that keeps holding, a guard that does not (`frozen`), a screen
     /// whose hook may run (kept, with the route above it) and a root whose
     /// hook may run while `pro` is false (the path keeps its first route).
+    /// The links to a tab are worked out once per flags, inputs and selected
+    /// tab (`KeyedDeepLinks`), one of them taking its `else` where hooks
+    /// exist, first from a frame with hidden routes (`deep` is set only on
+    /// a screen pushed on another).
     static let leftTabs = """
     app LeftTabs
 
@@ -165,6 +169,7 @@ import Testing
     flag seen = false
     flag pro = false
     flag frozen = false
+    flag deep = false
 
     destinations Pages {
       P
@@ -196,6 +201,7 @@ import Testing
       push P
       push R
       action "Away" { push P; tab b }
+      action "Deep" { set deep = true }
       appear { set seen = true }
     }
     screen R {
@@ -217,6 +223,7 @@ import Testing
 
     deeplink "tabs://b/s" -> b / S
     deeplink "tabs://p" -> * / ... / P
+    deeplink "tabs://frozen" -> a / P / R requires frozen else set seen = true
     """
 
     @Test func summaryAgreesWithThePlainSearchOnLeftTabs() throws {

@@ -116,26 +116,11 @@ struct DeepLinkTransitions {
         // Flags, inputs and the selected tab are contiguous, from bit 0.
         let global = 0..<codec.tabField.upperBound
         for (index, link) in spec.deepLinks.enumerated() {
-            var elseKeepsToTheKey = true
-            // A link with several handlers is run every time.
             let handler = link.handlers[0]
-            if let otherwise = handler.otherwise?.footprint {
-                elseKeepsToTheKey = otherwise.reads.isSubset(of: [.flags, .inputs, .selectedTab])
-                    && otherwise.writes.isSubset(of: .flags)
-            }
             var mask: [UInt64]?
-            // In a tab view, a link without a tab keeps the selected tab and its slots
-            // (or, with `*`, writes slots chosen by the selected tab); a link that
-            // appends reads a path.
-            // With `keep tab`, the link writes a tab that is not the selected one.
-            let replacesAKnownContent = !handler.target.dependsOnWhereTheUserIs(rootHasTabs: model.hasTabView)
-                && !handler.keepsTab && link.handlers.count == 1
-            if !handler.keepModals && elseKeepsToTheKey && replacesAKnownContent {
+            if let slots = Self.slotsReplacedByKey(link: index, in: model) {
                 var fields = [0..<spec.flags.count, codec.tabField, codec.modalField]
-                let slots: Range<Int>? = model.hasTabView
-                    ? handler.target.tab.map { model.shape.tabSlots[$0] }
-                    : model.shape.rootSlots
-                for slot in slots ?? 0..<0 { fields.append(codec.slotFields[slot]) }
+                for slot in slots { fields.append(codec.slotFields[slot]) }
                 mask = codec.mask(fields)
             }
             // A link that acts where the user is, in the selected tab, reads and
@@ -157,6 +142,30 @@ struct DeepLinkTransitions {
         keyMask = Array(codec.mask([global]).prefix(keyWords))
         keys = StateStore(width: keyWords + 1)
         groups = StateStore(width: keyWords, capacity: 64)
+    }
+
+    /// For a deep link whose transition is fixed by the flags, inputs and
+    /// selected tab of its source (see above): the slots it replaces, whose
+    /// paths and selections it writes with the flags, the selected tab and
+    /// the modals when it lands (its `else` writes the flags alone). Nil
+    /// for any other link.
+    static func slotsReplacedByKey(link index: Int, in model: FlowModel) -> Range<Int>? {
+        let link = model.spec.deepLinks[index]
+        // A link with several handlers is run every time.
+        guard link.handlers.count == 1 else { return nil }
+        let handler = link.handlers[0]
+        if let otherwise = handler.otherwise?.footprint {
+            guard otherwise.reads.isSubset(of: [.flags, .inputs, .selectedTab]), otherwise.writes.isSubset(of: .flags)
+            else { return nil }
+        }
+        // In a tab view, a link without a tab keeps the selected tab and its slots
+        // (or, with `*`, writes slots chosen by the selected tab); a link that
+        // appends reads a path.
+        // With `keep tab`, the link writes a tab that is not the selected one.
+        guard !handler.keepModals, !handler.target.dependsOnWhereTheUserIs(rootHasTabs: model.hasTabView),
+              !handler.keepsTab else { return nil }
+        guard model.hasTabView else { return model.shape.rootSlots }
+        return handler.target.tab.map { model.shape.tabSlots[$0] } ?? 0..<0
     }
 
     var bytes: Int {

@@ -70,21 +70,21 @@ extension SummaryEngine {
     /// path on `slot` is `marks` marks (the context of `entry`) under real
     /// routes, the rest of the state stored.
     func leave(_ target: NavState, tab: Int, slot: Int, marks: Int, at entry: Int32) {
-        guard let parking else { return }
+        guard let box = parkingBox else { return }
         let path = target.paths[slot]
         let valuation = FlagValuation(flags: target.flags & cutMasks.flags, inputs: target.inputs & cutMasks.inputs)
-        guard parking.cuts(tab: tab, slot: slot) else {
+        guard box.paths.cuts(tab: tab, slot: slot) else {
             keep(path.count, of: target, slot: slot, marks: marks, at: entry)
             return
         }
-        let linked = parking.linked(tab: tab, slot: slot)
+        let linked = box.paths.linked(tab: tab, slot: slot)
         // The real routes above the lowest one are read here: the highest
         // that cannot be pushed again keeps everything beneath it.
         for position in stride(from: path.count - 1, to: marks, by: -1) {
             let route = path[position]
-            if parking.hookMayRun(route, in: valuation)
-                || !parking.canPushAgain(route, from: path[position - 1], slot: slot, linked: linked, in: valuation) {
-                let hook = position + 1 < path.count && parking.hookMayRun(route, in: valuation)
+            if box.paths.hookMayRun(route, in: valuation)
+                || !box.paths.canPushAgain(route, from: path[position - 1], slot: slot, linked: linked, in: valuation) {
+                let hook = position + 1 < path.count && box.paths.hookMayRun(route, in: valuation)
                 keep(position + (hook ? 2 : 1), of: target, slot: slot, marks: marks, at: entry)
                 return
             }
@@ -154,9 +154,9 @@ extension SummaryEngine {
     /// Answers `node` for the contexts whose top route is `caller.route`.
     func resolve(_ node: Int32, through caller: Caller) {
         let key = cuts.keys[Int(node)]
-        guard let parking else { return }
-        if !parking.hookMayRun(key.route, in: key.valuation),
-           parking.canPushAgain(key.route, from: caller.route, slot: key.slot, linked: key.linked, in: key.valuation) {
+        guard let box = parkingBox else { return }
+        if !box.paths.hookMayRun(key.route, in: key.valuation),
+           box.paths.canPushAgain(key.route, from: caller.route, slot: key.slot, linked: key.linked, in: key.valuation) {
             var below = key
             below.entry = caller.entry
             below.route = caller.route
@@ -164,7 +164,7 @@ extension SummaryEngine {
             cuts.dependents[Int(child)].append((node, key.route))
             for answer in cuts.answers[Int(child)] { add(answer, passedUpTo: node, over: key.route) }
         } else {
-            let hook = parking.hookMayRun(key.route, in: key.valuation)
+            let hook = box.paths.hookMayRun(key.route, in: key.valuation)
             add(.keeps(entry: caller.entry, routes: [caller.route, key.route], hook: hook, above: nil), to: node)
         }
     }
@@ -172,13 +172,13 @@ extension SummaryEngine {
     /// Answers `node`, whose route lies at the bottom of the path, `root` beneath it.
     private func resolve(_ node: Int32, beneath root: Int) {
         let key = cuts.keys[Int(node)]
-        guard let parking else { return }
-        if !parking.hookMayRun(key.route, in: key.valuation),
-           parking.canPushAgain(key.route, from: root, slot: key.slot, linked: key.linked, in: key.valuation) {
+        guard let box = parkingBox else { return }
+        if !box.paths.hookMayRun(key.route, in: key.valuation),
+           box.paths.canPushAgain(key.route, from: root, slot: key.slot, linked: key.linked, in: key.valuation) {
             // The parked cut keeps the first route when the root's hook may run.
-            add(.cut(parking.hookMayRun(root, in: key.valuation) ? [key.route] : []), to: node)
+            add(.cut(box.paths.hookMayRun(root, in: key.valuation) ? [key.route] : []), to: node)
         } else {
-            add(.keeps(entry: 0, routes: [key.route], hook: parking.hookMayRun(key.route, in: key.valuation), above: nil),
+            add(.keeps(entry: 0, routes: [key.route], hook: box.paths.hookMayRun(key.route, in: key.valuation), above: nil),
                 to: node)
         }
     }

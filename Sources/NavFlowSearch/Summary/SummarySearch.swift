@@ -20,7 +20,9 @@ import NavFlowSpec
 ///
 /// The other tabs' paths are stored whole (parked with `parking`, as the
 /// plain search parks them); a step that leaves a tab with hidden routes
-/// runs on every context of its frame.
+/// takes the tab's cut from a table shared by the frames of an entry
+/// (`LeftTabCuts`), and a deep link whose key fixes its transition is
+/// worked out once per key (`KeyedDeepLinks`).
 ///
 /// The plain search is its oracle: the frames of the states it finds are
 /// the frames this search finds (`SummarySearchTests`).
@@ -155,7 +157,8 @@ extension NavState {
 final class SummaryEngine {
     let model: FlowModel
     let deepLinks: Bool
-    let parking: ParkedPaths?
+    /// Boxed, so that reading it costs one retain, not one per array it holds.
+    let parkingBox: ParkingBox?
     let limits: Explorer.Limits
     var budget: ResourceBudget
 
@@ -205,6 +208,8 @@ final class SummaryEngine {
     var wholeContextRuns = 0
     /// The cuts of tabs left with hidden routes, per entry (`LeftTabCuts`).
     var cuts = LeftTabCuts()
+    /// The deep links whose key fixes their transition, worked out once per key.
+    var keyedLinks: KeyedDeepLinks
     var tabsLeftByTable = 0
 
     /// How many hidden routes, from the top, each step may read.
@@ -219,13 +224,14 @@ final class SummaryEngine {
     init(model: FlowModel, deepLinks: Bool, parking: ParkedPaths?, limits: Explorer.Limits) {
         self.model = model
         self.deepLinks = deepLinks
-        self.parking = parking
+        parkingBox = parking.map(ParkingBox.init)
         self.limits = limits
         budget = ResourceBudget(limits)
         popBounds = PopBounds(model.spec)
         hidden = HiddenStack(model.shape)
         lifts = parking.map { parking in parking.liftedTabs.map { $0.map { !$0.isEmpty } } } ?? []
         cutMasks = parking?.flagsRead ?? (0, 0)
+        keyedLinks = KeyedDeepLinks(model: model)
     }
 
     var result: SummarySearch.Result {
@@ -347,8 +353,7 @@ final class SummaryEngine {
         }
         let kept = positions.count - revealed.count
         var reorders = false
-        transitions(of: unit, from: state) { transition in
-            guard let target = transition.target else { return }
+        func place(_ target: NavState) {
             switch store(target) {
             case .state(let stored):
                 guard let marks = keptMarks(in: stored, of: kept) else {
@@ -360,6 +365,16 @@ final class SummaryEngine {
                 leave(stored, tab: tab, slot: slot, marks: marks, at: entry)
             case .leftTab, .whole:
                 reorders = true
+            }
+        }
+        let memoized = keyedLinks.target(of: unit, from: state, run: {
+            var first: Transition?
+            transitions(of: unit, from: state) { first = first ?? $0 }
+            return first
+        }, place)
+        if !memoized {
+            transitions(of: unit, from: state) { transition in
+                if let target = transition.target { place(target) }
             }
         }
         if reorders {
@@ -426,8 +441,8 @@ final class SummaryEngine {
     // MARK: - Steps
 
     func transitions(of unit: StepUnit, from state: NavState, _ body: (Transition) -> Void) {
-        if let parking {
-            parking.transitions(of: unit, from: state, body)
+        if let parkingBox {
+            parkingBox.paths.transitions(of: unit, from: state, body)
         } else {
             model.run(unit, from: state, decider: ConcreteDecider(), body)
         }
@@ -459,15 +474,15 @@ final class SummaryEngine {
         plain.modals = []
         var left: (slot: Int, marks: Int)?
         for slot in plain.paths.indices where slot != kept && plain.paths[slot].contains(where: { $0 < 0 }) {
-            guard parking != nil, left == nil, let marks = Self.lowestMarks(in: state.paths[slot]) else { return .whole }
+            guard parkingBox != nil, left == nil, let marks = Self.lowestMarks(in: state.paths[slot]) else { return .whole }
             left = (slot, marks)
             plain.paths[slot] = []
         }
         if let kept { plain.paths[kept] = plain.paths[kept].map { max($0, 0) } }
-        guard let parking else { return .state(state) }
+        guard let parkingBox else { return .state(state) }
         var words = model.codec.encode(plain)
         let whole = words
-        whole.withUnsafeBufferPointer { whole in words.withUnsafeMutableBufferPointer { parking.park($0, of: whole) } }
+        whole.withUnsafeBufferPointer { whole in words.withUnsafeMutableBufferPointer { parkingBox.paths.park($0, of: whole) } }
         var parked = model.codec.decode(words)
         parked.modals = state.modals
         if let kept { parked.paths[kept] = state.paths[kept] }
@@ -596,5 +611,14 @@ struct PopBounds {
         }
         // Hooks run after the step's own statements.
         return own.then(hooks).routes(hiddenInTopModal: hiddenInTopModal)
+    }
+}
+
+/// The parked cut, shared by reference.
+final class ParkingBox {
+    let paths: ParkedPaths
+
+    init(_ paths: ParkedPaths) {
+        self.paths = paths
     }
 }
