@@ -47,7 +47,7 @@ struct LeftTabCuts {
     /// A target that left a tab, waiting for the answers of a node: its
     /// path on `slot` is marks under real routes, `above` the real route
     /// above the lowest one.
-    struct Asker {
+    struct Asker: Hashable {
         var target: NavState
         var slot: Int
         var above: Int?
@@ -61,6 +61,8 @@ struct LeftTabCuts {
     /// with that route.
     var dependents: [[(node: Int32, route: Int)]] = []
     var askers: [[Asker]] = []
+    /// Per node: its askers, each once (frames of an entry often leave the tab to the same target).
+    var askerSets: [Set<Asker>] = []
     /// Per entry: the nodes that take each of its callers, present and future.
     var waiting: [Int32: [Int32]] = [:]
 }
@@ -94,6 +96,7 @@ extension SummaryEngine {
         let node = cutNode(key)
         tabsLeftByTable += 1
         let asker = LeftTabCuts.Asker(target: target, slot: slot, above: marks + 1 < path.count ? path[marks + 1] : nil)
+        guard cuts.askerSets[Int(node)].insert(asker).inserted else { return }
         cuts.askers[Int(node)].append(asker)
         for answer in cuts.answers[Int(node)] { apply(answer, to: asker) }
     }
@@ -142,6 +145,7 @@ extension SummaryEngine {
         cuts.answerSets.append([])
         cuts.dependents.append([])
         cuts.askers.append([])
+        cuts.askerSets.append([])
         if key.entry == 0 {
             resolve(node, beneath: key.root)
         } else {

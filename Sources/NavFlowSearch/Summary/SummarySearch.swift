@@ -293,23 +293,34 @@ final class SummaryEngine {
         // A state that keeps no hidden route belongs to the bottom entry,
         // which every chain of callers reaches (each entry has a caller from
         // the moment it is made).
-        if entry != 0, case .place(_, 0) = request {
-            handle(request, at: 0)
-            return
+        // A state placed where it belongs is emitted without being
+        // remembered: emitting it again adds nothing.
+        if case .place(let state, let kept) = request {
+            if kept == 0 {
+                emit(state, at: 0)
+                return
+            }
+            if kept == entries[Int(entry)].height {
+                emit(state, at: entry)
+                return
+            }
         }
-        guard entries[Int(entry)].seen.insert(request).inserted else { return }
+        // A step from a path edge is asked once per edge, where it starts:
+        // only a request that climbed can arrive twice (by two entries of
+        // its frame with the same caller).
+        if case .reveal(_, _, let revealed, _) = request, revealed.isEmpty {
+        } else {
+            guard entries[Int(entry)].seen.insert(request).inserted else { return }
+        }
         switch request {
         case .reveal(let frame, let unit, let revealed, let remaining) where remaining == 0:
             execute(unit, from: frame, revealed: revealed, at: entry)
-            return
-        case .place(let state, let kept) where kept == entries[Int(entry)].height:
-            emit(state, at: entry)
             return
         case .fill(var state, let slot, let revealed, let remaining) where remaining == 0:
             for (offset, route) in revealed.enumerated() {
                 state.paths[slot][revealed.count - 1 - offset] = route
             }
-            handle(.place(state: state, kept: 0), at: 0)
+            emit(state, at: 0)
             return
         default:
             break
