@@ -248,32 +248,62 @@ public struct ParkedPaths: Sendable {
                 let shows = codec.read(codec.slotFields[slot].lowerBound..<field.length.lowerBound, in: UnsafeBufferPointer(words))
                 if shows != 0 { beneath = shows }
             }
-            var kept = 0
-            // The screen on top of the kept part, shown when the tab is selected again.
-            var keptTop = beneath
-            for position in 0..<length {
+            let kept = keptLength(of: length, route: { position in
                 let start = field.firstRoute + position * field.routeBits
-                let route = codec.read(start..<(start + field.routeBits), in: UnsafeBufferPointer(words))
-                // A screen whose appear hook may run is never cut: pushing it again would run the hook.
-                if hookMayRun(route, in: valuation) || !canPushAgain(route, from: beneath, slot: slot,
-                                                      linked: linked(tab: tab, slot: slot), in: valuation) {
-                    kept = position + 1
-                    keptTop = route
-                }
-                beneath = route
-            }
-            // Nor is a cut path left with such a screen on top: the app
-            // shows another screen when the tab is selected again, and would
-            // not run that hook then. The next screen (no hook that may run)
-            // is kept too.
-            if kept < length && hookMayRun(keptTop, in: valuation) {
-                kept += 1
-            }
+                return codec.read(start..<(start + field.routeBits), in: UnsafeBufferPointer(words))
+            }, root: beneath, slot: slot, linked: linked(tab: tab, slot: slot), in: valuation)
             guard kept < length else { continue }
             codec.write(kept, to: field.length, in: words)
             let start = field.firstRoute + kept * field.routeBits
             codec.write(0, to: start..<(field.firstRoute + length * field.routeBits), in: words)
         }
+    }
+
+    /// How many routes of a path of `length` routes (`route(i)` the i-th,
+    /// bottom first) on stack slot `slot`, above `root`, the cut keeps:
+    /// everything up to its highest route that cannot be pushed again on
+    /// the one beneath it or whose hook may run, and the route above that
+    /// one when its hook may run.
+    @inline(__always)
+    func keptLength<Flags: ParkingValuation>(of length: Int, route: (Int) -> Int, root: Int, slot: Int, linked: Bool,
+                                             in valuation: Flags) -> Int {
+        var kept = 0
+        // The screen on top of the kept part, shown when the tab is selected again.
+        var keptTop = root
+        var beneath = root
+        for position in 0..<length {
+            let route = route(position)
+            // A screen whose appear hook may run is never cut: pushing it again would run the hook.
+            if hookMayRun(route, in: valuation) || !canPushAgain(route, from: beneath, slot: slot, linked: linked, in: valuation) {
+                kept = position + 1
+                keptTop = route
+            }
+            beneath = route
+        }
+        // Nor is a cut path left with such a screen on top: the app
+        // shows another screen when the tab is selected again, and would
+        // not run that hook then. The next screen (no hook that may run)
+        // is kept too.
+        if kept < length && hookMayRun(keptTop, in: valuation) {
+            kept += 1
+        }
+        return kept
+    }
+
+    /// Cuts the paths of tab `tab` in the unpacked `state` (as `park(tab:in:of:)` does packed).
+    func park(tab: Int, in state: inout NavState) {
+        let valuation = FlagValuation(flags: state.flags, inputs: state.inputs)
+        for slot in tabStackSlots[tab] where !state.paths[slot].isEmpty {
+            let path = state.paths[slot]
+            let kept = keptLength(of: path.count, route: { path[$0] }, root: model.rootRoute(ofSlot: slot, in: state), slot: slot,
+                                  linked: linked(tab: tab, slot: slot), in: valuation)
+            if kept < path.count { state.paths[slot].removeLast(path.count - kept) }
+        }
+    }
+
+    /// The tabs whose paths the search cuts when they are not selected.
+    func cutsTab(_ tab: Int) -> Bool {
+        tabStackSlots.indices.contains(tab) && !tabStackSlots[tab].isEmpty
     }
 
     /// Calls `body` with every transition of the parked search for `unit`

@@ -243,7 +243,7 @@ final class SummaryEngine {
     func run() throws(Explorer.LimitReached) {
         for inputs in try limits.inputValuations(of: model) {
             guard let initial = model.initialState(inputs: inputs).state else { continue }
-            guard case .state(let stored) = store(initial) else { continue }
+            guard case .state(let stored) = store(initial, from: nil) else { continue }
             dispatch(0, .place(state: stored, kept: 0))
         }
         handleRequests()
@@ -365,7 +365,7 @@ final class SummaryEngine {
         let kept = positions.count - revealed.count
         var reorders = false
         func place(_ target: NavState) {
-            switch store(target) {
+            switch store(target, from: state) {
             case .state(let stored):
                 guard let marks = keptMarks(in: stored, of: kept) else {
                     reorders = true
@@ -475,33 +475,30 @@ final class SummaryEngine {
 
     /// The state as the search stores it: the tabs that are not selected
     /// cut, with `parking`. The cut reads the paths of the tabs it cuts and
-    /// the flags, never the modals nor the selected tab's path, which are
-    /// put back as they were, marks included. A tab left with marks on its
+    /// the flags, never the modals nor the selected tab's path. A tab that
+    /// was not selected in `source` either, whose paths and the flags the
+    /// step left as they were, is cut already. A tab left with marks on its
     /// path is put back uncut (`StoredTarget.leftTab`) when nothing else
     /// outside the selected tab's path holds a mark.
-    func store(_ state: NavState) -> StoredTarget {
+    func store(_ state: NavState, from source: NavState?) -> StoredTarget {
         let kept = hidden.hiddenSlot(of: state)
-        var plain = state
-        plain.modals = []
         var left: (slot: Int, marks: Int)?
-        for slot in plain.paths.indices where slot != kept && plain.paths[slot].contains(where: { $0 < 0 }) {
+        for slot in state.paths.indices where slot != kept && state.paths[slot].contains(where: { $0 < 0 }) {
             guard parkingBox != nil, left == nil, let marks = Self.lowestMarks(in: state.paths[slot]) else { return .whole }
             left = (slot, marks)
-            plain.paths[slot] = []
         }
-        if let kept { plain.paths[kept] = plain.paths[kept].map { max($0, 0) } }
         guard let parkingBox else { return .state(state) }
-        var words = model.codec.encode(plain)
-        let whole = words
-        whole.withUnsafeBufferPointer { whole in words.withUnsafeMutableBufferPointer { parkingBox.paths.park($0, of: whole) } }
-        var parked = model.codec.decode(words)
-        parked.modals = state.modals
-        if let kept { parked.paths[kept] = state.paths[kept] }
-        guard let left else { return .state(parked) }
+        var stored = state
+        for (tab, slots) in model.shape.tabSlots.enumerated() where tab != state.selectedTab && parkingBox.paths.cutsTab(tab) {
+            if let left, slots.contains(left.slot) { continue }
+            if let source, source.selectedTab != tab, source.flags == state.flags,
+               slots.allSatisfy({ source.paths[$0] == state.paths[$0] && source.shows[$0] == state.shows[$0] }) { continue }
+            parkingBox.paths.park(tab: tab, in: &stored)
+        }
+        guard let left else { return .state(stored) }
         guard !state.modals.contains(where: { $0.path.contains { $0 < 0 } }),
               let tab = model.shape.tabSlots.firstIndex(where: { $0.contains(left.slot) }) else { return .whole }
-        parked.paths[left.slot] = state.paths[left.slot]
-        return .leftTab(parked, tab: tab, slot: left.slot, marks: left.marks)
+        return .leftTab(stored, tab: tab, slot: left.slot, marks: left.marks)
     }
 
     /// How many marks `path` starts with when they are -1, -2, ... in order
