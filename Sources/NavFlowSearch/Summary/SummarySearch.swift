@@ -401,8 +401,14 @@ final class SummaryEngine {
     /// its top hidden route reaches, beneath which each other real hidden
     /// route is pushed.
     func emit(_ state: NavState, at entry: Int32) {
-        let positions = hidden.places(in: state)
         let kept = entries[Int(entry)].height
+        // Most states hide nothing but the entry's marks, already in place:
+        // the state is its own frame.
+        if hidden.count(in: state) == kept {
+            addPathEdge(entry, number(state))
+            return
+        }
+        let positions = hidden.places(in: state)
         var frame = state
         for (number, place) in positions.enumerated() { frame[place] = -(number + 1) }
         let frameNumber = number(frame)
