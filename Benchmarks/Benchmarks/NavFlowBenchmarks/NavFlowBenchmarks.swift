@@ -37,6 +37,7 @@ extension BenchmarkMetric {
     static let bytesPerState = BenchmarkMetric.custom("bytes/state", polarity: .prefersSmaller, useScalingFactor: false)
     static let visitedBytesPerState = BenchmarkMetric.custom("visited bytes/state", polarity: .prefersSmaller, useScalingFactor: false)
     static let states = BenchmarkMetric.custom("states", polarity: .prefersSmaller, useScalingFactor: false)
+    static let frames = BenchmarkMetric.custom("frames", polarity: .prefersSmaller, useScalingFactor: false)
     static let kilobytesPerSecond = BenchmarkMetric.custom("parse kB/s", polarity: .prefersLarger, useScalingFactor: false)
 }
 
@@ -141,6 +142,22 @@ let benchmarks: @Sendable () -> Void = {
             let engine = ExplicitQueryEngine(parksInactiveTabs: TabIndependence(model: interactingQueried).holds)
             blackHole(try engine.answer(ReachabilityQuery(target: unreachable, from: nil, deepLinks: false), model: interactingQueried))
         }
+    }
+
+    // The summary search (frames and pushdown reachability) on the same
+    // app with its deep links, tabs parked as verify parks them: what it
+    // costs to find every frame, before any property is judged on them
+    // (performance.md, "The summary search"). The frames are exact.
+    let interactingSummarized = Sizes.model(interacting(depth: 8))
+    Benchmark("Summary-search-interacting-app-depth-8",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident, .frames], maxDuration: .seconds(120), maxIterations: 2,
+                                   thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance, .frames: exact])) { benchmark in
+        var parking = ParkedPaths(model: interactingSummarized)
+        parking.withDeepLinks = true
+        let parks = TabIndependence(model: interactingSummarized).holds
+        let result = try SummarySearch(limits: .standard).search(interactingSummarized, deepLinks: true,
+                                                                 parking: parks ? parking : nil)
+        benchmark.measurement(.frames, result.frames.count)
     }
 
     // The largest example, verified end to end (exploration and every property).
