@@ -1,6 +1,6 @@
 import NavFlowGenerator
 import NavFlowModel
-import NavFlowSearch
+@testable import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 import NavFlowTestSupport
@@ -26,6 +26,8 @@ import Testing
         var wholeContexts = 0
         /// Searches where a tab was left with hidden routes and cut from the table of cuts.
         var tableCuts = 0
+        /// Searches where states with a hidden route changed were checked for membership.
+        var membershipChecks = 0
 
         mutating func add(_ other: Tally) {
             compared += other.compared
@@ -33,6 +35,7 @@ import Testing
             sharing += other.sharing
             wholeContexts += other.wholeContexts
             tableCuts += other.tableCuts
+            membershipChecks += other.membershipChecks
         }
     }
 
@@ -58,6 +61,27 @@ import Testing
             #expect(expected.subtracting(found).isEmpty,
                     "\(context), links \(deepLinks): frames missed: \(expected.subtracting(found).prefix(3))")
             tally.compared += 1
+            // Membership: every state the plain search finds is held; states
+            // made from them by changing their lowest hidden route are held
+            // exactly when the plain search finds them too.
+            let states = (0..<plain.count).map { plain.state($0) }
+            let reached = Set(states)
+            #expect(states.allSatisfy(summary.contains), "\(context), links \(deepLinks): a state the plain search finds is not held")
+            let hiding = HiddenStack(model.shape)
+            var changed = 0
+            for state in states where changed < 2_000 {
+                guard let lowest = hiding.places(in: state).first else { continue }
+                for route in 1...model.routes.count where route != state[lowest] {
+                    var other = state
+                    other[lowest] = route
+                    changed += 1
+                    if summary.contains(other) != reached.contains(other) {
+                        Issue.record("\(context), links \(deepLinks): \(other) held \(summary.contains(other)), found \(reached.contains(other))")
+                        return tally
+                    }
+                }
+            }
+            if changed > 0 { tally.membershipChecks += 1 }
             if summary.entries > 1 { tally.hiding += 1 }
             if summary.frames.count < plain.count { tally.sharing += 1 }
             if summary.wholeContextRuns > 0 { tally.wholeContexts += 1 }
@@ -74,6 +98,7 @@ import Testing
         }
         #expect(tally.compared >= 100, "\(tally.compared) searches compared")
         #expect(tally.hiding >= 5, "\(tally.hiding) searches hid routes")
+        #expect(tally.membershipChecks >= 5, "\(tally.membershipChecks) searches checked for membership")
     }
 
     /// Sheets over sheets with stacks, and every way a step reads or drops

@@ -52,6 +52,15 @@ public struct SummarySearch: Sendable {
         public let tabsLeftByTable: Int
         /// The nodes of that table: (entry, route, flags read) it answered.
         public let cutNodes: Int
+        let index: SummaryIndex
+
+        /// Whether the search reached `state` (stored as it stores states:
+        /// the tabs that are not selected cut, with `parking`): some entry
+        /// has its frame, and its hidden routes are a context of that entry,
+        /// which the entry's callers decide route by route from the top.
+        public func contains(_ state: NavState) -> Bool {
+            index.contains(state)
+        }
     }
 
     /// The frames reachable from launch by in-app steps, and deep links
@@ -237,7 +246,8 @@ final class SummaryEngine {
     var result: SummarySearch.Result {
         SummarySearch.Result(frames: frames.map { SummarySearch.frame(of: $0, in: model) }, entries: entries.count,
                              pathEdges: pathEdges.count, wholeContextRuns: wholeContextRuns,
-                             tabsLeftByTable: tabsLeftByTable, cutNodes: cuts.keys.count)
+                             tabsLeftByTable: tabsLeftByTable, cutNodes: cuts.keys.count,
+                             index: SummaryIndex(self))
     }
 
     func run() throws(Explorer.LimitReached) {
@@ -634,5 +644,52 @@ final class ParkingBox {
 
     init(_ paths: ParkedPaths) {
         self.paths = paths
+    }
+}
+
+/// What `SummarySearch.Result.contains` reads: the frames with their marks,
+/// the entries of each frame's path edges, and each entry's callers.
+final class SummaryIndex: Sendable {
+    private let hidden: HiddenStack
+    private let frameNumbers: [NavState: Int32]
+    /// Per frame: the entries whose path edges hold it.
+    private let entriesOfFrame: [[Int32]]
+    /// Per entry: its callers, each the entry beneath and the route.
+    private let callers: [[(entry: Int32, route: Int)]]
+
+    init(_ engine: SummaryEngine) {
+        hidden = engine.hidden
+        frameNumbers = engine.frameNumbers
+        var entriesOfFrame = [[Int32]](repeating: [], count: engine.frames.count)
+        for key in engine.pathEdges {
+            entriesOfFrame[Int(UInt32(truncatingIfNeeded: key))].append(Int32(bitPattern: UInt32(key >> 32)))
+        }
+        self.entriesOfFrame = entriesOfFrame
+        callers = engine.entries.map { $0.callers.map { ($0.entry, $0.route) } }
+    }
+
+    func contains(_ state: NavState) -> Bool {
+        let places = hidden.places(in: state)
+        var frame = state
+        for (number, place) in places.enumerated() { frame[place] = -(number + 1) }
+        guard let number = frameNumbers[frame] else { return false }
+        let context = places.map { state[$0] }
+        return entriesOfFrame[Int(number)].contains { holds(context, at: $0) }
+    }
+
+    /// Whether `context` (lowest first) is a context of `entry`, whose height is its length.
+    private func holds(_ context: [Int], at entry: Int32) -> Bool {
+        var pending: [(entry: Int32, height: Int)] = [(entry, context.count)]
+        var seen = Set<Int32>()
+        while let (entry, height) = pending.popLast() {
+            if height == 0 {
+                if entry == 0 { return true }
+                continue
+            }
+            for caller in callers[Int(entry)] where caller.route == context[height - 1] && seen.insert(caller.entry).inserted {
+                pending.append((caller.entry, height - 1))
+            }
+        }
+        return false
     }
 }
