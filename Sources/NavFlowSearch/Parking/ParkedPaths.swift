@@ -273,8 +273,7 @@ public struct ParkedPaths: Sendable {
         var beneath = root
         for position in 0..<length {
             let route = route(position)
-            // A screen whose appear hook may run is never cut: pushing it again would run the hook.
-            if hookMayRun(route, in: valuation) || !canPushAgain(route, from: beneath, slot: slot, linked: linked, in: valuation) {
+            if stays(route, on: beneath, slot: slot, linked: linked, in: valuation) {
                 kept = position + 1
                 keptTop = route
             }
@@ -290,6 +289,14 @@ public struct ParkedPaths: Sendable {
         return kept
     }
 
+    /// Whether the cut keeps `route` on `beneath` (and everything beneath
+    /// it): it cannot be pushed again there, or its appear hook may run,
+    /// which pushing it again would run.
+    @inline(__always)
+    func stays<Flags: ParkingValuation>(_ route: Int, on beneath: Int, slot: Int, linked: Bool, in valuation: Flags) -> Bool {
+        hookMayRun(route, in: valuation) || !canPushAgain(route, from: beneath, slot: slot, linked: linked, in: valuation)
+    }
+
     /// Cuts the paths of tab `tab` in the unpacked `state` (as `park(tab:in:of:)` does packed).
     func park(tab: Int, in state: inout NavState) {
         let valuation = FlagValuation(flags: state.flags, inputs: state.inputs)
@@ -299,11 +306,6 @@ public struct ParkedPaths: Sendable {
                                   linked: linked(tab: tab, slot: slot), in: valuation)
             if kept < path.count { state.paths[slot].removeLast(path.count - kept) }
         }
-    }
-
-    /// The tabs whose paths the search cuts when they are not selected.
-    func cutsTab(_ tab: Int) -> Bool {
-        tabStackSlots.indices.contains(tab) && !tabStackSlots[tab].isEmpty
     }
 
     /// Calls `body` with every transition of the parked search for `unit`

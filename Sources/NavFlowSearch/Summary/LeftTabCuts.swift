@@ -84,8 +84,7 @@ extension SummaryEngine {
         // that cannot be pushed again keeps everything beneath it.
         for position in stride(from: path.count - 1, to: marks, by: -1) {
             let route = path[position]
-            if box.paths.hookMayRun(route, in: valuation)
-                || !box.paths.canPushAgain(route, from: path[position - 1], slot: slot, linked: linked, in: valuation) {
+            if box.paths.stays(route, on: path[position - 1], slot: slot, linked: linked, in: valuation) {
                 let hook = position + 1 < path.count && box.paths.hookMayRun(route, in: valuation)
                 keep(position + (hook ? 2 : 1), of: target, slot: slot, marks: marks, at: entry)
                 return
@@ -159,8 +158,7 @@ extension SummaryEngine {
     func resolve(_ node: Int32, through caller: Caller) {
         let key = cuts.keys[Int(node)]
         guard let box = parkingBox else { return }
-        if !box.paths.hookMayRun(key.route, in: key.valuation),
-           box.paths.canPushAgain(key.route, from: caller.route, slot: key.slot, linked: key.linked, in: key.valuation) {
+        if !box.paths.stays(key.route, on: caller.route, slot: key.slot, linked: key.linked, in: key.valuation) {
             var below = key
             below.entry = caller.entry
             below.route = caller.route
@@ -177,8 +175,7 @@ extension SummaryEngine {
     private func resolve(_ node: Int32, beneath root: Int) {
         let key = cuts.keys[Int(node)]
         guard let box = parkingBox else { return }
-        if !box.paths.hookMayRun(key.route, in: key.valuation),
-           box.paths.canPushAgain(key.route, from: root, slot: key.slot, linked: key.linked, in: key.valuation) {
+        if !box.paths.stays(key.route, on: root, slot: key.slot, linked: key.linked, in: key.valuation) {
             // The parked cut keeps the first route when the root's hook may run.
             add(.cut(box.paths.hookMayRun(root, in: key.valuation) ? [key.route] : []), to: node)
         } else {

@@ -300,11 +300,10 @@ final class SummaryEngine {
     /// Runs or places `request` at `entry` when it can, else keeps it for
     /// the entry's callers and passes it on to each.
     func handle(_ request: Request, at entry: Int32) {
-        // A state that keeps no hidden route belongs to the bottom entry,
-        // which every chain of callers reaches (each entry has a caller from
-        // the moment it is made).
         // A state placed where it belongs is emitted without being
-        // remembered: emitting it again adds nothing.
+        // remembered: emitting it again adds nothing. One that keeps no
+        // hidden route belongs to the bottom entry, which every chain of
+        // callers reaches (each entry has a caller from the moment it is made).
         if case .place(let state, let kept) = request {
             if kept == 0 {
                 emit(state, at: 0)
@@ -318,8 +317,8 @@ final class SummaryEngine {
         // A step from a path edge is asked once per edge, where it starts:
         // only a request that climbed can arrive twice (by two entries of
         // its frame with the same caller).
-        if case .reveal(_, _, let revealed, _) = request, revealed.isEmpty {
-        } else {
+        let startsHere = if case .reveal(_, _, let revealed, _) = request { revealed.isEmpty } else { false }
+        if !startsHere {
             guard entries[Int(entry)].seen.insert(request).inserted else { return }
         }
         switch request {
@@ -505,7 +504,8 @@ final class SummaryEngine {
         }
         guard let parkingBox else { return .state(state) }
         var stored = state
-        for (tab, slots) in model.shape.tabSlots.enumerated() where tab != state.selectedTab && parkingBox.paths.cutsTab(tab) {
+        // `park` leaves a tab stored whole as it is.
+        for (tab, slots) in model.shape.tabSlots.enumerated() where tab != state.selectedTab {
             if let left, slots.contains(left.slot) { continue }
             if let source, source.selectedTab != tab, source.flags == state.flags,
                slots.allSatisfy({ source.paths[$0] == state.paths[$0] && source.shows[$0] == state.shows[$0] }) { continue }
