@@ -1,3 +1,4 @@
+import NavFlowCheck
 import NavFlowGenerator
 import NavFlowModel
 @testable import NavFlowSearch
@@ -47,6 +48,10 @@ import Testing
         guard let valuations = try? model.inputValuations(limit: limits.maxValuations) else { return Tally() }
         let starts = valuations.compactMap { model.initialState(inputs: $0).state }
         var tally = Tally()
+        var results: [SummarySearch.Result] = []
+        defer {
+            if results.count == 2 { expectFactsAgree(inApp: results[0], anywhere: results[1], model: model, parks: parks, context) }
+        }
         for deepLinks in [false, true] {
             var parking = parks ? ParkedPaths(model: model) : nil
             parking?.withDeepLinks = deepLinks
@@ -54,6 +59,7 @@ import Testing
             else { continue }
             let expected = Set((0..<plain.count).map { SummarySearch.frame(of: plain.state($0), in: model) })
             let summary = try SummarySearch(limits: limits).search(model, deepLinks: deepLinks, parking: parking)
+            results.append(summary)
             let found = Set(summary.frames)
             #expect(found.count == summary.frames.count, "\(context): a frame found twice")
             #expect(found.subtracting(expected).isEmpty,
@@ -88,6 +94,30 @@ import Testing
             if summary.tabsLeftByTable > 0 { tally.tableCuts += 1 }
         }
         return tally
+    }
+
+    /// What the frames and steps of both summary searches give of the
+    /// analysis (what is on screen, the facts of the steps, what was put
+    /// on stacks) is what the analysis of the explorer's graph gives.
+    static func expectFactsAgree(inApp: SummarySearch.Result, anywhere: SummarySearch.Result, model: FlowModel,
+                                 parks: Bool, _ context: String) {
+        var explorer = Explorer(limits: limits)
+        explorer.parksInactiveTabs = parks
+        guard let graph = try? explorer.explore(model) else { return }
+        let analysis = GraphAnalysis(graph)
+        let summary = SummaryFacts(inApp: inApp, anywhere: anywhere, model: model)
+        let screenNames = model.spec.screens.map(\.name)
+        func names(_ flags: [Bool]) -> [String] { flags.indices.filter { flags[$0] }.map { screenNames[$0] } }
+        #expect(names(summary.screens.visibleInApp) == names(analysis.visibleInApp), "\(context): visible in-app")
+        #expect(names(summary.screens.visibleAnywhere) == names(analysis.visibleAnywhere), "\(context): visible anywhere")
+        #expect(summary.screens.guardHeld == analysis.guardHeld, "\(context): guards held")
+        #expect(summary.screens.tabShown == analysis.tabShown, "\(context): tabs shown")
+        #expect(summary.pushed == analysis.pushed, "\(context): pushed")
+        let expected = Set(analysis.firstFacts.keys)
+        #expect(summary.facts.subtracting(expected).isEmpty,
+                "\(context): facts no step of the graph has: \(summary.facts.subtracting(expected).prefix(3))")
+        #expect(expected.subtracting(summary.facts).isEmpty,
+                "\(context): facts missed: \(expected.subtracting(summary.facts).prefix(3))")
     }
 
     @Test func summaryAgreesWithThePlainSearchOnEverySpec() throws {

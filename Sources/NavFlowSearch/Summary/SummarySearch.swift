@@ -52,6 +52,12 @@ public struct SummarySearch: Sendable {
         public let tabsLeftByTable: Int
         /// The nodes of that table: (entry, route, flags read) it answered.
         public let cutNodes: Int
+        /// The facts of every step the search took, and of every launch:
+        /// those of every transition of the reachable states, since each
+        /// step is run on the hidden routes it may read, and a run that
+        /// moved or revealed another gives its facts from its run on whole
+        /// contexts.
+        public let facts: Set<StepFact>
         let index: SummaryIndex
 
         /// Whether the search reached `state` (stored as it stores states:
@@ -220,6 +226,8 @@ final class SummaryEngine {
     /// The deep links whose key fixes their transition, worked out once per key.
     var keyedLinks: KeyedDeepLinks
     var tabsLeftByTable = 0
+    /// The facts of every step taken and of every launch.
+    var facts: Set<StepFact> = []
 
     /// How many hidden routes, from the top, each step may read.
     let popBounds: PopBounds
@@ -247,12 +255,14 @@ final class SummaryEngine {
         SummarySearch.Result(frames: frames.map { SummarySearch.frame(of: $0, in: model) }, entries: entries.count,
                              pathEdges: pathEdges.count, wholeContextRuns: wholeContextRuns,
                              tabsLeftByTable: tabsLeftByTable, cutNodes: cuts.keys.count,
-                             index: SummaryIndex(self))
+                             facts: facts, index: SummaryIndex(self))
     }
 
     func run() throws(Explorer.LimitReached) {
         for inputs in try limits.inputValuations(of: model) {
-            guard let initial = model.initialState(inputs: inputs).state else { continue }
+            let (launched, launchFacts) = model.initialState(inputs: inputs)
+            facts.formUnion(launchFacts)
+            guard let initial = launched else { continue }
             guard case .state(let stored) = store(initial, from: nil) else { continue }
             dispatch(0, .place(state: stored, kept: 0))
         }
@@ -387,15 +397,24 @@ final class SummaryEngine {
                 reorders = true
             }
         }
+        // A link its key fixes has the facts of its first run on every frame of the key.
         let memoized = keyedLinks.target(of: unit, from: state, run: {
             var first: Transition?
-            transitions(of: unit, from: state) { first = first ?? $0 }
+            transitions(of: unit, from: state) { transition in
+                facts.formUnion(transition.facts)
+                first = first ?? transition
+            }
             return first
         }, place)
         if !memoized {
+            var stepFacts: [StepFact] = []
             transitions(of: unit, from: state) { transition in
+                stepFacts += transition.facts
                 if let target = transition.target { place(target) }
             }
+            // A step that moved or revealed a hidden route may have read a
+            // mark: its facts are those of its run on whole contexts.
+            if !reorders { facts.formUnion(stepFacts) }
         }
         if reorders {
             // The step moved or revealed a hidden route: run it again with every one known.

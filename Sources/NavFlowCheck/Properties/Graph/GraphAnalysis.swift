@@ -12,13 +12,15 @@ public struct GraphAnalysis: Sendable {
     public var model: FlowModel { graph.model }
     public var spec: FlowSpec { graph.model.spec }
 
+    /// What the reachable states show.
+    public private(set) var screens: ScreenFacts
     /// Per screen: visible in some state reachable in-app / in any reachable state.
-    public private(set) var visibleInApp: [Bool]
-    public private(set) var visibleAnywhere: [Bool]
+    public var visibleInApp: [Bool] { screens.visibleInApp }
+    public var visibleAnywhere: [Bool] { screens.visibleAnywhere }
     /// Per screen and edge: whether the guard held in a state where the screen is visible.
-    public private(set) var guardHeld: [[Bool]]
+    public var guardHeld: [[Bool]] { screens.guardHeld }
     /// Per tab of the root tab view: not hidden in some reachable state.
-    public private(set) var tabShown: [Bool]
+    public var tabShown: [Bool] { screens.tabShown }
     /// Every (stack, screen) put on a stack by an edge or a deep link.
     public private(set) var pushed: Set<StackScreen>
     /// The first occurrence of each fact, with where it happened.
@@ -101,10 +103,7 @@ public struct GraphAnalysis: Sendable {
         self.graph = graph
         let model = graph.model
         let spec = model.spec
-        visibleInApp = Array(repeating: false, count: spec.screens.count)
-        visibleAnywhere = visibleInApp
-        guardHeld = spec.screens.map { Array(repeating: false, count: $0.edges.count) }
-        tabShown = Array(repeating: false, count: spec.rootTabView?.tabs.count ?? 0)
+        screens = ScreenFacts(spec: spec)
         pushed = []
         depthCuts = DepthCuts(facts: [], spec: spec, valuations: [])
         var stop = LimitWatch(budget: budget, states: graph.count)
@@ -127,18 +126,9 @@ public struct GraphAnalysis: Sendable {
             let home = model.isHome(state)
             if !isHome.isEmpty { isHome[index] = home }
             viewIsHome[viewNumber] = home ? 1 : 0
-            for tab in tabShown.indices where !tabShown[tab] && !model.isHidden(tab, in: state) { tabShown[tab] = true }
-            for route in model.visibleRoutes(of: state) {
-                let screen = model.routes.screen(of: route)
-                visibleAnywhere[screen] = true
-                // States reachable in-app come first: a view first met
-                // after them is never met in-app.
-                if index < graph.inAppCount { visibleInApp[screen] = true }
-                for (edgeIndex, edge) in spec.screens[screen].edges.enumerated()
-                where !guardHeld[screen][edgeIndex] && state.holds(edge.condition) {
-                    guardHeld[screen][edgeIndex] = true
-                }
-            }
+            // States reachable in-app come first: a view first met after
+            // them is never met in-app.
+            screens.observe(state, inApp: index < graph.inAppCount, model: model)
         }
         for note in graph.notes {
             for case .pushed(let stack, let screen) in note.facts { pushed.insert(StackScreen(stack: stack, screen: screen)) }
