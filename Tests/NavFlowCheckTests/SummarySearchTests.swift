@@ -29,6 +29,9 @@ import Testing
         var tableCuts = 0
         /// Searches where states with a hidden route changed were checked for membership.
         var membershipChecks = 0
+        /// Witnesses checked, and of those, the ones to states that hide a route.
+        var witnesses = 0
+        var hidingWitnesses = 0
 
         mutating func add(_ other: Tally) {
             compared += other.compared
@@ -37,6 +40,8 @@ import Testing
             wholeContexts += other.wholeContexts
             tableCuts += other.tableCuts
             membershipChecks += other.membershipChecks
+            witnesses += other.witnesses
+            hidingWitnesses += other.hidingWitnesses
         }
     }
 
@@ -88,6 +93,28 @@ import Testing
                 }
             }
             if changed > 0 { tally.membershipChecks += 1 }
+            // Witnesses: a path to every state (one in `sampling`), each step
+            // checked as it is taken, that lifts to a path of the app
+            // ending in the state's local view.
+            let view = LocalView(model: model)
+            let lifter = ParkedPathLifter(model: model)
+            for index in stride(from: 0, to: states.count, by: max(1, states.count / 400)) {
+                let state = states[index]
+                guard let path = summary.path(to: state) else {
+                    Issue.record("\(context), links \(deepLinks): no witness for \(state)")
+                    return tally
+                }
+                #expect((path.steps.last?.stored ?? model.initialState(inputs: path.inputs).state) == state,
+                        "\(context), links \(deepLinks): the witness ends elsewhere")
+                tally.witnesses += 1
+                if hiding.count(in: state) > 0 { tally.hidingWitnesses += 1 }
+                guard parking != nil else { continue }
+                guard let lifted = lifter.lift(path.steps.map { ($0.step, $0.stored) }, inputs: path.inputs),
+                      view.projection(of: lifted.last) == view.projection(of: state) else {
+                    Issue.record("\(context), links \(deepLinks): the witness of \(state) does not lift")
+                    return tally
+                }
+            }
             if summary.entries > 1 { tally.hiding += 1 }
             if summary.frames.count < plain.count { tally.sharing += 1 }
             if summary.wholeContextRuns > 0 { tally.wholeContexts += 1 }
@@ -129,6 +156,7 @@ import Testing
         #expect(tally.compared >= 100, "\(tally.compared) searches compared")
         #expect(tally.hiding >= 5, "\(tally.hiding) searches hid routes")
         #expect(tally.membershipChecks >= 5, "\(tally.membershipChecks) searches checked for membership")
+        #expect(tally.hidingWitnesses >= 1_000, "\(tally.hidingWitnesses) witnesses to states that hide a route")
     }
 
     /// Sheets over sheets with stacks, and every way a step reads or drops

@@ -51,11 +51,25 @@ struct LeftTabCuts {
         var target: NavState
         var slot: Int
         var above: Int?
+        /// Where the target came from: not part of what the asker asks.
+        var origin: StepOrigin
+
+        static func == (lhs: Asker, rhs: Asker) -> Bool {
+            lhs.target == rhs.target && lhs.slot == rhs.slot && lhs.above == rhs.above
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(target)
+            hasher.combine(slot)
+            hasher.combine(above)
+        }
     }
 
     var numbers: [Key: Int32] = [:]
     var keys: [Key] = []
     var answers: [[Answer]] = []
+    /// Per node, per answer: how it was found.
+    var answerOrigins: [[SummaryOrigins.AnswerOrigin]] = []
     var answerSets: [Set<Answer>] = []
     /// Per node: the nodes whose route lies directly above its own, each
     /// with that route.
@@ -71,12 +85,12 @@ extension SummaryEngine {
     /// Stores the targets `target` stands for: it left tab `tab`, whose
     /// path on `slot` is `marks` marks (the context of `entry`) under real
     /// routes, the rest of the state stored.
-    func leave(_ target: NavState, tab: Int, slot: Int, marks: Int, at entry: Int32) {
+    func leave(_ target: NavState, tab: Int, slot: Int, marks: Int, at entry: Int32, origin: StepOrigin) {
         guard let box = parkingBox else { return }
         let path = target.paths[slot]
         let valuation = FlagValuation(flags: target.flags & cutMasks.flags, inputs: target.inputs & cutMasks.inputs)
         guard box.paths.cuts(tab: tab, slot: slot) else {
-            keep(path.count, of: target, slot: slot, marks: marks, at: entry)
+            keep(path.count, of: target, slot: slot, marks: marks, at: entry, origin: origin)
             return
         }
         let linked = box.paths.linked(tab: tab, slot: slot)
@@ -86,7 +100,7 @@ extension SummaryEngine {
             let route = path[position]
             if box.paths.stays(route, on: path[position - 1], slot: slot, linked: linked, in: valuation) {
                 let hook = position + 1 < path.count && box.paths.hookMayRun(route, in: valuation)
-                keep(position + (hook ? 2 : 1), of: target, slot: slot, marks: marks, at: entry)
+                keep(position + (hook ? 2 : 1), of: target, slot: slot, marks: marks, at: entry, origin: origin)
                 return
             }
         }
@@ -94,29 +108,34 @@ extension SummaryEngine {
                                   root: model.rootRoute(ofSlot: slot, in: target), linked: linked, valuation: valuation)
         let node = cutNode(key)
         tabsLeftByTable += 1
-        let asker = LeftTabCuts.Asker(target: target, slot: slot, above: marks + 1 < path.count ? path[marks + 1] : nil)
+        let asker = LeftTabCuts.Asker(target: target, slot: slot, above: marks + 1 < path.count ? path[marks + 1] : nil,
+                                      origin: origin)
         guard cuts.askerSets[Int(node)].insert(asker).inserted else { return }
         cuts.askers[Int(node)].append(asker)
-        for answer in cuts.answers[Int(node)] { apply(answer, to: asker) }
+        for (index, answer) in cuts.answers[Int(node)].enumerated() {
+            apply(answer, to: asker, answered: (node, Int32(index)))
+        }
     }
 
     /// Stores `target` with the path on `slot` cut to its first `length`
     /// routes, the lowest `marks` of them the context of `entry`.
-    private func keep(_ length: Int, of target: NavState, slot: Int, marks: Int, at entry: Int32) {
+    private func keep(_ length: Int, of target: NavState, slot: Int, marks: Int, at entry: Int32, origin: StepOrigin) {
         var state = target
         state.paths[slot].removeLast(state.paths[slot].count - length)
-        dispatch(entry, .fill(state: state, slot: slot, revealed: [], remaining: marks))
+        dispatch(entry, .fill(state: state, slot: slot, revealed: [], remaining: marks), origin)
     }
 
-    /// Stores what `answer` makes of the asker's target.
-    private func apply(_ answer: LeftTabCuts.Answer, to asker: LeftTabCuts.Asker) {
+    /// Stores what `answer`, answer `answered.index` of node
+    /// `answered.node`, makes of the asker's target.
+    private func apply(_ answer: LeftTabCuts.Answer, to asker: LeftTabCuts.Asker, answered: (node: Int32, index: Int32)) {
         let (entry, path) = cutPath(answer, for: asker)
         var state = asker.target
         state.paths[asker.slot] = path
+        let origin = origins.passed(asker.origin, throughAnswer: answered.index, of: answered.node)
         if entry == 0 {
-            dispatch(0, .place(state: state, kept: 0))
+            dispatch(0, .place(state: state, kept: 0), origin)
         } else {
-            dispatch(entry, .fill(state: state, slot: asker.slot, revealed: [], remaining: entries[Int(entry)].height))
+            dispatch(entry, .fill(state: state, slot: asker.slot, revealed: [], remaining: entries[Int(entry)].height), origin)
         }
     }
 
@@ -141,6 +160,7 @@ extension SummaryEngine {
         cuts.numbers[key] = node
         cuts.keys.append(key)
         cuts.answers.append([])
+        cuts.answerOrigins.append([])
         cuts.answerSets.append([])
         cuts.dependents.append([])
         cuts.askers.append([])
@@ -164,10 +184,13 @@ extension SummaryEngine {
             below.route = caller.route
             let child = cutNode(below)
             cuts.dependents[Int(child)].append((node, key.route))
-            for answer in cuts.answers[Int(child)] { add(answer, passedUpTo: node, over: key.route) }
+            for (index, answer) in cuts.answers[Int(child)].enumerated() {
+                add(answer, passedUpTo: node, over: key.route, from: .passed(child: child, index: Int32(index)))
+            }
         } else {
             let hook = box.paths.hookMayRun(key.route, in: key.valuation)
-            add(.keeps(entry: caller.entry, routes: [caller.route, key.route], hook: hook, above: nil), to: node)
+            add(.keeps(entry: caller.entry, routes: [caller.route, key.route], hook: hook, above: nil), to: node,
+                from: .through(caller))
         }
     }
 
@@ -177,26 +200,31 @@ extension SummaryEngine {
         guard let box = parkingBox else { return }
         if !box.paths.stays(key.route, on: root, slot: key.slot, linked: key.linked, in: key.valuation) {
             // The parked cut keeps the first route when the root's hook may run.
-            add(.cut(box.paths.hookMayRun(root, in: key.valuation) ? [key.route] : []), to: node)
+            add(.cut(box.paths.hookMayRun(root, in: key.valuation) ? [key.route] : []), to: node, from: .root)
         } else {
             add(.keeps(entry: 0, routes: [key.route], hook: box.paths.hookMayRun(key.route, in: key.valuation), above: nil),
-                to: node)
+                to: node, from: .root)
         }
     }
 
     /// Gives `node` an answer of the node beneath it, whose route lies directly under `route`.
-    private func add(_ answer: LeftTabCuts.Answer, passedUpTo node: Int32, over route: Int) {
+    private func add(_ answer: LeftTabCuts.Answer, passedUpTo node: Int32, over route: Int,
+                     from origin: SummaryOrigins.AnswerOrigin) {
         if case .keeps(let entry, let kept, true, nil) = answer {
-            add(.keeps(entry: entry, routes: kept, hook: true, above: route), to: node)
+            add(.keeps(entry: entry, routes: kept, hook: true, above: route), to: node, from: origin)
         } else {
-            add(answer, to: node)
+            add(answer, to: node, from: origin)
         }
     }
 
-    private func add(_ answer: LeftTabCuts.Answer, to node: Int32) {
+    private func add(_ answer: LeftTabCuts.Answer, to node: Int32, from origin: SummaryOrigins.AnswerOrigin) {
         guard cuts.answerSets[Int(node)].insert(answer).inserted else { return }
+        let index = Int32(cuts.answers[Int(node)].count)
         cuts.answers[Int(node)].append(answer)
-        for asker in cuts.askers[Int(node)] { apply(answer, to: asker) }
-        for (dependent, route) in cuts.dependents[Int(node)] { add(answer, passedUpTo: dependent, over: route) }
+        cuts.answerOrigins[Int(node)].append(origin)
+        for asker in cuts.askers[Int(node)] { apply(answer, to: asker, answered: (node, index)) }
+        for (dependent, route) in cuts.dependents[Int(node)] {
+            add(answer, passedUpTo: dependent, over: route, from: .passed(child: node, index: index))
+        }
     }
 }

@@ -59,13 +59,24 @@ public struct SummarySearch: Sendable {
         /// contexts.
         public let facts: Set<StepFact>
         let index: SummaryIndex
+        let witnesses: SummaryWitnesses
 
         /// Whether the search reached `state` (stored as it stores states:
         /// the tabs that are not selected cut, with `parking`): some entry
         /// has its frame, and its hidden routes are a context of that entry,
         /// which the entry's callers decide route by route from the top.
         public func contains(_ state: NavState) -> Bool {
-            index.contains(state)
+            index.locate(state) != nil
+        }
+
+        /// The steps from a launch with `inputs` to `state`, which the
+        /// search reached (stored as `contains` reads it), each with the
+        /// stored state it leads to: with `parking`, a path of the parked
+        /// search, which `ParkedPathLifter` lifts to one of the app. Nil
+        /// when the search did not reach `state`.
+        public func path(to state: NavState) -> (inputs: UInt64, steps: [(step: Step, stored: NavState)])? {
+            guard let (entry, frame, chain) = index.locate(state) else { return nil }
+            return witnesses.path(to: SummaryWitnesses.Whole(entry: entry, frame: frame, chain: chain))
         }
     }
 
@@ -205,8 +216,9 @@ final class SummaryEngine {
         var height: Int
         var callers: [Caller] = []
         var callerSet: Set<Caller> = []
-        /// Requests that wait for the entry's callers, present and future.
-        var waiting: [Request] = []
+        /// Requests that wait for the entry's callers, present and future,
+        /// each with where it came from.
+        var waiting: [(request: Request, origin: StepOrigin)] = []
         var seen: Set<Request> = []
     }
 
@@ -219,7 +231,9 @@ final class SummaryEngine {
     var queue: [(entry: Int32, frame: Int32)] = []
     /// Requests handed to entries and not yet handled: a list rather than
     /// calls, so that a chain of entries costs no depth of the call stack.
-    var requests: [(entry: Int32, request: Request)] = []
+    var requests: [(entry: Int32, request: Request, origin: StepOrigin)] = []
+    /// Where each path edge, caller and cut answer came from: what witnesses read.
+    var origins = SummaryOrigins()
     var wholeContextRuns = 0
     /// The cuts of tabs left with hidden routes, per entry (`LeftTabCuts`).
     var cuts = LeftTabCuts()
@@ -255,7 +269,7 @@ final class SummaryEngine {
         SummarySearch.Result(frames: frames.map { SummarySearch.frame(of: $0, in: model) }, entries: entries.count,
                              pathEdges: pathEdges.count, wholeContextRuns: wholeContextRuns,
                              tabsLeftByTable: tabsLeftByTable, cutNodes: cuts.keys.count,
-                             facts: facts, index: SummaryIndex(self))
+                             facts: facts, index: SummaryIndex(self), witnesses: SummaryWitnesses(self))
     }
 
     func run() throws(Explorer.LimitReached) {
@@ -264,7 +278,7 @@ final class SummaryEngine {
             facts.formUnion(launchFacts)
             guard let initial = launched else { continue }
             guard case .state(let stored) = store(initial, from: nil) else { continue }
-            dispatch(0, .place(state: stored, kept: 0))
+            dispatch(0, .place(state: stored, kept: 0), origins.launch(inputs: inputs))
         }
         handleRequests()
         var next = 0
@@ -274,11 +288,14 @@ final class SummaryEngine {
             let state = frames[Int(frame)]
             let height = hidden.count(in: state)
             let hiddenInTopModal = max(0, (state.modals.last?.path.count ?? 0) - 1)
+            var ordinal: Int32 = 0
             model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
+                defer { ordinal += 1 }
                 var reads = popBounds.routesRead(by: unit, hiddenInTopModal: hiddenInTopModal)
                 if case .edge(_, let screen, let edge) = unit, !lifts.isEmpty, lifts[screen][edge] { reads = .max }
                 reads = min(reads, height)
-                dispatch(entry, .reveal(frame: frame, unit: unit, revealed: [], remaining: reads))
+                dispatch(entry, .reveal(frame: frame, unit: unit, revealed: [], remaining: reads),
+                         StepOrigin(entry: entry, frame: frame, unit: ordinal))
             }
             handleRequests()
             if next % 1024 == 0 { try check() }
@@ -297,30 +314,30 @@ final class SummaryEngine {
     // MARK: - Requests
 
     /// Hands `request` to `entry`, once `handleRequests` comes to it.
-    func dispatch(_ entry: Int32, _ request: Request) {
-        requests.append((entry, request))
+    func dispatch(_ entry: Int32, _ request: Request, _ origin: StepOrigin) {
+        requests.append((entry, request, origin))
     }
 
     func handleRequests() {
-        while let (entry, request) = requests.popLast() {
-            handle(request, at: entry)
+        while let (entry, request, origin) = requests.popLast() {
+            handle(request, from: origin, at: entry)
         }
     }
 
     /// Runs or places `request` at `entry` when it can, else keeps it for
     /// the entry's callers and passes it on to each.
-    func handle(_ request: Request, at entry: Int32) {
+    func handle(_ request: Request, from origin: StepOrigin, at entry: Int32) {
         // A state placed where it belongs is emitted without being
         // remembered: emitting it again adds nothing. One that keeps no
         // hidden route belongs to the bottom entry, which every chain of
         // callers reaches (each entry has a caller from the moment it is made).
         if case .place(let state, let kept) = request {
             if kept == 0 {
-                emit(state, at: 0)
+                emit(state, at: 0, from: origin)
                 return
             }
             if kept == entries[Int(entry)].height {
-                emit(state, at: entry)
+                emit(state, at: entry, from: origin)
                 return
             }
         }
@@ -333,20 +350,20 @@ final class SummaryEngine {
         }
         switch request {
         case .reveal(let frame, let unit, let revealed, let remaining) where remaining == 0:
-            execute(unit, from: frame, revealed: revealed, at: entry)
+            execute(unit, from: frame, revealed: revealed, at: entry, origin: origin)
             return
         case .fill(var state, let slot, let revealed, let remaining) where remaining == 0:
             for (offset, route) in revealed.enumerated() {
                 state.paths[slot][revealed.count - 1 - offset] = route
             }
-            emit(state, at: 0)
+            emit(state, at: 0, from: origin)
             return
         default:
             break
         }
-        entries[Int(entry)].waiting.append(request)
+        entries[Int(entry)].waiting.append((request, origin))
         for caller in entries[Int(entry)].callers {
-            dispatch(caller.entry, Self.passed(request, through: caller))
+            dispatch(caller.entry, Self.passed(request, through: caller), origins.passed(origin, through: caller))
         }
     }
 
@@ -362,11 +379,12 @@ final class SummaryEngine {
         }
     }
 
-    func addCaller(_ caller: Caller, to entry: Int32) {
+    func addCaller(_ caller: Caller, to entry: Int32, from origin: StepOrigin) {
         guard entries[Int(entry)].callerSet.insert(caller).inserted else { return }
         entries[Int(entry)].callers.append(caller)
-        for request in entries[Int(entry)].waiting {
-            dispatch(caller.entry, Self.passed(request, through: caller))
+        origins.callers[SummaryOrigins.CallerKey(entry: entry, caller: caller)] = origin
+        for (request, waitingOrigin) in entries[Int(entry)].waiting {
+            dispatch(caller.entry, Self.passed(request, through: caller), origins.passed(waitingOrigin, through: caller))
         }
         for node in cuts.waiting[entry] ?? [] {
             resolve(node, through: caller)
@@ -375,7 +393,7 @@ final class SummaryEngine {
 
     /// Runs `unit` from `frame` with its top hidden routes set to
     /// `revealed`, the rest of its context that of `entry`'s frames.
-    func execute(_ unit: StepUnit, from frame: Int32, revealed: [Int], at entry: Int32) {
+    func execute(_ unit: StepUnit, from frame: Int32, revealed: [Int], at entry: Int32, origin: StepOrigin) {
         var state = frames[Int(frame)]
         let positions = hidden.places(in: state)
         for (offset, route) in revealed.enumerated() {
@@ -390,9 +408,9 @@ final class SummaryEngine {
                     reorders = true
                     return
                 }
-                dispatch(entry, .place(state: stored, kept: marks))
+                dispatch(entry, .place(state: stored, kept: marks), origin)
             case .leftTab(let stored, let tab, let slot, let marks) where marks == kept:
-                leave(stored, tab: tab, slot: slot, marks: marks, at: entry)
+                leave(stored, tab: tab, slot: slot, marks: marks, at: entry, origin: origin)
             case .leftTab, .whole:
                 reorders = true
             }
@@ -419,7 +437,7 @@ final class SummaryEngine {
         if reorders {
             // The step moved or revealed a hidden route: run it again with every one known.
             wholeContextRuns += 1
-            dispatch(entry, .reveal(frame: frame, unit: unit, revealed: revealed, remaining: kept))
+            dispatch(entry, .reveal(frame: frame, unit: unit, revealed: revealed, remaining: kept), origin)
         }
     }
 
@@ -428,12 +446,12 @@ final class SummaryEngine {
     /// when no route is hidden above its marks, else the entry a push of
     /// its top hidden route reaches, beneath which each other real hidden
     /// route is pushed.
-    func emit(_ state: NavState, at entry: Int32) {
+    func emit(_ state: NavState, at entry: Int32, from origin: StepOrigin) {
         let kept = entries[Int(entry)].height
         // Most states hide nothing but the entry's marks, already in place:
         // the state is its own frame.
         if hidden.count(in: state) == kept {
-            addPathEdge(entry, number(state))
+            addPathEdge(entry, number(state), from: origin)
             return
         }
         let positions = hidden.places(in: state)
@@ -441,7 +459,7 @@ final class SummaryEngine {
         for (number, place) in positions.enumerated() { frame[place] = -(number + 1) }
         let frameNumber = number(frame)
         guard positions.count > kept else {
-            addPathEdge(entry, frameNumber)
+            addPathEdge(entry, frameNumber, from: origin)
             return
         }
         var beneath = entry
@@ -453,7 +471,7 @@ final class SummaryEngine {
                 let new = Int32(entries.count)
                 entries.append(Entry(height: entries[Int(beneath)].height + 1))
                 pushedBeneath[caller] = new
-                addCaller(caller, to: new)
+                addCaller(caller, to: new, from: origin)
                 beneath = new
             }
         }
@@ -465,12 +483,16 @@ final class SummaryEngine {
             entries.append(Entry(height: positions.count))
             pushEntries[frameNumber] = pushEntry
         }
-        addCaller(Caller(entry: beneath, route: state[positions[positions.count - 1]]), to: pushEntry)
-        addPathEdge(pushEntry, frameNumber)
+        addCaller(Caller(entry: beneath, route: state[positions[positions.count - 1]]), to: pushEntry, from: origin)
+        addPathEdge(pushEntry, frameNumber, from: nil)
     }
 
-    func addPathEdge(_ entry: Int32, _ frame: Int32) {
+    /// Adds the path edge (`entry`, `frame`), reached by every context of
+    /// the entry from `origin`; a push reaches it through the caller it
+    /// adds (`origin` nil), whose own origin says how.
+    func addPathEdge(_ entry: Int32, _ frame: Int32, from origin: StepOrigin?) {
         let key = UInt64(UInt32(bitPattern: entry)) << 32 | UInt64(UInt32(bitPattern: frame))
+        if let origin, origins.pathEdges[key] == nil { origins.pathEdges[key] = origin }
         guard pathEdges.insert(key).inserted else { return }
         queue.append((entry, frame))
     }
@@ -674,7 +696,7 @@ final class SummaryIndex: Sendable {
     /// Per frame: the entries whose path edges hold it.
     private let entriesOfFrame: [[Int32]]
     /// Per entry: its callers, each the entry beneath and the route.
-    private let callers: [[(entry: Int32, route: Int)]]
+    private let callers: [[SummaryEngine.Caller]]
 
     init(_ engine: SummaryEngine) {
         hidden = engine.hidden
@@ -684,31 +706,47 @@ final class SummaryIndex: Sendable {
             entriesOfFrame[Int(UInt32(truncatingIfNeeded: key))].append(Int32(bitPattern: UInt32(key >> 32)))
         }
         self.entriesOfFrame = entriesOfFrame
-        callers = engine.entries.map { $0.callers.map { ($0.entry, $0.route) } }
+        callers = engine.entries.map(\.callers)
     }
 
-    func contains(_ state: NavState) -> Bool {
+    /// Where the search holds `state`: a path edge with its frame, and the
+    /// chain of callers beneath its entry (top first) whose routes are the
+    /// state's hidden routes; nil when it holds none.
+    func locate(_ state: NavState) -> (entry: Int32, frame: Int32, chain: [SummaryEngine.Caller])? {
         let places = hidden.places(in: state)
         var frame = state
         for (number, place) in places.enumerated() { frame[place] = -(number + 1) }
-        guard let number = frameNumbers[frame] else { return false }
+        guard let number = frameNumbers[frame] else { return nil }
         let context = places.map { state[$0] }
-        return entriesOfFrame[Int(number)].contains { holds(context, at: $0) }
+        for entry in entriesOfFrame[Int(number)] {
+            if let chain = chain(context, at: entry) { return (entry, number, chain) }
+        }
+        return nil
     }
 
-    /// Whether `context` (lowest first) is a context of `entry`, whose height is its length.
-    private func holds(_ context: [Int], at entry: Int32) -> Bool {
+    /// A chain of callers beneath `entry` (top first) whose routes are
+    /// `context` (lowest first, as long as the entry's height), if any:
+    /// the callers decide it route by route from the top.
+    private func chain(_ context: [Int], at entry: Int32) -> [SummaryEngine.Caller]? {
+        // The caller taken to reach each entry, and the entry it was taken from.
+        var taken: [Int32: (from: Int32, caller: SummaryEngine.Caller)] = [:]
         var pending: [(entry: Int32, height: Int)] = [(entry, context.count)]
-        var seen = Set<Int32>()
-        while let (entry, height) = pending.popLast() {
+        while let (current, height) = pending.popLast() {
             if height == 0 {
-                if entry == 0 { return true }
-                continue
+                guard current == 0 else { continue }
+                var chain: [SummaryEngine.Caller] = []
+                var at = current
+                while at != entry, let (from, caller) = taken[at] {
+                    chain.append(caller)
+                    at = from
+                }
+                return chain.reversed()
             }
-            for caller in callers[Int(entry)] where caller.route == context[height - 1] && seen.insert(caller.entry).inserted {
+            for caller in callers[Int(current)] where caller.route == context[height - 1] && taken[caller.entry] == nil {
+                taken[caller.entry] = (current, caller)
                 pending.append((caller.entry, height - 1))
             }
         }
-        return false
+        return nil
     }
 }
