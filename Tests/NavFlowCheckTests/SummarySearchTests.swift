@@ -32,6 +32,8 @@ import Testing
         /// Witnesses checked, and of those, the ones to states that hide a route.
         var witnesses = 0
         var hidingWitnesses = 0
+        /// Facts whose occurrence was checked.
+        var occurrences = 0
 
         mutating func add(_ other: Tally) {
             compared += other.compared
@@ -42,6 +44,7 @@ import Testing
             membershipChecks += other.membershipChecks
             witnesses += other.witnesses
             hidingWitnesses += other.hidingWitnesses
+            occurrences += other.occurrences
         }
     }
 
@@ -115,6 +118,19 @@ import Testing
                     return tally
                 }
             }
+            // Every fact has where it happened: a path to a state, which
+            // lifts, and the step from it that has the fact.
+            for fact in summary.facts {
+                guard let occurrence = summary.occurrence(of: fact) else {
+                    Issue.record("\(context), links \(deepLinks): no occurrence of \(fact)")
+                    return tally
+                }
+                tally.occurrences += 1
+                if parking != nil {
+                    #expect(lifter.lift(occurrence.steps.map { ($0.step, $0.stored) }, inputs: occurrence.inputs) != nil,
+                            "\(context), links \(deepLinks): the path to where \(fact) happened does not lift")
+                }
+            }
             if summary.entries > 1 { tally.hiding += 1 }
             if summary.frames.count < plain.count { tally.sharing += 1 }
             if summary.wholeContextRuns > 0 { tally.wholeContexts += 1 }
@@ -157,6 +173,7 @@ import Testing
         #expect(tally.hiding >= 5, "\(tally.hiding) searches hid routes")
         #expect(tally.membershipChecks >= 5, "\(tally.membershipChecks) searches checked for membership")
         #expect(tally.hidingWitnesses >= 1_000, "\(tally.hidingWitnesses) witnesses to states that hide a route")
+        #expect(tally.occurrences >= 100, "\(tally.occurrences) occurrences of facts")
     }
 
     /// Sheets over sheets with stacks, and every way a step reads or drops
@@ -318,6 +335,53 @@ import Testing
         #expect(tally.sharing == 2, "frames stand for several states")
         #expect(tally.tableCuts == 2, "tabs left with hidden routes are cut from the table")
         #expect(tally.wholeContexts == 0, "no step runs on whole contexts")
+    }
+
+    /// A fact first met when a step reveals a hidden route: `R`'s hook can
+    /// only run when the user comes back to it from `S`, which is also
+    /// pushed on `A` and `B`, so the frame under `S` stands for the three,
+    /// and its entry's first caller is not `R`, whichever of the first and
+    /// the last of `Home`'s steps the search takes first.
+    static let revealedHook = """
+    app Revealed
+
+    flag back = false
+
+    destinations Pages {
+      A
+      B
+      R
+      S
+    }
+    stack Main root Home { destinations Pages; depth 3 }
+
+    start Main
+
+    screen Home {
+      push A
+      push R
+      push B
+    }
+    screen A { push S }
+    screen B { push S }
+    screen R {
+      push S
+      appear if back { set back = false }
+    }
+    screen S { action "Mark" { set back = true } }
+    """
+
+    @Test func aFactFirstMetOnARevealHasWhereItHappened() throws {
+        let source = SourceFile(path: "revealed.navflow", text: Self.revealedHook)
+        let model = try FlowModel(try #require(Frontend.load(source).spec))
+        let tally = try Self.expectAgreement(source, "revealed hook")
+        #expect(tally.compared == 2 && tally.sharing == 2)
+        let summary = try SummarySearch(limits: Self.limits).search(model, deepLinks: false)
+        let hook = StepFact.appearHookRan(AppearHookID(screen: try #require(model.spec.screens.firstIndex { $0.name == "R" }), hook: 0))
+        let occurrence = try #require(summary.occurrence(of: hook))
+        #expect(occurrence.step == .back(context: .slot(0)), "the hook runs on the way back to R")
+        let taken = try #require(occurrence.steps.last?.stored)
+        #expect(taken.paths[0].map { model.routes.text(of: $0, in: model.spec) } == ["R", "S"])
     }
 
     /// The generated apps with the interactions real apps have.

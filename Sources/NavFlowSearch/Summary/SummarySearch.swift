@@ -78,6 +78,15 @@ public struct SummarySearch: Sendable {
             guard let (entry, frame, chain) = index.locate(state) else { return nil }
             return witnesses.path(to: SummaryWitnesses.Whole(entry: entry, frame: frame, chain: chain))
         }
+
+        /// Where `fact` happened: the steps from a launch with `inputs` to
+        /// a state (each with the stored state it leads to, as `path(to:)`
+        /// gives them) and the step from that state that had the fact, or
+        /// no step for a fact of the launch. Nil for a fact no step had.
+        public func occurrence(of fact: StepFact)
+            -> (inputs: UInt64, steps: [(step: Step, stored: NavState)], step: Step?)? {
+            witnesses.occurrence(of: fact)
+        }
     }
 
     /// The frames reachable from launch by in-app steps, and deep links
@@ -240,8 +249,9 @@ final class SummaryEngine {
     /// The deep links whose key fixes their transition, worked out once per key.
     var keyedLinks: KeyedDeepLinks
     var tabsLeftByTable = 0
-    /// The facts of every step taken and of every launch.
-    var facts: Set<StepFact> = []
+    /// The facts of every step taken and of every launch, each with the
+    /// origin of the first step (or launch) that had it.
+    var facts: [StepFact: StepOrigin] = [:]
 
     /// How many hidden routes, from the top, each step may read.
     let popBounds: PopBounds
@@ -269,16 +279,17 @@ final class SummaryEngine {
         SummarySearch.Result(frames: frames.map { SummarySearch.frame(of: $0, in: model) }, entries: entries.count,
                              pathEdges: pathEdges.count, wholeContextRuns: wholeContextRuns,
                              tabsLeftByTable: tabsLeftByTable, cutNodes: cuts.keys.count,
-                             facts: facts, index: SummaryIndex(self), witnesses: SummaryWitnesses(self))
+                             facts: Set(facts.keys), index: SummaryIndex(self), witnesses: SummaryWitnesses(self))
     }
 
     func run() throws(Explorer.LimitReached) {
         for inputs in try limits.inputValuations(of: model) {
             let (launched, launchFacts) = model.initialState(inputs: inputs)
-            facts.formUnion(launchFacts)
+            let origin = origins.launch(inputs: inputs)
+            record(launchFacts, from: origin)
             guard let initial = launched else { continue }
             guard case .state(let stored) = store(initial, from: nil) else { continue }
-            dispatch(0, .place(state: stored, kept: 0), origins.launch(inputs: inputs))
+            dispatch(0, .place(state: stored, kept: 0), origin)
         }
         handleRequests()
         var next = 0
@@ -419,7 +430,7 @@ final class SummaryEngine {
         let memoized = keyedLinks.target(of: unit, from: state, run: {
             var first: Transition?
             transitions(of: unit, from: state) { transition in
-                facts.formUnion(transition.facts)
+                record(transition.facts, from: origin)
                 first = first ?? transition
             }
             return first
@@ -432,13 +443,18 @@ final class SummaryEngine {
             }
             // A step that moved or revealed a hidden route may have read a
             // mark: its facts are those of its run on whole contexts.
-            if !reorders { facts.formUnion(stepFacts) }
+            if !reorders { record(stepFacts, from: origin) }
         }
         if reorders {
             // The step moved or revealed a hidden route: run it again with every one known.
             wholeContextRuns += 1
             dispatch(entry, .reveal(frame: frame, unit: unit, revealed: revealed, remaining: kept), origin)
         }
+    }
+
+    /// Keeps the facts of a step (or launch) from `origin`, with the first origin of each.
+    func record(_ stepFacts: [StepFact], from origin: StepOrigin) {
+        for fact in stepFacts where facts[fact] == nil { facts[fact] = origin }
     }
 
     /// Puts `state`, whose lowest hidden routes are `entry`'s marks and the

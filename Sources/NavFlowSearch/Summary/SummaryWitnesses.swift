@@ -35,6 +35,8 @@ final class SummaryWitnesses: Sendable {
     /// Per cut node: its entry and route, the caller a node beneath it stands for.
     private let cutCallers: [Caller]
     private let answerOrigins: [[SummaryOrigins.AnswerOrigin]]
+    /// Per fact: the first step (or launch) that had it.
+    private let factOrigins: [StepFact: StepOrigin]
 
     /// How many whole states the search backwards may visit before it gives up.
     static let searchLimit = 200_000
@@ -56,6 +58,7 @@ final class SummaryWitnesses: Sendable {
         trail = engine.origins.trail
         cutCallers = engine.cuts.keys.map { Caller(entry: $0.entry, route: $0.route) }
         answerOrigins = engine.cuts.answerOrigins
+        factOrigins = engine.facts
     }
 
     /// A whole state: a path edge and a chain of callers beneath its entry, top first.
@@ -109,6 +112,26 @@ final class SummaryWitnesses: Sendable {
             whole = after
         }
         return (launch.inputs, steps)
+    }
+
+    /// The path to the state the first step that had `fact` was taken
+    /// from, and that step (nil for a fact of a launch). The step read
+    /// the callers of its trail and nothing beneath: the rest of the
+    /// state's chain is any chain of the entry it reached.
+    func occurrence(of fact: StepFact) -> (inputs: UInt64, steps: [(step: Step, stored: NavState)], step: Step?)? {
+        guard let origin = factOrigins[fact] else { return nil }
+        if origin.isLaunch { return (launches[Int(origin.frame)], [], nil) }
+        let read = callers(of: origin.trail)
+        let source = Whole(entry: origin.entry, frame: origin.frame,
+                           chain: read + firstChain(of: read.last?.entry ?? origin.entry))
+        guard let unit = unit(origin.unit, of: origin.frame), let state = state(of: source),
+              let path = path(to: source) else { return nil }
+        var taken: Step?
+        transitions(of: unit, from: state) { transition in
+            if taken == nil, transition.facts.contains(fact) { taken = transition.step }
+        }
+        guard let taken else { return nil }
+        return (path.inputs, path.steps, taken)
     }
 
     /// Unit number `ordinal` of `frame`, in `FlowModel.forEachUnit`'s order.
