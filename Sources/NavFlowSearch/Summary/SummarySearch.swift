@@ -157,6 +157,19 @@ struct HiddenStack {
         return places
     }
 
+    /// Whether `body` holds for every hidden route of `state`, lowest
+    /// first, as `places` orders them (it stops at the first that does not).
+    func allHiddenRoutes(in state: NavState, _ body: (Int) -> Bool) -> Bool {
+        if let slot = hiddenSlot(of: state) {
+            for route in state.paths[slot].dropLast() where !body(route) { return false }
+        }
+        for (modal, entry) in state.modals.enumerated() {
+            let path = modal == state.modals.count - 1 ? entry.path.dropLast() : entry.path[...]
+            for route in path where !body(route) { return false }
+        }
+        return true
+    }
+
     func count(in state: NavState) -> Int {
         var count = 0
         if let slot = hiddenSlot(of: state) { count += max(0, state.paths[slot].count - 1) }
@@ -406,11 +419,17 @@ final class SummaryEngine {
     /// `revealed`, the rest of its context that of `entry`'s frames.
     func execute(_ unit: StepUnit, from frame: Int32, revealed: [Int], at entry: Int32, origin: StepOrigin) {
         var state = frames[Int(frame)]
-        let positions = hidden.places(in: state)
-        for (offset, route) in revealed.enumerated() {
-            state[positions[positions.count - 1 - offset]] = route
+        let kept: Int
+        if revealed.isEmpty {
+            // Most steps read nothing: the places of the hidden routes are not needed.
+            kept = hidden.count(in: state)
+        } else {
+            let positions = hidden.places(in: state)
+            for (offset, route) in revealed.enumerated() {
+                state[positions[positions.count - 1 - offset]] = route
+            }
+            kept = positions.count - revealed.count
         }
-        let kept = positions.count - revealed.count
         var reorders = false
         func place(_ target: NavState) {
             switch store(target, from: state) {
@@ -595,16 +614,16 @@ final class SummaryEngine {
         if let slot = hidden.hiddenSlot(of: state), let top = state.paths[slot].last, top < 0 { return nil }
         var count = 0
         var sawRoute = false
-        for place in hidden.places(in: state) {
-            let route = state[place]
+        let ordered = hidden.allHiddenRoutes(in: state) { route in
             if route < 0 {
-                guard !sawRoute, route == -(count + 1), count < kept else { return nil }
+                guard !sawRoute, route == -(count + 1), count < kept else { return false }
                 count += 1
             } else {
                 sawRoute = true
             }
+            return true
         }
-        return count
+        return ordered ? count : nil
     }
 }
 
