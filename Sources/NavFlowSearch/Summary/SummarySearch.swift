@@ -146,26 +146,24 @@ struct HiddenStack {
 
     func places(in state: NavState) -> [Place] {
         var places: [Place] = []
-        if let slot = hiddenSlot(of: state), state.paths[slot].count > 1 {
-            for index in 0..<(state.paths[slot].count - 1) { places.append(.slot(slot, index: index)) }
-        }
-        for (modal, entry) in state.modals.enumerated() {
-            let shown = modal == state.modals.count - 1 ? 1 : 0
-            guard entry.path.count > shown else { continue }
-            for index in 0..<(entry.path.count - shown) { places.append(.modal(modal, index: index)) }
+        _ = allPlaces(in: state) { place in
+            places.append(place)
+            return true
         }
         return places
     }
 
-    /// Whether `body` holds for every hidden route of `state`, lowest
-    /// first, as `places` orders them (it stops at the first that does not).
-    func allHiddenRoutes(in state: NavState, _ body: (Int) -> Bool) -> Bool {
-        if let slot = hiddenSlot(of: state) {
-            for route in state.paths[slot].dropLast() where !body(route) { return false }
+    /// Whether `body` holds for every place of a hidden route of `state`,
+    /// lowest first (it stops at the first where it does not): what
+    /// `places` lists, without the array.
+    func allPlaces(in state: NavState, _ body: (Place) -> Bool) -> Bool {
+        if let slot = hiddenSlot(of: state), state.paths[slot].count > 1 {
+            for index in 0..<(state.paths[slot].count - 1) where !body(.slot(slot, index: index)) { return false }
         }
         for (modal, entry) in state.modals.enumerated() {
-            let path = modal == state.modals.count - 1 ? entry.path.dropLast() : entry.path[...]
-            for route in path where !body(route) { return false }
+            let shown = modal == state.modals.count - 1 ? 1 : 0
+            guard entry.path.count > shown else { continue }
+            for index in 0..<(entry.path.count - shown) where !body(.modal(modal, index: index)) { return false }
         }
         return true
     }
@@ -289,10 +287,11 @@ final class SummaryEngine {
     }
 
     var result: SummarySearch.Result {
-        SummarySearch.Result(frames: frames.map { SummarySearch.frame(of: $0, in: model) }, entries: entries.count,
+        let index = SummaryIndex(self)
+        return SummarySearch.Result(frames: frames.map { SummarySearch.frame(of: $0, in: model) }, entries: entries.count,
                              pathEdges: pathEdges.count, wholeContextRuns: wholeContextRuns,
                              tabsLeftByTable: tabsLeftByTable, cutNodes: cuts.keys.count,
-                             facts: Set(facts.keys), index: SummaryIndex(self), witnesses: SummaryWitnesses(self))
+                             facts: Set(facts.keys), index: index, witnesses: SummaryWitnesses(self, index: index))
     }
 
     func run() throws(Explorer.LimitReached) {
@@ -403,10 +402,13 @@ final class SummaryEngine {
         }
     }
 
-    func addCaller(_ caller: Caller, to entry: Int32, from origin: StepOrigin) {
+    /// Adds `caller` to `entry`; `origin` is the push that reaches the
+    /// entry's frame through it (nil for an entry made beneath a push,
+    /// whose one caller is that push's too and whose frames are not a push's).
+    func addCaller(_ caller: Caller, to entry: Int32, from origin: StepOrigin?) {
         guard entries[Int(entry)].callerSet.insert(caller).inserted else { return }
         entries[Int(entry)].callers.append(caller)
-        origins.callers[SummaryOrigins.CallerKey(entry: entry, caller: caller)] = origin
+        if let origin { origins.callers[SummaryOrigins.CallerKey(entry: entry, caller: caller)] = origin }
         for (request, waitingOrigin) in entries[Int(entry)].waiting {
             dispatch(caller.entry, Self.passed(request, through: caller), origins.passed(waitingOrigin, through: caller))
         }
@@ -506,7 +508,7 @@ final class SummaryEngine {
                 let new = Int32(entries.count)
                 entries.append(Entry(height: entries[Int(beneath)].height + 1))
                 pushedBeneath[caller] = new
-                addCaller(caller, to: new, from: origin)
+                addCaller(caller, to: new, from: nil)
                 beneath = new
             }
         }
@@ -614,7 +616,8 @@ final class SummaryEngine {
         if let slot = hidden.hiddenSlot(of: state), let top = state.paths[slot].last, top < 0 { return nil }
         var count = 0
         var sawRoute = false
-        let ordered = hidden.allHiddenRoutes(in: state) { route in
+        let ordered = hidden.allPlaces(in: state) { place in
+            let route = state[place]
             if route < 0 {
                 guard !sawRoute, route == -(count + 1), count < kept else { return false }
                 count += 1
@@ -731,7 +734,7 @@ final class SummaryIndex: Sendable {
     /// Per frame: the entries whose path edges hold it.
     private let entriesOfFrame: [[Int32]]
     /// Per entry: its callers, each the entry beneath and the route.
-    private let callers: [[SummaryEngine.Caller]]
+    let callers: [[SummaryEngine.Caller]]
 
     init(_ engine: SummaryEngine) {
         hidden = engine.hidden

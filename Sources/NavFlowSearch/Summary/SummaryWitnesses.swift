@@ -41,7 +41,7 @@ final class SummaryWitnesses: Sendable {
     /// How many whole states the search backwards may visit before it gives up.
     static let searchLimit = 200_000
 
-    init(_ engine: SummaryEngine) {
+    init(_ engine: SummaryEngine, index: SummaryIndex) {
         model = engine.model
         deepLinks = engine.deepLinks
         launches = engine.origins.launches
@@ -49,7 +49,7 @@ final class SummaryWitnesses: Sendable {
         hidden = engine.hidden
         frames = engine.frames
         heights = engine.entries.map(\.height)
-        callers = engine.entries.map(\.callers)
+        callers = index.callers
         var pushFrames: [Int32: Int32] = [:]
         for (frame, entry) in engine.pushEntries { pushFrames[entry] = frame }
         self.pushFrames = pushFrames
