@@ -41,7 +41,10 @@ public enum WitnessAudit {
         func judge(_ facts: [StepFact], step: Int) {
             for fact in facts {
                 for property in statementRules {
-                    if let (_, message) = property.defect(fact, in: model) { add(step, property.rule, message) }
+                    // The witness's own step: what it shows belongs in the message.
+                    if let defect = property.defect(fact, in: model) {
+                        add(step, property.rule, defect.message + (defect.detail.map { "; here, \($0)" } ?? ""))
+                    }
                 }
             }
         }
@@ -93,6 +96,8 @@ public enum WitnessAudit {
             return "trap: no in-app step leads back to a home state"
         }
         let screen = model.routes.screen(of: model.visibleRoute(of: context, in: state))
-        return TrapProperty.message(name: model.spec.screens[screen].name, in: state)
+        let name = model.spec.screens[screen].name
+        let presented = state.modals.last.map { " (in a \($0.kind.rawValue))" } ?? ""
+        return "trap: once '\(name)'\(presented) is on screen, no in-app step leads back to a home state"
     }
 }

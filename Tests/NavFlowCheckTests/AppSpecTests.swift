@@ -94,8 +94,8 @@ import Testing
         // A real defect: the root presents the link's sheet while a tab's modal is up
         // (shortest: the reader a detail in the Home tab covers it with).
         let dropped = result.diagnostics.filter { $0.rule == .presentationDropped }
-        #expect(dropped.allSatisfy { $0.message.contains("'LinkDetailStack' is presented from a view that 'Reading' covers") },
-                "\(dropped.map(\.message))")
+        #expect(dropped.allSatisfy { $0.messageAndWitnessNote.contains("'LinkDetailStack' is presented from a view that 'Reading' covers") },
+                "\(dropped.map(\.messageAndWitnessNote))")
         #expect(dropped.first?.witness?.steps.map(\.text) == [
             "Launch the app", "On Home, open Detail", "On Detail, open the Reading cover", "Open ehpanda://e-hentai.org/g/x/x",
         ])
@@ -135,14 +135,14 @@ import Testing
         // The links and the follow notification push onto the router's current path; in the
         // transient post-item state that is the post item, a screen (the app: Home's path).
         let invalid = result.diagnostics.filter { $0.rule == .deeplinkInvalid }
-        #expect(invalid.allSatisfy { $0.message.contains("'PostItem' is not a stack")
-            && $0.witness?.steps.map(\.text).contains("Switch to the Post tab") == true }, "\(invalid.map(\.message))")
+        #expect(invalid.allSatisfy { $0.messageAndWitnessNote.contains("'PostItem' is not a stack")
+            && $0.witness?.steps.map(\.text).contains("Switch to the Post tab") == true }, "\(invalid.map(\.messageAndWitnessNote))")
         // The composer link presents from the tab view, which a modal left up covers.
-        let dropped = result.diagnostics.filter { $0.rule == .presentationDropped }.map(\.message)
+        let dropped = result.diagnostics.filter { $0.rule == .presentationDropped }.map(\.messageAndWitnessNote)
         #expect(dropped.allSatisfy { $0.contains("'NoteComposer' is presented from a view that") }, "\(dropped)")
         // The same link over the transient post item presents where no tap does.
-        let outOfContext = result.diagnostics.filter { $0.rule == .deeplinkOutOfContext }.map(\.message)
-        #expect(outOfContext.allSatisfy { $0.hasSuffix("presents 'NoteComposer' over 'PostItem', where the app itself never presents it") },
+        let outOfContext = result.diagnostics.filter { $0.rule == .deeplinkOutOfContext }.map(\.messageAndWitnessNote)
+        #expect(outOfContext.allSatisfy { $0.hasSuffix("never presents it [in the witness, it presents 'NoteComposer' over 'PostItem']") },
                 "\(outOfContext)")
         // Depth artifacts, reported as such: pages two pushes away at depth 1.
         let qualified = result.diagnostics.filter { [.orphanScreen, .unusedDestination].contains($0.rule) }

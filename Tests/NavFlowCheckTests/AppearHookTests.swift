@@ -136,8 +136,8 @@ import Testing
     /// The hooks of one step that show each other's screens without end.
     @Test func aLoopIsCutAndReportedWithItsChain() throws {
         let result = Verifier.verify(Repository.source(Repository.path("specs/defects/appear-loop.navflow")))
-        #expect(result.diagnostics.map { "\($0.range.start.line):\($0.range.start.column) \($0.rule.rawValue): \($0.message)" } == [
-            "25:3 appear-loop: 'Checkout' appears again in the step its appear hook ran in, and the hook would run again: the hooks of 'Checkout' (line 25), then 'Cart' (line 21), then 'Checkout' (line 25) show each other's screens without end",
+        #expect(result.diagnostics.map { "\($0.range.start.line):\($0.range.start.column) \($0.rule.rawValue): \($0.messageAndWitnessNote)" } == [
+            "25:3 appear-loop: 'Checkout' appears again in the step its appear hook ran in, and the hook would run again [in the witness, the hooks of 'Checkout' (line 25), then 'Cart' (line 21), then 'Checkout' (line 25) show each other's screens without end]",
         ])
         let witness = try #require(result.diagnostics.first?.witness)
         #expect(witness.steps.map(\.text) == ["Launch the app", "Tap “Check out” on Cart, and the appear hooks of Checkout, then Cart run"])
@@ -158,7 +158,7 @@ import Testing
             screen Gate { appear { pop } }
             """)
         let loop = try #require(result.diagnostics.first { $0.rule == .appearLoop })
-        #expect(loop.message == "'Home' appears again in the step its appear hook ran in, and the hook would run again: the hooks of 'Home' (line 4), then 'Gate' (line 5), then 'Home' (line 4) show each other's screens without end")
+        #expect(loop.messageAndWitnessNote == "'Home' appears again in the step its appear hook ran in, and the hook would run again [in the witness, the hooks of 'Home' (line 4), then 'Gate' (line 5), then 'Home' (line 4) show each other's screens without end]")
         #expect(loop.witness?.steps.map(\.text) == ["Launch the app, and the appear hooks of Home, then Gate run"])
     }
 
@@ -190,8 +190,8 @@ import Testing
             screen Promo
             """
         let result = verify(text)
-        #expect(result.diagnostics.filter { $0.rule == .presentationDropped }.map { "\($0.range.start.line):\($0.range.start.column) \($0.message)" } == [
-            "6:37 the appear hook presents 'Promo' from a view that 'Filters' covers, so SwiftUI does not show it",
+        #expect(result.diagnostics.filter { $0.rule == .presentationDropped }.map { "\($0.range.start.line):\($0.range.start.column) \($0.messageAndWitnessNote)" } == [
+            "6:37 the appear hook presents 'Promo' from a view another modal covers, so SwiftUI does not show it [in the witness, 'Filters' covers that view]",
         ])
         let model = try Self.model(text)
         var state = try #require(model.initialState(inputs: 0).state)
@@ -271,8 +271,8 @@ import Testing
                 "\(result.diagnostics.map(\.message))")
         let presenting = verify(text.replacingOccurrences(of: "screen A { appear { push AD } }", with: "screen A { push AD; appear { sheet C } }")
             + "screen C\n")
-        #expect(presenting.diagnostics.filter { $0.rule == .presentationDropped }.map(\.message) == [
-            "the appear hook presents 'C' from a view that 'BStack' covers, so SwiftUI does not show it",
+        #expect(presenting.diagnostics.filter { $0.rule == .presentationDropped }.map(\.messageAndWitnessNote) == [
+            "the appear hook presents 'C' from a view another modal covers, so SwiftUI does not show it [in the witness, 'BStack' covers that view]",
         ])
     }
 
@@ -293,8 +293,8 @@ import Testing
             screen Help { action "Go to B" { tab b } }
             """
         let result = verify(text)
-        #expect(result.diagnostics.filter { $0.rule == .dismissNoop }.map { "\($0.range.start.line):\($0.range.start.column) \($0.message)" } == [
-            "10:21 'B' is neither pushed nor presented, so 'dismiss' does nothing",
+        #expect(result.diagnostics.filter { $0.rule == .dismissNoop }.map { "\($0.range.start.line):\($0.range.start.column) \($0.messageAndWitnessNote)" } == [
+            "10:21 this 'dismiss' can run with nothing pushed or presented, and then it does nothing [in the witness, 'B' is on screen and is neither pushed nor presented]",
         ])
         let model = try Self.model(text)
         var state = try #require(model.initialState(inputs: 0).state)

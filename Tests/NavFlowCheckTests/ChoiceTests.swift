@@ -47,7 +47,7 @@ import Testing
 
     private static func findings(_ text: String) -> [String] {
         Verifier.verify(source(text)).diagnostics
-            .map { "\($0.range.start.line):\($0.range.start.column) \($0.rule.rawValue): \($0.message)" }
+            .map { "\($0.range.start.line):\($0.range.start.column) \($0.rule.rawValue): \($0.messageAndWitnessNote)" }
     }
 
     private static func model(_ text: String = Self.text) throws -> FlowModel {
@@ -58,7 +58,7 @@ import Testing
     /// so one outcome of the tap does nothing there; the witness names it.
     @Test func aFindingOnOneOutcomeNamesIt() throws {
         #expect(Self.findings(Self.text) == [
-            "20:49 unregistered-destination: stack 'ProfileStack' has no destination 'Account', so the push does nothing",
+            "20:49 unregistered-destination: pushing 'Account' can run on a stack that has no such destination, and then it does nothing [in the witness, stack 'ProfileStack' has no destination 'Account']",
         ])
         let finding = try #require(Verifier.verify(Self.source()).diagnostics.first)
         #expect(finding.witness?.steps.map(\.text) == [

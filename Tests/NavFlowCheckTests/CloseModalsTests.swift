@@ -57,7 +57,8 @@ import Testing
     @Test func theDropIsReportedWithItsWitness() throws {
         let result = Verifier.verify(SourceFile(path: "close.navflow", text: Self.text))
         let dropped = try #require(result.diagnostics.first { $0.rule == .presentationDropped })
-        #expect(dropped.message == "deep link \"c://item\" does not always show its target: 'LinkStack' is presented from a view that 'Filters' covers, and a view presents one modal at a time: SwiftUI does not show 'LinkStack'")
+        #expect(dropped.message == "deep link \"c://item\" does not always show its target: it presents a modal from a view another modal covers, and SwiftUI does not show it")
+        #expect(dropped.notes.first?.message == "in the witness, 'LinkStack' is presented from a view that 'Filters' covers, and a view presents one modal at a time: SwiftUI does not show 'LinkStack'")
         #expect(dropped.witness?.steps.map(\.text) == ["Launch the app", "On Greeting, dismiss", "On Home, open the Filters sheet", "Open c://item"])
         // Closing Filters too, the link always lands.
         let fixed = Verifier.verify(SourceFile(path: "close.navflow", text: Self.text.replacingOccurrences(
@@ -112,6 +113,7 @@ import Testing
             of: "deeplink \"c://item\" -> + sheet LinkStack close LinkStack, Greeting",
             with: "deeplink \"c://item\" -> home / Detail close Greeting")))
         let finding = result.diagnostics.first { $0.rule == .deeplinkStateDependent }
-        #expect(finding?.notes.map(\.message) == ["name the modal in 'close' so the link closes it, or list it in the target"])
+        #expect(finding?.notes.map(\.message) == ["in the witness, 'Filters' stays presented along with the target",
+                                                   "name the modal in 'close' so the link closes it, or list it in the target"])
     }
 }

@@ -44,8 +44,9 @@ import Testing
         let finding = try #require(diagnostics.first)
         #expect(finding.rule == .deeplinkOutOfContext && finding.severity == .warning)
         #expect("\(finding.range.start.line):\(finding.range.start.column) \(finding.message)"
-                == "12:10 deep link \"x://settings\" presents 'Settings' over 'Detail', where the app itself never presents it")
+                == "12:10 deep link \"x://settings\" presents a modal over a state where the app itself never presents it")
         #expect(finding.notes.map(\.message) == [
+            "in the witness, it presents 'Settings' over 'Detail'",
             "the link keeps where the user is and builds what no tap builds there; if 'Settings' may show over any screen, write 'anywhere' after the target",
         ])
         #expect(finding.witness?.steps.map(\.text) == ["Launch the app", "On Home, open Detail(_)", "Open x://settings"])

@@ -39,9 +39,12 @@ import Testing
             requires signedIn else sheet SignIn
         """
 
+    /// Each finding's place, rule and message, and what its witness shows when a note says it.
     private static func diagnostics(_ text: String) -> [String] {
-        Verifier.verify(SourceFile(path: "courier.navflow", text: text)).diagnostics
-            .map { "\($0.range.start.line):\($0.range.start.column) \($0.rule.rawValue): \($0.message)" }
+        Verifier.verify(SourceFile(path: "courier.navflow", text: text)).diagnostics.map { finding in
+            let shown = finding.notes.first { $0.message.hasPrefix("in the witness") }.map { " [\($0.message)]" } ?? ""
+            return "\(finding.range.start.line):\(finding.range.start.column) \(finding.rule.rawValue): \(finding.message)\(shown)"
+        }
     }
 
     private static func errors(_ entries: String) -> [String] {
@@ -85,7 +88,7 @@ import Testing
     @Test func findingsNameTheEntryAndTheWayTheUserTakesIt() throws {
         let result = Verifier.verify(SourceFile(path: "courier.navflow", text: Self.text))
         #expect(Self.diagnostics(Self.text) == [
-            "21:14 deeplink-state-dependent: widget entry 'unread' does not always land on its target: 'Compose' stays presented along with the target",
+            "21:14 deeplink-state-dependent: widget entry 'unread' does not always land on its target [in the witness, 'Compose' stays presented along with the target]",
         ])
         #expect(result.diagnostics.first?.witness?.steps.map(\.text) == [
             "Launch the app", "Tap “Sign in” on SignIn", "On Mailboxes, open MessageList(inbox)",
@@ -101,12 +104,13 @@ import Testing
                                                   with: "-> search / MessageList(inbox) / Message(id)")
         #expect(Self.diagnostics(text) == [
             "19:55 deeplink-invalid: notification entry 'newMail' pushes 'MessageList' onto stack 'SearchStack', which does not register it as a destination; SwiftUI would show nothing",
-            "21:14 deeplink-state-dependent: widget entry 'unread' does not always land on its target: 'Compose' stays presented along with the target",
+            "21:14 deeplink-state-dependent: widget entry 'unread' does not always land on its target [in the witness, 'Compose' stays presented along with the target]",
         ])
         let state = Self.text.replacingOccurrences(of: "Message(id)\n    requires signedIn else sheet SignIn",
                                                    with: "Message(id) keep modals")
         let finding = try #require(Verifier.verify(SourceFile(path: "courier.navflow", text: state)).diagnostics.first)
-        #expect(finding.message == "notification entry 'newMail' does not always land on its target: 'SignIn' stays presented along with the target")
+        #expect(finding.message == "notification entry 'newMail' does not always land on its target")
+        #expect(finding.notes.first?.message == "in the witness, 'SignIn' stays presented along with the target")
         #expect(finding.witness?.steps.map(\.text) == ["Launch the app", "Tap the 'newMail' notification with id: x"])
     }
 

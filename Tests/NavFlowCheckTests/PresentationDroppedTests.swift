@@ -26,11 +26,12 @@ import Testing
 
     @Test func theMessageNamesTheModalAndWhatCoversItsPresenter() throws {
         #expect(Self.findings(Self.text) == [
-            "9:10 presentation-dropped: deep link \"gallery://b\" does not always show its target: 'A' is presented from a view that 'Filters' covers, and a view presents one modal at a time: SwiftUI does not show 'A'",
+            "9:10 presentation-dropped: deep link \"gallery://b\" does not always show its target: it presents a modal from a view another modal covers, and SwiftUI does not show it",
         ])
         let finding = try #require(Verifier.verify(SourceFile(path: "gallery.navflow", text: Self.text)).diagnostics.first)
         #expect(finding.witness?.steps.map(\.text) == ["Launch the app", "On Home, open the Filters sheet", "Open gallery://b"])
         #expect(finding.notes.map(\.message) == [
+            "in the witness, 'A' is presented from a view that 'Filters' covers, and a view presents one modal at a time: SwiftUI does not show 'A'",
             "present it from where the user is ('* + sheet ...' with 'keep modals'), or close what is presented first (no 'keep modals', or name it in 'close')",
         ])
     }

@@ -71,8 +71,8 @@ import Testing
     @Test func findingsJudgeTheStackBeneath() throws {
         let result = Verifier.verify(SourceFile(path: "social.navflow", text: Self.text), options: Verifier.Options())
         let errors = result.diagnostics.filter { $0.severity == .error }
-            .map { "\($0.range.start.line) \($0.rule.rawValue): \($0.message)" }
-        #expect(errors == ["19 push-outside-stack: 'Me' is not in a navigation stack, so pushing 'Profile' does nothing"])
+            .map { "\($0.range.start.line) \($0.rule.rawValue): \($0.messageAndWitnessNote)" }
+        #expect(errors == ["19 push-outside-stack: pushing 'Profile' can run where no navigation stack is on screen, and then it does nothing [in the witness, 'Me' is on screen and is not in a navigation stack]"])
     }
 
     @Test func plainAndParkedExplorationAgree() throws {

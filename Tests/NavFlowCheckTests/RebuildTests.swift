@@ -42,10 +42,10 @@ import Testing
         let defect = Self.example.replacingOccurrences(of: "set signedIn = false; rebuild; tab welcome",
                                                        with: "set signedIn = false; rebuild")
         let result = Verifier.verify(SourceFile(path: "accounts.navflow", text: defect))
-        #expect(result.diagnostics.filter { $0.severity == .error }.map { "\($0.rule.rawValue): \($0.message)" } == [
+        #expect(result.diagnostics.filter { $0.severity == .error }.map { "\($0.rule.rawValue): \($0.messageAndWitnessNote)" } == [
             // Left on the hidden Profile tab, the user can still reach "Switch account".
             "hidden-tab: tab 'profile' is hidden here, so selecting it does nothing",
-            "selected-tab-hidden: this step hides the selected tab 'profile'; select another tab in the same step, as in 'tab welcome'",
+            "selected-tab-hidden: this step can hide the selected tab [in the witness, it hides the selected tab 'profile'; select another tab in the same step, as in 'tab welcome']",
         ])
         #expect(Verifier.verify(SourceFile(path: "accounts.navflow", text: Self.example)).diagnostics
             .allSatisfy { $0.severity == .note })

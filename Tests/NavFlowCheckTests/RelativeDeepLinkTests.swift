@@ -134,9 +134,9 @@ import Testing
     @Test func findingsAndTheirFix() throws {
         let result = Verifier.verify(SourceFile(path: "reader.navflow", text: Self.text))
         let errors = result.diagnostics.filter { $0.severity == .error }
-        #expect(errors.map { "\($0.range.start.line) \($0.rule.rawValue): \($0.message)" } == [
-            "22 deeplink-invalid: deep link \"reader://article/{id: ArticleID}\" leads to an invalid state from a reachable state: stack 'SettingsStack' has no destination 'Article'",
-            "23 deeplink-invalid: deep link \"reader://here/{id: ArticleID}\" leads to an invalid state from a reachable state: 'Help' is presented on top, and it is not a stack",
+        #expect(errors.map { "\($0.range.start.line) \($0.rule.rawValue): \($0.messageAndWitnessNote)" } == [
+            "22 deeplink-invalid: deep link \"reader://article/{id: ArticleID}\" leads to an invalid state from a reachable state [in the witness, stack 'SettingsStack' has no destination 'Article']",
+            "23 deeplink-invalid: deep link \"reader://here/{id: ArticleID}\" leads to an invalid state from a reachable state [in the witness, 'Help' is presented on top, and it is not a stack]",
         ])
         #expect(errors.first?.witness?.steps.map(\.text) == ["Launch the app", "Switch to the Settings tab", "Open reader://article/x"])
         let fixed = Self.text

@@ -1,5 +1,6 @@
 import Foundation
 import NavFlowCheck
+import NavFlowDiagnostics
 import NavFlowSource
 import NavFlowSpec
 
@@ -13,4 +14,13 @@ func verify(_ text: String, path: String = "test.navflow", exploration: Verifier
 /// The rule ids of a result's findings, sorted and without duplicates.
 func rules(_ result: Verifier.Result) -> [String] {
     Array(Set(result.diagnostics.map(\.rule.rawValue))).sorted()
+}
+
+extension Diagnostic {
+    /// The message, then in brackets the note that says what the witness's
+    /// occurrence shows, when the finding has one.
+    var messageAndWitnessNote: String {
+        let shown = notes.first { $0.message.hasPrefix("in the witness") }.map { " [\($0.message)]" } ?? ""
+        return message + shown
+    }
 }

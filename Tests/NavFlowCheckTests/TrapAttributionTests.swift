@@ -20,8 +20,12 @@ import Testing
             var options = Verifier.Options()
             options.exploration = exploration
             let traps = Verifier.verify(SourceFile(path: "t.navflow", text: text), options: options).diagnostics
-                .filter { $0.rule == .trap }.map(\.message)
-            #expect(traps == ["trap: once 'Onboarding' (in a cover) is on screen, no in-app step leads back to a home state"])
+                .filter { $0.rule == .trap }
+            #expect(traps.map(\.message) == ["trap: once 'Onboarding' is on screen, no in-app step leads back to a home state"])
+            #expect(traps.first?.notes.map(\.message) == [
+                "in the witness, 'Onboarding' is in a cover",
+                "a cover has no swipe-down: give 'Onboarding' an action that dismisses it",
+            ])
         }
     }
 }
@@ -32,9 +36,9 @@ import Testing
 @Suite struct StateDependentMessageTests {
     @Test func theExtraModalIsNamedWithoutClaimingWhereItIs() {
         let result = Verifier.verify(Repository.source(Repository.path("specs/defects/deeplink-state-dependent.navflow")))
-        #expect(result.diagnostics.filter { $0.rule == .deeplinkStateDependent }.map(\.message) == [
-            "deep link \"shop://item/{id: ItemID}\" does not always land on its target: 'Cart' stays presented along with the target",
-        ])
+        let findings = result.diagnostics.filter { $0.rule == .deeplinkStateDependent }
+        #expect(findings.map(\.message) == ["deep link \"shop://item/{id: ItemID}\" does not always land on its target"])
+        #expect(findings.first?.notes.first?.message == "in the witness, 'Cart' stays presented along with the target")
     }
 }
 

@@ -53,7 +53,7 @@ import Testing
               1. Launch the app
               2. Tap “Help” on Home
             warning: this witness passes through an error that verify reports:
-              step 2: stack 'Main' has no destination 'Nope', so the push does nothing [unregistered-destination]
+              step 2: pushing 'Nope' can run on a stack that has no such destination, and then it does nothing; here, stack 'Main' has no destination 'Nope' [unregistered-destination]
 
             """)
     }

@@ -17,13 +17,14 @@ public struct AppearLoopProperty: StatementDefectProperty {
         givesWitness: true, examples: .defects(.appearLoop))
     public init() {}
 
-    public func defect(_ fact: StepFact, in model: FlowModel) -> (statement: SourceRange, message: String)? {
+    public func defect(_ fact: StepFact, in model: FlowModel) -> StatementDefect? {
         guard case .appearLoop(let id, let ran) = fact else { return nil }
         let spec = model.spec
         let name = spec.screens[id.screen].name
         let chain = (ran + [id]).map { "'\(spec.screens[$0.screen].name)' (line \(spec.screens[$0.screen].hooks[$0.hook].keyword.start.line))" }
-        return (spec.screens[id.screen].hooks[id.hook].keyword,
-                "'\(name)' appears again in the step its appear hook ran in, and the hook would run again: the hooks of \(chain.joined(separator: ", then ")) show each other's screens without end")
+        return StatementDefect(statement: spec.screens[id.screen].hooks[id.hook].keyword,
+                               message: "'\(name)' appears again in the step its appear hook ran in, and the hook would run again",
+                               detail: "the hooks of \(chain.joined(separator: ", then ")) show each other's screens without end")
     }
 }
 
@@ -36,11 +37,12 @@ public struct HookPresentationDroppedProperty: StatementDefectProperty {
     public static let descriptor = PresentationDroppedProperty.descriptor
     public init() {}
 
-    public func defect(_ fact: StepFact, in model: FlowModel) -> (statement: SourceRange, message: String)? {
+    public func defect(_ fact: StepFact, in model: FlowModel) -> StatementDefect? {
         guard case .presentationFromCoveredView(let presentable, let coveredBy, let statement) = fact else { return nil }
         let shape = model.shape
-        return (statement,
-                "the appear hook presents '\(model.spec.name(of: shape.presentables[presentable]))' from a view that '\(model.spec.name(of: shape.presentables[coveredBy]))' covers, so SwiftUI does not show it")
+        return StatementDefect(statement: statement,
+                               message: "the appear hook presents '\(model.spec.name(of: shape.presentables[presentable]))' from a view another modal covers, so SwiftUI does not show it",
+                               detail: "'\(model.spec.name(of: shape.presentables[coveredBy]))' covers that view")
     }
 }
 

@@ -6,11 +6,16 @@ import NavFlowSpec
 extension GraphAnalysis {
     /// One diagnostic per link finding that `select` accepts, at the link's
     /// pattern, with the witness that opens the link from its source.
+    /// The message reads the link alone: a link is reported once per kind
+    /// of problem, and which source a search meets first must not change
+    /// what the finding says (a baseline matches on it); what the
+    /// witness's source shows (`detail`) is the first note.
     /// A link's finding that a closer reading explains (a verdict within
     /// a depth bound, a link-only screen) gets `refined`'s message, notes
     /// and severity instead.
     func linkDiagnostics(_ property: some GraphProperty, select: (LinkProblem) -> Bool,
-                         message: (DeepLink, LinkProblem) -> String,
+                         message: (DeepLink) -> String,
+                         detail: (LinkProblem) -> String? = { _ in nil },
                          notes: (DeepLink) -> [DiagnosticNote],
                          refined: (DeepLink) -> (message: String, notes: [DiagnosticNote], severity: Severity)? = { _ in nil })
         -> [Diagnostic] {
@@ -21,7 +26,8 @@ extension GraphAnalysis {
                 return property.finding(refined.message, at: link.patternRange, in: self, severity: refined.severity,
                                         notes: refined.notes, witness: witness)
             }
-            return property.finding(message(link, found.problem), at: link.patternRange, in: self, notes: notes(link),
+            let shown = detail(found.problem).map { [DiagnosticNote(message: "in the witness, \($0)")] } ?? []
+            return property.finding(message(link), at: link.patternRange, in: self, notes: shown + notes(link),
                                     witness: witness)
         }
     }

@@ -15,14 +15,14 @@ public struct DeepLinkHandlerOrderProperty: StatementDefectProperty {
         givesWitness: true, examples: .defects(.deeplinkHandlerOrder))
     public init() {}
 
-    public func defect(_ fact: StepFact, in model: FlowModel) -> (statement: SourceRange, message: String)? {
+    public func defect(_ fact: StepFact, in model: FlowModel) -> StatementDefect? {
         guard case .handlerOrderMatters(let link) = fact else { return nil }
         let declaration = model.spec.deepLinks[link]
         // With a choice, only the handlers of one outcome run together.
         let handlers = declaration.choice.map { "the handlers of \(declaration.subject) for one outcome of choice '\(model.spec.choices[$0].name)'" }
             ?? "the \(declaration.handlers.count) handlers of \(declaration.subject)"
-        return (declaration.patternRange,
-                "\(handlers) lead to another state when they run in another order, and SwiftUI does not say in which order it calls them")
+        return StatementDefect(statement: declaration.patternRange,
+                               message: "\(handlers) lead to another state when they run in another order, and SwiftUI does not say in which order it calls them")
     }
 }
 

@@ -20,9 +20,11 @@ public struct DeepLinkInvalidProperty: GraphProperty {
         let staticallyInvalid = DeepLinkTargetProperty.linksInvalidFromEveryState(in: analysis.spec)
         return analysis.linkDiagnostics(self, select: {
             if case .invalid = $0 { true } else { false }
-        }, message: { link, problem in
-            guard case .invalid(let failure) = problem else { return "" }
-            return "\(link.subject) leads to an invalid state from a reachable state: \(failure.reason(in: analysis.model))"
+        }, message: { link in
+            "\(link.subject) leads to an invalid state from a reachable state"
+        }, detail: { problem in
+            guard case .invalid(let failure) = problem else { return nil }
+            return failure.reason(in: analysis.model)
         }, notes: { _ in
             [DiagnosticNote(message: "gate the link with 'requires' so it only runs where its target is valid, or change the target")]
         }).filter { diagnostic in

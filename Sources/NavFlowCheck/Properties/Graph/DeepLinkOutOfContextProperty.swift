@@ -31,9 +31,11 @@ public struct DeepLinkOutOfContextProperty: GraphProperty {
             let over = beneath.map { " over '\(spec.screens[$0].name)'" } ?? ""
             let handlers = declaration.handlers.filter { !$0.target.modals.isEmpty && !$0.anywhere }
             let fixIts = handlers.map { FixIt(range: SourceRange(start: $0.range.end, end: $0.range.end), replacement: " anywhere") }
-            var diagnostic = finding("\(declaration.subject) presents '\(name)'\(over), where the app itself never presents it",
+            // The message reads the link alone (see `linkDiagnostics`).
+            var diagnostic = finding("\(declaration.subject) presents a modal over a state where the app itself never presents it",
                                      at: declaration.patternRange, in: analysis,
-                                     notes: [DiagnosticNote(message: "the link keeps where the user is and builds what no tap builds there; if '\(name)' may show over any screen, write 'anywhere' after the target")],
+                                     notes: [DiagnosticNote(message: "in the witness, it presents '\(name)'\(over)"),
+                                             DiagnosticNote(message: "the link keeps where the user is and builds what no tap builds there; if '\(name)' may show over any screen, write 'anywhere' after the target")],
                                      witness: analysis.graph.witness(to: found.source, then: found.step))
             diagnostic.fixIts = fixIts
             return diagnostic

@@ -17,10 +17,11 @@ public struct DeepLinkStateDependentProperty: GraphProperty {
     public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
         analysis.linkDiagnostics(self, select: {
             if case .notTheTarget = $0 { true } else { false }
-        }, message: { link, problem in
-            guard case .notTheTarget(let extraModals) = problem else { return "" }
-            let reason = DeepLinkOutcome.notTheTarget(extraModals: extraModals).reason(in: analysis.model) ?? ""
-            return "\(link.subject) does not always land on its target: \(reason)"
+        }, message: { link in
+            "\(link.subject) does not always land on its target"
+        }, detail: { problem in
+            guard case .notTheTarget(let extraModals) = problem else { return nil }
+            return DeepLinkOutcome.notTheTarget(extraModals: extraModals).reason(in: analysis.model)
         }, notes: { link in
             if link.handlers.contains(where: { !$0.closing.isEmpty }) {
                 return [DiagnosticNote(message: "name the modal in 'close' so the link closes it, or list it in the target")]

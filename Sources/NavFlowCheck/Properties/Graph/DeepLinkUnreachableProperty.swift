@@ -15,7 +15,7 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
     public init() {}
 
     public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
-        analysis.linkDiagnostics(self, select: { $0 == .landsUnreachable }, message: { link, _ in
+        analysis.linkDiagnostics(self, select: { $0 == .landsUnreachable }, message: { link in
             "\(link.subject) lands on a state no in-app navigation reaches: it builds a back stack users cannot, or skips a gate"
         }, notes: { _ in
             [DiagnosticNote(message: "build the target path in the order users navigate, or add 'requires' (with 'else') for the gate the link skips")]

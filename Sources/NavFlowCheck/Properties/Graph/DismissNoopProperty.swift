@@ -11,10 +11,12 @@ public struct DismissNoopProperty: StatementDefectProperty {
         givesWitness: true, examples: .defects(.dismissNoop))
     public init() {}
 
-    public func defect(_ fact: StepFact, in model: FlowModel) -> (statement: SourceRange, message: String)? {
+    public func defect(_ fact: StepFact, in model: FlowModel) -> StatementDefect? {
         guard case .dismissWithNothingToClose(let visibleRoute, let statement) = fact else { return nil }
         let visible = model.routes.text(of: visibleRoute, in: model.spec)
-        return (statement, "'\(visible)' is neither pushed nor presented, so 'dismiss' does nothing")
+        return StatementDefect(statement: statement,
+                               message: "this 'dismiss' can run with nothing pushed or presented, and then it does nothing",
+                               detail: "'\(visible)' is on screen and is neither pushed nor presented")
     }
 }
 

@@ -11,9 +11,9 @@ public struct HiddenTabProperty: StatementDefectProperty {
         givesWitness: true, examples: .defects(.hiddenTab))
     public init() {}
 
-    public func defect(_ fact: StepFact, in model: FlowModel) -> (statement: SourceRange, message: String)? {
+    public func defect(_ fact: StepFact, in model: FlowModel) -> StatementDefect? {
         guard case .selectsHiddenTab(let tab, let statement) = fact, let view = model.spec.rootTabView else { return nil }
-        return (statement, "tab '\(view.tabs[tab].id)' is hidden here, so selecting it does nothing")
+        return StatementDefect(statement: statement, message: "tab '\(view.tabs[tab].id)' is hidden here, so selecting it does nothing")
     }
 }
 

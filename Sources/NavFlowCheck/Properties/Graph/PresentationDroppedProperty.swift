@@ -20,11 +20,11 @@ public struct PresentationDroppedProperty: GraphProperty {
     public func check(_ analysis: GraphAnalysis) -> [Diagnostic] {
         analysis.linkDiagnostics(self, select: {
             if case .presentationDropped = $0 { true } else { false }
-        }, message: { link, problem in
-            guard case .presentationDropped(let presentable, let coveredBy) = problem else { return "" }
-            let reason = DeepLinkOutcome.presentationDropped(presentable: presentable, coveredBy: coveredBy)
-                .reason(in: analysis.model) ?? ""
-            return "\(link.subject) does not always show its target: \(reason)"
+        }, message: { link in
+            "\(link.subject) does not always show its target: it presents a modal from a view another modal covers, and SwiftUI does not show it"
+        }, detail: { problem in
+            guard case .presentationDropped(let presentable, let coveredBy) = problem else { return nil }
+            return DeepLinkOutcome.presentationDropped(presentable: presentable, coveredBy: coveredBy).reason(in: analysis.model)
         }, notes: { _ in
             [DiagnosticNote(message: "present it from where the user is ('* + sheet ...' with 'keep modals'), or close what is presented first (no 'keep modals', or name it in 'close')")]
         })

@@ -12,10 +12,12 @@ public struct PushOutsideStackProperty: StatementDefectProperty {
         givesWitness: true, examples: .defects(.pushOutsideStack))
     public init() {}
 
-    public func defect(_ fact: StepFact, in model: FlowModel) -> (statement: SourceRange, message: String)? {
+    public func defect(_ fact: StepFact, in model: FlowModel) -> StatementDefect? {
         guard case .pushWithoutStack(let visibleRoute, let screen, let statement) = fact else { return nil }
         let visible = model.routes.text(of: visibleRoute, in: model.spec)
-        return (statement, "'\(visible)' is not in a navigation stack, so pushing '\(model.spec.screens[screen].name)' does nothing")
+        return StatementDefect(statement: statement,
+                               message: "pushing '\(model.spec.screens[screen].name)' can run where no navigation stack is on screen, and then it does nothing",
+                               detail: "'\(visible)' is on screen and is not in a navigation stack")
     }
 }
 

@@ -11,10 +11,11 @@ public struct SelectedTabHiddenProperty: StatementDefectProperty {
         givesWitness: true, examples: .defects(.selectedTabHidden))
     public init() {}
 
-    public func defect(_ fact: StepFact, in model: FlowModel) -> (statement: SourceRange, message: String)? {
+    public func defect(_ fact: StepFact, in model: FlowModel) -> StatementDefect? {
         guard case .hidesSelectedTab(let tab, let shownTab, let step) = fact, let view = model.spec.rootTabView else { return nil }
         let fix = shownTab.map { "; select another tab in the same step, as in 'tab \(view.tabs[$0].id)'" } ?? ""
-        return (step, "this step hides the selected tab '\(view.tabs[tab].id)'\(fix)")
+        return StatementDefect(statement: step, message: "this step can hide the selected tab",
+                               detail: "it hides the selected tab '\(view.tabs[tab].id)'\(fix)")
     }
 }
 

@@ -28,21 +28,30 @@ public struct TrapProperty: GraphProperty {
             let screen = model.routes.screen(of: model.visibleRoute(of: context, in: state))
             guard seen.insert(screen).inserted else { continue }
             let name = analysis.spec.screens[screen].name
-            findings.append(finding(Self.message(name: name, in: state),
+            findings.append(finding(Self.message(name: name),
                                     at: analysis.spec.screens[screen].range, in: analysis,
-                                    notes: [DiagnosticNote(message: state.modals.last?.kind == .cover
-                                        ? "a cover has no swipe-down: give '\(name)' an action that dismisses it"
-                                        : "give '\(name)' a way out: a dismiss, a back step, or drop 'locked'")],
+                                    notes: Self.notes(name: name, in: state),
                                     witness: analysis.graph.witness(to: index)))
             if findings.count == Self.limit { break }
         }
         return findings
     }
 
-    /// The message for a trap state whose top screen is `name`.
-    static func message(name: String, in state: NavState) -> String {
-        let presented = state.modals.last.map { " (in a \($0.kind.rawValue))" } ?? ""
-        return "trap: once '\(name)'\(presented) is on screen, no in-app step leads back to a home state"
+    /// The message for the traps whose top screen is `name`: it reads the
+    /// screen alone, so that it says the same whichever trap state showing
+    /// the screen a search meets first (a baseline matches on it).
+    static func message(name: String) -> String {
+        "trap: once '\(name)' is on screen, no in-app step leads back to a home state"
+    }
+
+    /// The notes for the trap state of the witness, whose top screen is `name`.
+    static func notes(name: String, in state: NavState) -> [DiagnosticNote] {
+        let shown = state.modals.last.map { "in the witness, '\(name)' is in a \($0.kind.rawValue)" }
+            ?? "in the witness, '\(name)' is in no modal"
+        return [DiagnosticNote(message: shown),
+                DiagnosticNote(message: state.modals.last?.kind == .cover
+                    ? "a cover has no swipe-down: give '\(name)' an action that dismisses it"
+                    : "give '\(name)' a way out: a dismiss, a back step, or drop 'locked'")]
     }
 }
 

@@ -12,10 +12,12 @@ public struct UnregisteredDestinationProperty: StatementDefectProperty {
         givesWitness: true, examples: .defects(.unregisteredDestination))
     public init() {}
 
-    public func defect(_ fact: StepFact, in model: FlowModel) -> (statement: SourceRange, message: String)? {
+    public func defect(_ fact: StepFact, in model: FlowModel) -> StatementDefect? {
         guard case .unregisteredPush(let stack, let screen, let statement) = fact else { return nil }
         let spec = model.spec
-        return (statement, "stack '\(spec.stacks[stack].name)' has no destination '\(spec.screens[screen].name)', so the push does nothing")
+        return StatementDefect(statement: statement,
+                               message: "pushing '\(spec.screens[screen].name)' can run on a stack that has no such destination, and then it does nothing",
+                               detail: "stack '\(spec.stacks[stack].name)' has no destination '\(spec.screens[screen].name)'")
     }
 }
 
