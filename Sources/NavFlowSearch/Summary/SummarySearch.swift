@@ -28,6 +28,10 @@ import NavFlowSpec
 /// the frames this search finds (`SummarySearchTests`).
 public struct SummarySearch: Sendable {
     public var limits: Explorer.Limits
+    /// Whether to keep every in-app step as a rule on whole states, which
+    /// `Result.reachesHome` reads (`SummaryHomeReach`); off, the search
+    /// keeps only what reachability needs.
+    public var recordsInAppSteps = false
 
     public init(limits: Explorer.Limits = .standard) {
         self.limits = limits
@@ -60,6 +64,19 @@ public struct SummarySearch: Sendable {
         public let facts: Set<StepFact>
         let index: SummaryIndex
         let witnesses: SummaryWitnesses
+        /// Which whole states reach a home state in-app, when the search
+        /// kept its in-app steps and could say each as a rule.
+        let homeReach: SummaryHomeReach?
+
+        /// Whether some run of in-app steps leads from `state` (stored as
+        /// `contains` reads it) to a home state; nil when the search did
+        /// not reach it, did not keep its in-app steps
+        /// (`recordsInAppSteps`), or left a tab with hidden routes, whose
+        /// cut its rules do not say yet.
+        public func reachesHome(_ state: NavState) -> Bool? {
+            guard let homeReach, let (_, frame, chain) = index.locate(state) else { return nil }
+            return homeReach.accepts(frame: frame, context: chain.map(\.route))
+        }
 
         /// Whether the search reached `state` (stored as it stores states:
         /// the tabs that are not selected cut, with `parking`): some entry
@@ -102,6 +119,7 @@ public struct SummarySearch: Sendable {
     public func searchUntilLimit(_ model: FlowModel, deepLinks: Bool, parking: ParkedPaths? = nil)
         -> (result: Result, limit: Explorer.LimitReached?) {
         let engine = SummaryEngine(model: model, deepLinks: deepLinks, parking: parking, limits: limits)
+        if recordsInAppSteps { engine.inAppRules = [] }
         var limit: Explorer.LimitReached?
         do {
             try engine.run()
@@ -260,6 +278,11 @@ final class SummaryEngine {
     /// The deep links whose key fixes their transition, worked out once per key.
     var keyedLinks: KeyedDeepLinks
     var tabsLeftByTable = 0
+    /// Every in-app step as a rule on whole states, when kept (nil otherwise).
+    var inAppRules: Set<InAppRule>?
+    /// Whether every in-app step is among `inAppRules`: not when one left a
+    /// tab with hidden routes, whose cut depends on the routes beneath.
+    var inAppRulesComplete = true
     /// The facts of every step taken and of every launch, each with the
     /// origin of the first step (or launch) that had it.
     var facts: [StepFact: StepOrigin] = [:]
@@ -288,10 +311,12 @@ final class SummaryEngine {
 
     var result: SummarySearch.Result {
         let index = SummaryIndex(self)
+        let homeReach = inAppRules.flatMap { rules in inAppRulesComplete ? SummaryHomeReach(self, rules: rules) : nil }
         return SummarySearch.Result(frames: frames.map { SummarySearch.frame(of: $0, in: model) }, entries: entries.count,
                              pathEdges: pathEdges.count, wholeContextRuns: wholeContextRuns,
                              tabsLeftByTable: tabsLeftByTable, cutNodes: cuts.keys.count,
-                             facts: Set(facts.keys), index: index, witnesses: SummaryWitnesses(self, index: index))
+                             facts: Set(facts.keys), index: index, witnesses: SummaryWitnesses(self, index: index),
+                             homeReach: homeReach)
     }
 
     func run() throws(Explorer.LimitReached) {
@@ -433,6 +458,8 @@ final class SummaryEngine {
             kept = positions.count - revealed.count
         }
         var reorders = false
+        let recordsRule: Bool
+        if inAppRules != nil, !unit.isDeepLink { recordsRule = true } else { recordsRule = false }
         func place(_ target: NavState) {
             switch store(target, from: state) {
             case .state(let stored):
@@ -440,8 +467,10 @@ final class SummaryEngine {
                     reorders = true
                     return
                 }
+                if recordsRule { recordRule(from: frame, read: revealed, dropped: kept - marks, to: stored, keeping: marks) }
                 dispatch(entry, .place(state: stored, kept: marks), origin)
             case .leftTab(let stored, let tab, let slot, let marks) where marks == kept:
+                if recordsRule { inAppRulesComplete = false }
                 leave(stored, tab: tab, slot: slot, marks: marks, at: entry, origin: origin)
             case .leftTab, .whole:
                 reorders = true
@@ -471,6 +500,17 @@ final class SummaryEngine {
             wholeContextRuns += 1
             dispatch(entry, .reveal(frame: frame, unit: unit, revealed: revealed, remaining: kept), origin)
         }
+    }
+
+    /// Keeps an in-app step as a rule: from `source` with `read` on top of
+    /// its hidden routes and `dropped` more beneath, to `target`, whose
+    /// lowest `marks` hidden routes are the marks of the rest.
+    func recordRule(from source: Int32, read: [Int], dropped: Int, to target: NavState, keeping marks: Int) {
+        let positions = hidden.places(in: target)
+        var frame = target
+        for (number, place) in positions.enumerated() { frame[place] = -(number + 1) }
+        let pushed = positions[marks...].reversed().map { target[$0] }
+        inAppRules?.insert(InAppRule(source: source, read: read, dropped: dropped, target: frame, pushed: pushed))
     }
 
     /// Keeps the facts of a step (or launch) from `origin`, with the first origin of each.

@@ -295,39 +295,70 @@ public struct GraphAnalysis: Sendable {
         return findings
     }
 
+    /// Per state of a whole graph: whether some run of in-app steps leads
+    /// from it to a home state.
+    public static func statesReachingHome(_ graph: StateGraph) -> [Bool] {
+        var stop = LimitWatch(budget: ResourceBudget(.standard), states: graph.count)
+        let isHome = (0..<graph.count).map { graph.model.isHome(graph.state($0)) }
+        guard let predecessors = InAppPredecessors(graph, stop: &stop) else { return [] }
+        return predecessors.reachingHome(isHome, stop: &stop) ?? []
+    }
+
+    /// The in-app steps of a graph, backwards: per state, the states with a step to it.
+    struct InAppPredecessors {
+        /// Per state, where its sources begin in `sources` (one more at the end).
+        let incoming: [Int32]
+        let sources: [Int32]
+
+        init?(_ graph: StateGraph, stop: inout LimitWatch) {
+            let count = graph.count
+            var incoming = [Int32](repeating: 0, count: count + 1)
+            for target in graph.inAppEdges.target where target >= 0 { incoming[Int(target) + 1] += 1 }
+            for index in 0..<count { incoming[index + 1] += incoming[index] }
+            var fill = incoming
+            var sources = [Int32](repeating: 0, count: Int(incoming[count]))
+            for index in 0..<count {
+                if stop.isDue() { return nil }
+                for edge in graph.inAppEdges.range(of: index) {
+                    let target = Int(graph.inAppEdges.target[edge])
+                    guard target >= 0 else { continue }
+                    sources[Int(fill[target])] = Int32(index)
+                    fill[target] += 1
+                }
+            }
+            self.incoming = incoming
+            self.sources = sources
+        }
+
+        func sources(of index: Int) -> ArraySlice<Int32> {
+            sources[Int(incoming[index])..<Int(incoming[index + 1])]
+        }
+
+        /// Per state: whether a home state is reachable from it, found by
+        /// searching backwards from every home state; nil at a limit.
+        func reachingHome(_ isHome: [Bool], stop: inout LimitWatch) -> [Bool]? {
+            var reachesHome = isHome
+            var queue = isHome.indices.filter { isHome[$0] }
+            var head = 0
+            while head < queue.count {
+                if stop.isDue() { return nil }
+                let index = queue[head]
+                head += 1
+                for source in sources(of: index) where !reachesHome[Int(source)] {
+                    reachesHome[Int(source)] = true
+                    queue.append(Int(source))
+                }
+            }
+            return reachesHome
+        }
+    }
+
     /// States from which no home state is reachable by in-app steps,
     /// found by searching backwards from every home state.
     private static func traps(_ graph: StateGraph, isHome: [Bool], stop: inout LimitWatch) -> [Int] {
         let count = graph.count
-        var incoming = [Int32](repeating: 0, count: count + 1)
-        for target in graph.inAppEdges.target where target >= 0 { incoming[Int(target) + 1] += 1 }
-        for index in 0..<count { incoming[index + 1] += incoming[index] }
-        var fill = incoming
-        var sources = [Int32](repeating: 0, count: Int(incoming[count]))
-        for index in 0..<count {
-            if stop.isDue() { return [] }
-            for edge in graph.inAppEdges.range(of: index) {
-                let target = Int(graph.inAppEdges.target[edge])
-                guard target >= 0 else { continue }
-                sources[Int(fill[target])] = Int32(index)
-                fill[target] += 1
-            }
-        }
-        var reachesHome = isHome
-        var queue = (0..<count).filter { isHome[$0] }
-        var head = 0
-        while head < queue.count {
-            if stop.isDue() { return [] }
-            let index = queue[head]
-            head += 1
-            for position in Int(incoming[index])..<Int(incoming[index + 1]) {
-                let source = Int(sources[position])
-                if !reachesHome[source] {
-                    reachesHome[source] = true
-                    queue.append(source)
-                }
-            }
-        }
+        guard let predecessors = InAppPredecessors(graph, stop: &stop),
+              let reachesHome = predecessors.reachingHome(isHome, stop: &stop) else { return [] }
         // A trap state that can close a modal and reach a trap with fewer
         // modals up is not where the user is stuck: the modal beneath is.
         // Lowest modal count reachable, level by level, backwards.
@@ -344,12 +375,9 @@ public struct GraphAnalysis: Sendable {
                 if stop.isDue() { return [] }
                 let index = queue[head]
                 head += 1
-                for position in Int(incoming[index])..<Int(incoming[index + 1]) {
-                    let source = Int(sources[position])
-                    if modals[source] >= 0 && lowest[source] == .max {
-                        lowest[source] = level
-                        queue.append(source)
-                    }
+                for source in predecessors.sources(of: index).map(Int.init) where modals[source] >= 0 && lowest[source] == .max {
+                    lowest[source] = level
+                    queue.append(source)
                 }
             }
         }

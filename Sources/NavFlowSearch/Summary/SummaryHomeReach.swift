@@ -1,0 +1,243 @@
+import NavFlowModel
+
+/// An in-app step of the summary search as a rule on whole states: from a
+/// state of frame `source` whose hidden routes are `read` (top first),
+/// then `dropped` routes of any kind, then a rest, to the state of frame
+/// `target` (its hidden routes written as marks) whose hidden routes are
+/// `pushed` (top first) on that same rest. The step was run on `source`
+/// with `read` in place and marks beneath, and kept the marks of the rest
+/// in place and in order, so it does the same whatever they stand for
+/// (docs/performance.md, "Why it is exact").
+struct InAppRule: Hashable {
+    var source: Int32
+    var read: [Int]
+    var dropped: Int
+    var target: NavState
+    var pushed: [Int]
+}
+
+/// Which whole states of the summary search reach a home state by in-app
+/// steps: the states backwards reachable from the home states, computed
+/// on frames as pushdown systems compute it (docs/performance.md,
+/// "Traps on frames").
+///
+/// A whole state is a frame and its hidden routes, read as a word from
+/// the top one down. The set of whole states that reach home is kept as a
+/// finite automaton over routes (`pre*`): its states are the frames, each
+/// accepting the hidden routes with which it reaches home, and states in
+/// between for rules that read more than one route; a home frame accepts
+/// the empty word. For each rule (frame F reading u, then d routes of any
+/// kind, to frame T pushing v), whenever T reading v can end in an
+/// automaton state q, F reading u and then any d routes is given a path to
+/// q: then F with u, any d routes and a rest that q accepts reaches home,
+/// through T with v on that rest. Adding paths until none is new gives
+/// exactly the states that reach home (the saturation of Bouajjani,
+/// Esparza and Maler; Schwoon's worklist), since a rule holds for every
+/// rest, and the search kept a rule for every in-app step from every
+/// reachable whole state.
+final class SummaryHomeReach: Sendable {
+    /// Labels of the automaton's transitions: a route, or any route.
+    static let anyRoute = -1
+
+    private let frameCount: Int
+    private let isHome: [Bool]
+    /// Per automaton state: its transitions on routes, and its ε-moves.
+    private let moves: [[(label: Int, to: Int32)]]
+    private let epsilon: [[Int32]]
+    /// Per automaton state: whether its ε-moves lead to a home frame.
+    private let acceptsEmpty: [Bool]
+
+    init(_ engine: SummaryEngine, rules: Set<InAppRule>) {
+        frameCount = engine.frames.count
+        isHome = engine.frames.map(engine.model.isHome)
+        var builder = Builder(frameCount: frameCount)
+        let rules = rules.compactMap { rule -> Builder.Rule? in
+            guard let target = engine.frameNumbers[rule.target] else { return nil }
+            return Builder.Rule(source: rule.source,
+                                labels: rule.read + Array(repeating: Self.anyRoute, count: rule.dropped),
+                                target: target, pushed: rule.pushed)
+        }
+        builder.saturate(rules)
+        moves = builder.moves
+        epsilon = builder.epsilon
+        // Backwards over the ε-moves from the home frames.
+        var backwards = [[Int32]](repeating: [], count: epsilon.count)
+        for (state, targets) in epsilon.enumerated() {
+            for target in targets { backwards[Int(target)].append(Int32(state)) }
+        }
+        var acceptsEmpty = [Bool](repeating: false, count: epsilon.count)
+        var pending: [Int32] = []
+        for frame in 0..<frameCount where isHome[frame] {
+            acceptsEmpty[frame] = true
+            pending.append(Int32(frame))
+        }
+        while let state = pending.popLast() {
+            for source in backwards[Int(state)] where !acceptsEmpty[Int(source)] {
+                acceptsEmpty[Int(source)] = true
+                pending.append(source)
+            }
+        }
+        self.acceptsEmpty = acceptsEmpty
+    }
+
+    /// Whether the state of `frame` whose hidden routes are `context`
+    /// (top first) reaches a home state.
+    func accepts(frame: Int32, context: [Int]) -> Bool {
+        // Depth first over (state, routes read), until a state that has read
+        // the whole context accepts the empty word.
+        var seen: Set<Int64> = []
+        var pending: [(state: Int32, read: Int)] = [(frame, 0)]
+        while let (state, read) = pending.popLast() {
+            guard seen.insert(Int64(state) << 20 | Int64(read)).inserted else { continue }
+            if read == context.count && acceptsEmpty[Int(state)] { return true }
+            for next in epsilon[Int(state)] { pending.append((next, read)) }
+            guard read < context.count else { continue }
+            for move in moves[Int(state)] where move.label == context[read] || move.label == Self.anyRoute {
+                pending.append((move.to, read + 1))
+            }
+        }
+        return false
+    }
+
+    /// The saturation, incremental: for each target frame and word it
+    /// pushes (a *group* of rules), the automaton states reached after
+    /// reading each prefix of the word grow as moves are added, each
+    /// (group, prefix, state) looked at once; a state reached after the
+    /// whole word gives every rule of the group its path there.
+    struct Builder {
+        struct Rule {
+            var source: Int32
+            var labels: [Int]
+            var target: Int32
+            var pushed: [Int]
+        }
+
+        var moves: [[(label: Int, to: Int32)]]
+        var epsilon: [[Int32]]
+        /// States in between, per (state, label): rules that read the same
+        /// routes from the same frame share them, which accepts nothing
+        /// more (each path through them is one rule's).
+        private var between: [Pair: Int32] = [:]
+        private var added: Set<Triple> = []
+        /// Per automaton state: the (group, prefix length) items that reached it.
+        private var watchers: [[(group: Int32, position: Int32)]]
+        private var reached: Set<Item> = []
+        private var pending: [Item] = []
+
+        struct Pair: Hashable {
+            var state: Int32
+            var label: Int
+        }
+
+        struct Triple: Hashable {
+            var from: Int32
+            var label: Int
+            var to: Int32
+        }
+
+        struct Item: Hashable {
+            var group: Int32
+            var position: Int32
+            var state: Int32
+        }
+
+        init(frameCount: Int) {
+            moves = Array(repeating: [], count: frameCount)
+            epsilon = Array(repeating: [], count: frameCount)
+            watchers = Array(repeating: [], count: frameCount)
+        }
+
+        mutating func saturate(_ rules: [Rule]) {
+            struct GroupKey: Hashable {
+                var target: Int32
+                var pushed: [Int]
+            }
+            var numbers: [GroupKey: Int32] = [:]
+            var words: [[Int]] = []
+            var members: [[Int]] = []
+            // A rule that pushes nothing leads to its target with the same
+            // rest: its path ends at the target itself, which accepts
+            // whatever rest reaches home from there, now and later.
+            for rule in rules where rule.pushed.isEmpty {
+                addPath(from: rule.source, reading: rule.labels, to: rule.target, words: words)
+            }
+            for (index, rule) in rules.enumerated() where !rule.pushed.isEmpty {
+                let key = GroupKey(target: rule.target, pushed: rule.pushed)
+                let group: Int32
+                if let known = numbers[key] {
+                    group = known
+                } else {
+                    group = Int32(words.count)
+                    numbers[key] = group
+                    words.append(rule.pushed)
+                    members.append([])
+                    reach(Item(group: group, position: 0, state: rule.target))
+                }
+                members[Int(group)].append(index)
+            }
+            while let item = pending.popLast() {
+                let word = words[Int(item.group)]
+                // At the end of the word a path to the state is enough: what
+                // its ε-moves lead to, it accepts too.
+                if Int(item.position) < word.count {
+                    watchers[Int(item.state)].append((item.group, item.position))
+                    for next in epsilon[Int(item.state)] { reach(Item(group: item.group, position: item.position, state: next)) }
+                }
+                if Int(item.position) < word.count {
+                    let route = word[Int(item.position)]
+                    for move in moves[Int(item.state)] where move.label == route || move.label == SummaryHomeReach.anyRoute {
+                        reach(Item(group: item.group, position: item.position + 1, state: move.to))
+                    }
+                } else {
+                    for index in members[Int(item.group)] {
+                        addPath(from: rules[index].source, reading: rules[index].labels, to: item.state, words: words)
+                    }
+                }
+            }
+        }
+
+        private mutating func reach(_ item: Item) {
+            if reached.insert(item).inserted { pending.append(item) }
+        }
+
+        /// Gives `source` a path reading `labels` to `end`, and moves on
+        /// the items that wait at each state that gained a move.
+        private mutating func addPath(from source: Int32, reading labels: [Int], to end: Int32, words: [[Int]]) {
+            guard let last = labels.last else {
+                if added.insert(Triple(from: source, label: Int.min, to: end)).inserted {
+                    epsilon[Int(source)].append(end)
+                    for (group, position) in watchers[Int(source)] { reach(Item(group: group, position: position, state: end)) }
+                }
+                return
+            }
+            var at = source
+            for label in labels.dropLast() {
+                let key = Pair(state: at, label: label)
+                if let known = between[key] {
+                    at = known
+                    continue
+                }
+                let new = Int32(moves.count)
+                moves.append([])
+                epsilon.append([])
+                watchers.append([])
+                between[key] = new
+                addMove(from: at, label: label, to: new, words: words)
+                at = new
+            }
+            if added.insert(Triple(from: at, label: last, to: end)).inserted {
+                addMove(from: at, label: last, to: end, words: words)
+            }
+        }
+
+        private mutating func addMove(from: Int32, label: Int, to: Int32, words: [[Int]]) {
+            moves[Int(from)].append((label, to))
+            for (group, position) in watchers[Int(from)] {
+                let word = words[Int(group)]
+                if Int(position) < word.count, label == word[Int(position)] || label == SummaryHomeReach.anyRoute {
+                    reach(Item(group: group, position: position + 1, state: to))
+                }
+            }
+        }
+    }
+}
