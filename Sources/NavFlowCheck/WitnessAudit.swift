@@ -96,8 +96,6 @@ public enum WitnessAudit {
             return "trap: no in-app step leads back to a home state"
         }
         let screen = model.routes.screen(of: model.visibleRoute(of: context, in: state))
-        let name = model.spec.screens[screen].name
-        let presented = state.modals.last.map { " (in a \($0.kind.rawValue))" } ?? ""
-        return "trap: once '\(name)'\(presented) is on screen, no in-app step leads back to a home state"
+        return TrapProperty.message(name: model.spec.screens[screen].name, presented: state.modals.last?.kind)
     }
 }

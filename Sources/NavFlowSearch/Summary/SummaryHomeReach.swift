@@ -39,8 +39,6 @@ final class SummaryHomeReach: Sendable {
     /// Labels of the automaton's transitions: a route, or any route.
     static let anyRoute = -1
 
-    private let frameCount: Int
-    private let isHome: [Bool]
     /// Per automaton state: its transitions on routes, and its ε-moves.
     private let moves: [[(label: Int, to: Int32)]]
     private let epsilon: [[Int32]]
@@ -48,9 +46,7 @@ final class SummaryHomeReach: Sendable {
     private let acceptsEmpty: [Bool]
 
     init(_ engine: SummaryEngine, rules: Set<InAppRule>) {
-        frameCount = engine.frames.count
-        isHome = engine.frames.map(engine.model.isHome)
-        var builder = Builder(frameCount: frameCount)
+        var builder = Builder(frameCount: engine.frames.count)
         let rules = rules.compactMap { rule -> Builder.Rule? in
             guard let target = engine.frameNumbers[rule.target] else { return nil }
             return Builder.Rule(source: rule.source,
@@ -67,7 +63,7 @@ final class SummaryHomeReach: Sendable {
         }
         var acceptsEmpty = [Bool](repeating: false, count: epsilon.count)
         var pending: [Int32] = []
-        for frame in 0..<frameCount where isHome[frame] {
+        for (frame, state) in engine.frames.enumerated() where engine.model.isHome(state) {
             acceptsEmpty[frame] = true
             pending.append(Int32(frame))
         }
@@ -182,8 +178,6 @@ final class SummaryHomeReach: Sendable {
                 if Int(item.position) < word.count {
                     watchers[Int(item.state)].append((item.group, item.position))
                     for next in epsilon[Int(item.state)] { reach(Item(group: item.group, position: item.position, state: next)) }
-                }
-                if Int(item.position) < word.count {
                     let route = word[Int(item.position)]
                     for move in moves[Int(item.state)] where move.label == route || move.label == SummaryHomeReach.anyRoute {
                         reach(Item(group: item.group, position: item.position + 1, state: move.to))

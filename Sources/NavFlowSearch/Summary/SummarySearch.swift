@@ -458,8 +458,7 @@ final class SummaryEngine {
             kept = positions.count - revealed.count
         }
         var reorders = false
-        let recordsRule: Bool
-        if inAppRules != nil, !unit.isDeepLink { recordsRule = true } else { recordsRule = false }
+        let recordsRule = inAppRules != nil && !unit.isDeepLink
         func place(_ target: NavState) {
             switch store(target, from: state) {
             case .state(let stored):

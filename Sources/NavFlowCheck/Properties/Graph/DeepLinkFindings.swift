@@ -26,7 +26,7 @@ extension GraphAnalysis {
                 return property.finding(refined.message, at: link.patternRange, in: self, severity: refined.severity,
                                         notes: refined.notes, witness: witness)
             }
-            let shown = detail(found.problem).map { [DiagnosticNote(message: "in the witness, \($0)")] } ?? []
+            let shown = detail(found.problem).map { [DiagnosticNote.witnessShows($0)] } ?? []
             return property.finding(message(link), at: link.patternRange, in: self, notes: shown + notes(link),
                                     witness: witness)
         }

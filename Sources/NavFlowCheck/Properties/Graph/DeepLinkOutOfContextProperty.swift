@@ -34,7 +34,7 @@ public struct DeepLinkOutOfContextProperty: GraphProperty {
             // The message reads the link alone (see `linkDiagnostics`).
             var diagnostic = finding("\(declaration.subject) presents a modal over a state where the app itself never presents it",
                                      at: declaration.patternRange, in: analysis,
-                                     notes: [DiagnosticNote(message: "in the witness, it presents '\(name)'\(over)"),
+                                     notes: [.witnessShows("it presents '\(name)'\(over)"),
                                              DiagnosticNote(message: "the link keeps where the user is and builds what no tap builds there; if '\(name)' may show over any screen, write 'anywhere' after the target")],
                                      witness: analysis.graph.witness(to: found.source, then: found.step))
             diagnostic.fixIts = fixIts

@@ -45,3 +45,11 @@ extension GraphProperty {
 public enum GraphProperties {
     public static let all: [any GraphProperty] = RuleCatalog.properties.compactMap { $0 as? any GraphProperty }
 }
+
+extension DiagnosticNote {
+    /// The note that says what the witness's occurrence of a finding shows,
+    /// for the rules whose message reads only what every occurrence shares.
+    static func witnessShows(_ detail: String) -> DiagnosticNote {
+        DiagnosticNote(message: "in the witness, \(detail)")
+    }
+}

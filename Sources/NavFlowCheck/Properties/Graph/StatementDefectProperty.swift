@@ -56,7 +56,7 @@ extension StatementDefectProperty {
                 witness = WitnessBuilder(model: analysis.model).witness([], inputs: entry.occurrence.launchInputs)
             }
             return finding(entry.defect.message, at: entry.defect.statement, in: analysis,
-                           notes: entry.defect.detail.map { [DiagnosticNote(message: "in the witness, \($0)")] } ?? [],
+                           notes: entry.defect.detail.map { [.witnessShows($0)] } ?? [],
                            witness: witness)
         }
     }

@@ -39,16 +39,18 @@ public struct TrapProperty: GraphProperty {
 
     /// The message for the traps whose top screen is `name`: it reads the
     /// screen alone, so that it says the same whichever trap state showing
-    /// the screen a search meets first (a baseline matches on it).
-    static func message(name: String) -> String {
-        "trap: once '\(name)' is on screen, no in-app step leads back to a home state"
+    /// the screen a search meets first (a baseline matches on it). A
+    /// witness's own trap (`WitnessAudit`) also says the kind of modal
+    /// `name` is in (`presented`).
+    static func message(name: String, presented: ModalKind? = nil) -> String {
+        let kind = presented.map { " (in a \($0.rawValue))" } ?? ""
+        return "trap: once '\(name)'\(kind) is on screen, no in-app step leads back to a home state"
     }
 
     /// The notes for the trap state of the witness, whose top screen is `name`.
     static func notes(name: String, in state: NavState) -> [DiagnosticNote] {
-        let shown = state.modals.last.map { "in the witness, '\(name)' is in a \($0.kind.rawValue)" }
-            ?? "in the witness, '\(name)' is in no modal"
-        return [DiagnosticNote(message: shown),
+        let shown = state.modals.last.map { "'\(name)' is in a \($0.kind.rawValue)" } ?? "'\(name)' is in no modal"
+        return [.witnessShows(shown),
                 DiagnosticNote(message: state.modals.last?.kind == .cover
                     ? "a cover has no swipe-down: give '\(name)' an action that dismisses it"
                     : "give '\(name)' a way out: a dismiss, a back step, or drop 'locked'")]
