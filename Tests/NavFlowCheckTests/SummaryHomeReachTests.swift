@@ -27,18 +27,21 @@ import Testing
         /// Frames some of whose states reach home and some not: the verdict
         /// depends on the hidden routes.
         var splitFrames = 0
-        /// Searches whose rules could not say every in-app step (a tab left
-        /// with hidden routes), which judge nothing.
-        var undecided = 0
+        /// Searches that left a tab with hidden routes whose cut the table
+        /// of cuts decided, and the states they judged.
+        var leavingSearches = 0
+        var leavingStates = 0
 
     }
 
     /// Compares the verdicts on `source`, with the tabs that are not
-    /// selected stored whole, and parked where `TabIndependence` holds,
-    /// counting what was compared in `tally`.
-    static func expectAgreement(_ source: SourceFile, _ context: String, into tally: inout Tally) throws {
+    /// selected stored whole (unless `storedWhole` is off), and parked
+    /// where `TabIndependence` holds, counting what was compared in `tally`.
+    static func expectAgreement(_ source: SourceFile, _ context: String, storedWhole: Bool = true,
+                                into tally: inout Tally) throws {
         guard let spec = Frontend.load(source).spec, let model = try? FlowModel(spec) else { return }
-        for parks in TabIndependence(model: model).holds ? [false, true] : [false] {
+        let parked = TabIndependence(model: model).holds
+        for parks in [false, true] where parks ? parked : (storedWhole || !parked) {
             var explorer = Explorer(limits: limits)
             explorer.parksInactiveTabs = parks
             guard let graph = try? explorer.explore(model) else { continue }
@@ -46,17 +49,12 @@ import Testing
             parking?.withDeepLinks = true
             var search = SummarySearch(limits: limits)
             search.recordsInAppSteps = true
-            // Nos with its tabs stored whole goes past the limit.
             guard let summary = try? search.search(model, deepLinks: true, parking: parking) else { continue }
             let expected = GraphAnalysis.statesReachingHome(graph)
             tally.compared += 1
-            if summary.reachesHome(graph.state(0)) == nil {
-                // An in-app step left a tab with hidden routes, whose cut
-                // the rules do not say: it judges nothing. Only a parked
-                // tab is cut.
-                #expect(parks, "\(context): no verdict with the tabs stored whole")
-                tally.undecided += 1
-                continue
+            if summary.tabsLeftByTable > 0 {
+                tally.leavingSearches += 1
+                tally.leavingStates += graph.count
             }
             let hidden = HiddenStack(model.shape)
             var verdicts: [NavState: Set<Bool>] = [:]
@@ -81,16 +79,16 @@ import Testing
 
     @Test func everySpecsStatesReachHomeAsTheGraphSays() throws {
         var tally = Tally()
-        // The app specs park their tabs and leave them with hidden routes,
-        // whose cuts the rules do not say yet (docs/performance.md).
-        for path in Repository.allSpecs() where !path.contains("/specs/apps/") {
-            try Self.expectAgreement(Repository.source(path), path, into: &tally)
+        // Mlem's searches do not finish (docs/performance.md, "Modal layers").
+        for path in Repository.allSpecs() where !path.hasSuffix("/mlem.navflow") {
+            // The app specs' tabs stored whole take most of the time, and the
+            // summary search of Nos stored whole goes past the limit.
+            try Self.expectAgreement(Repository.source(path), path, storedWhole: !path.contains("/specs/apps/"), into: &tally)
         }
-        #expect(tally.compared >= 80, "\(tally.compared) searches compared")
-        // Every tab app parks its tabs and leaves them with hidden routes:
-        // what is judged is mostly the specs stored whole, where almost
-        // every state reaches home (the trap spec's cover does not).
-        #expect(tally.states >= 4_000 && tally.hidingStates >= 2_000 && tally.traps >= 1, "\(tally)")
+        #expect(tally.compared >= 90, "\(tally.compared) searches compared")
+        #expect(tally.states >= 50_000 && tally.hidingStates >= 20_000 && tally.traps >= 1, "\(tally)")
+        // Parked tab apps leave their tabs with hidden routes, which the table of cuts decides.
+        #expect(tally.leavingSearches >= 10 && tally.leavingStates >= 30_000, "\(tally)")
     }
 
     /// `C`'s hook covers the app with a cover that has no way out once `B`

@@ -74,6 +74,12 @@ struct LeftTabCuts {
     /// Per node: the nodes whose route lies directly above its own, each
     /// with that route.
     var dependents: [[(node: Int32, route: Int)]] = []
+    /// Per node: the callers on whose route the node's route cannot be
+    /// pushed again, so that the path is kept there (`resolve`): with the
+    /// node's children (`dependents` read backwards), what
+    /// `SummaryHomeReach` needs to read the table as an automaton over the
+    /// routes beneath.
+    var keptThrough: [[SummaryEngine.Caller]] = []
     var askers: [[Asker]] = []
     /// Per node: its askers, each once (frames of an entry often leave the tab to the same target).
     var askerSets: [Set<Asker>] = []
@@ -84,12 +90,21 @@ struct LeftTabCuts {
 extension SummaryEngine {
     /// Stores the targets `target` stands for: it left tab `tab`, whose
     /// path on `slot` is `marks` marks (the context of `entry`) under real
-    /// routes, the rest of the state stored.
-    func leave(_ target: NavState, tab: Int, slot: Int, marks: Int, at entry: Int32, origin: StepOrigin) {
+    /// routes, the rest of the state stored. With `source`, the in-app step
+    /// from that frame with those routes read on top is kept as a rule
+    /// (`LeftTabRule`) that says how the cut is decided.
+    func leave(_ target: NavState, tab: Int, slot: Int, marks: Int, at entry: Int32, origin: StepOrigin,
+               recording source: (frame: Int32, read: [Int])? = nil) {
         guard let box = parkingBox else { return }
         let path = target.paths[slot]
         let valuation = FlagValuation(flags: target.flags & cutMasks.flags, inputs: target.inputs & cutMasks.inputs)
+        func record(_ cut: LeftTabRule.Cut) {
+            guard let source else { return }
+            inAppRules?.leftTab.insert(LeftTabRule(source: source.frame, read: source.read, entry: entry, target: target,
+                                                   slot: slot, cut: cut))
+        }
         guard box.paths.cuts(tab: tab, slot: slot) else {
+            record(.keeps(length: path.count))
             keep(path.count, of: target, slot: slot, marks: marks, at: entry, origin: origin)
             return
         }
@@ -100,6 +115,7 @@ extension SummaryEngine {
             let route = path[position]
             if box.paths.stays(route, on: path[position - 1], slot: slot, linked: linked, in: valuation) {
                 let hook = position + 1 < path.count && box.paths.hookMayRun(route, in: valuation)
+                record(.keeps(length: position + (hook ? 2 : 1)))
                 keep(position + (hook ? 2 : 1), of: target, slot: slot, marks: marks, at: entry, origin: origin)
                 return
             }
@@ -108,8 +124,9 @@ extension SummaryEngine {
                                   root: model.rootRoute(ofSlot: slot, in: target), linked: linked, valuation: valuation)
         let node = cutNode(key)
         tabsLeftByTable += 1
-        let asker = LeftTabCuts.Asker(target: target, slot: slot, above: marks + 1 < path.count ? path[marks + 1] : nil,
-                                      origin: origin)
+        let above = marks + 1 < path.count ? path[marks + 1] : nil
+        record(.node(node, above: above))
+        let asker = LeftTabCuts.Asker(target: target, slot: slot, above: above, origin: origin)
         guard cuts.askerSets[Int(node)].insert(asker).inserted else { return }
         cuts.askers[Int(node)].append(asker)
         for (index, answer) in cuts.answers[Int(node)].enumerated() {
@@ -142,12 +159,18 @@ extension SummaryEngine {
     /// The path `answer` cuts the asker's to: marks standing for the
     /// context of `entry` (none at the bottom entry) under real routes.
     func cutPath(_ answer: LeftTabCuts.Answer, for asker: LeftTabCuts.Asker) -> (entry: Int32, path: [Int]) {
+        cutPath(answer, under: asker.above)
+    }
+
+    /// The path `answer` cuts a path to whose route above the node's is
+    /// `routeAbove`, as `cutPath(_:for:)`.
+    func cutPath(_ answer: LeftTabCuts.Answer, under routeAbove: Int?) -> (entry: Int32, path: [Int]) {
         switch answer {
         case .cut(let path):
             return (0, path)
         case .keeps(let entry, let routes, let hook, let above):
             var path = (0..<entries[Int(entry)].height).map { -($0 + 1) } + routes
-            if hook, let next = above ?? asker.above { path.append(next) }
+            if hook, let next = above ?? routeAbove { path.append(next) }
             return (entry, path)
         }
     }
@@ -163,10 +186,11 @@ extension SummaryEngine {
         cuts.answerOrigins.append([])
         cuts.answerSets.append([])
         cuts.dependents.append([])
+        cuts.keptThrough.append([])
         cuts.askers.append([])
         cuts.askerSets.append([])
         if key.entry == 0 {
-            resolve(node, beneath: key.root)
+            resolveOnRoot(node)
         } else {
             cuts.waiting[key.entry, default: []].append(node)
             for caller in entries[Int(key.entry)].callers { resolve(node, through: caller) }
@@ -188,23 +212,33 @@ extension SummaryEngine {
                 add(answer, passedUpTo: node, over: key.route, from: .passed(child: child, index: Int32(index)))
             }
         } else {
-            let hook = box.paths.hookMayRun(key.route, in: key.valuation)
-            add(.keeps(entry: caller.entry, routes: [caller.route, key.route], hook: hook, above: nil), to: node,
-                from: .through(caller))
+            cuts.keptThrough[Int(node)].append(caller)
+            add(keptAnswer(node, through: caller), to: node, from: .through(caller))
         }
     }
 
-    /// Answers `node`, whose route lies at the bottom of the path, `root` beneath it.
-    private func resolve(_ node: Int32, beneath root: Int) {
+    /// The answer of `node` for the contexts whose top route is
+    /// `caller.route`, on which the node's route cannot be pushed again.
+    func keptAnswer(_ node: Int32, through caller: Caller) -> LeftTabCuts.Answer {
         let key = cuts.keys[Int(node)]
-        guard let box = parkingBox else { return }
-        if !box.paths.stays(key.route, on: root, slot: key.slot, linked: key.linked, in: key.valuation) {
+        let hook = parkingBox?.paths.hookMayRun(key.route, in: key.valuation) ?? false
+        return .keeps(entry: caller.entry, routes: [caller.route, key.route], hook: hook, above: nil)
+    }
+
+    /// Answers `node`, whose route lies at the bottom of the path, on the root.
+    private func resolveOnRoot(_ node: Int32) {
+        guard let answer = rootAnswer(cuts.keys[Int(node)]) else { return }
+        add(answer, to: node, from: .root)
+    }
+
+    /// The one answer of a node at the bottom entry, whose route lies on the root.
+    func rootAnswer(_ key: LeftTabCuts.Key) -> LeftTabCuts.Answer? {
+        guard let box = parkingBox else { return nil }
+        if !box.paths.stays(key.route, on: key.root, slot: key.slot, linked: key.linked, in: key.valuation) {
             // The parked cut keeps the first route when the root's hook may run.
-            add(.cut(box.paths.hookMayRun(root, in: key.valuation) ? [key.route] : []), to: node, from: .root)
-        } else {
-            add(.keeps(entry: 0, routes: [key.route], hook: box.paths.hookMayRun(key.route, in: key.valuation), above: nil),
-                to: node, from: .root)
+            return .cut(box.paths.hookMayRun(key.root, in: key.valuation) ? [key.route] : [])
         }
+        return .keeps(entry: 0, routes: [key.route], hook: box.paths.hookMayRun(key.route, in: key.valuation), above: nil)
     }
 
     /// Gives `node` an answer of the node beneath it, whose route lies directly under `route`.

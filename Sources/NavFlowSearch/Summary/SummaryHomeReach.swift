@@ -16,6 +16,39 @@ struct InAppRule: Hashable {
     var pushed: [Int]
 }
 
+/// An in-app step of the summary search that left a parked tab with hidden
+/// routes, as a rule on whole states: from a state of frame `source` whose
+/// hidden routes are `read` (top first), then a context of `entry`, to
+/// `target` with the left tab's path on `slot` cut as the parked search
+/// cuts it, which depends on that context. The target hides no route of
+/// the source: its hidden routes are those of the tab it selects and of
+/// the modals it keeps, all in `target`.
+struct LeftTabRule: Hashable {
+    var source: Int32
+    var read: [Int]
+    var entry: Int32
+    /// The target, stored, but for the left tab's path: the entry's marks
+    /// under real routes.
+    var target: NavState
+    var slot: Int
+    var cut: Cut
+
+    /// How the left tab's path is cut.
+    enum Cut: Hashable {
+        /// To its first `length` routes, every mark among them: the context whole, under some real routes.
+        case keeps(length: Int)
+        /// As the table of cuts answers for the context beneath `node`'s
+        /// route, the lowest real one; `above` is the real route above it.
+        case node(Int32, above: Int?)
+    }
+}
+
+/// The in-app steps the summary search kept as rules on whole states.
+struct InAppRules {
+    var rules: Set<InAppRule> = []
+    var leftTab: Set<LeftTabRule> = []
+}
+
 /// Which whole states of the summary search reach a home state by in-app
 /// steps: the states backwards reachable from the home states, computed
 /// on frames as pushdown systems compute it (docs/performance.md,
@@ -36,36 +69,50 @@ struct InAppRule: Hashable {
 /// rest, and the search kept a rule for every in-app step from every
 /// reachable whole state.
 final class SummaryHomeReach: Sendable {
-    /// Labels of the automaton's transitions: a route, or any route.
+    /// Labels of the automaton's transitions: a route, any route, or the
+    /// end of the hidden routes (the bottom of the stack), which only the
+    /// rules of steps that left a tab read (`LeftTabReader`).
     static let anyRoute = -1
+    static let bottom = -2
 
     /// Per automaton state: its transitions on routes, and its ε-moves.
     private let moves: [[(label: Int, to: Int32)]]
     private let epsilon: [[Int32]]
-    /// Per automaton state: whether its ε-moves lead to a home frame.
+    /// Per automaton state: whether its ε-moves lead to a state that accepts the empty word.
     private let acceptsEmpty: [Bool]
 
-    init(_ engine: SummaryEngine, rules: Set<InAppRule>) {
+    /// Nil when a rule's target is not one of the search's frames, which
+    /// the search's construction rules out: no verdict rather than a wrong one.
+    init?(_ engine: SummaryEngine, rules: InAppRules) {
         var builder = Builder(frameCount: engine.frames.count)
-        let rules = rules.compactMap { rule -> Builder.Rule? in
+        var builderRules: [Builder.Rule] = []
+        for rule in rules.rules {
             guard let target = engine.frameNumbers[rule.target] else { return nil }
-            return Builder.Rule(source: rule.source,
-                                labels: rule.read + Array(repeating: Self.anyRoute, count: rule.dropped),
-                                target: target, pushed: rule.pushed)
+            builderRules.append(Builder.Rule(source: rule.source,
+                                             labels: rule.read + Array(repeating: Self.anyRoute, count: rule.dropped),
+                                             target: target, pushed: rule.pushed))
         }
-        builder.saturate(rules)
+        var reader = LeftTabReader(engine)
+        for rule in rules.leftTab {
+            guard reader.add(rule, to: &builderRules, in: &builder) else { return nil }
+        }
+        guard reader.finish(into: &builderRules, in: &builder) else { return nil }
+        for (frame, state) in engine.frames.enumerated() where engine.model.isHome(state) {
+            builder.accept(Int32(frame))
+        }
+        builder.saturate(builderRules)
         moves = builder.moves
         epsilon = builder.epsilon
-        // Backwards over the ε-moves from the home frames.
+        // Backwards over the ε-moves from the states that accept the empty word.
         var backwards = [[Int32]](repeating: [], count: epsilon.count)
         for (state, targets) in epsilon.enumerated() {
             for target in targets { backwards[Int(target)].append(Int32(state)) }
         }
         var acceptsEmpty = [Bool](repeating: false, count: epsilon.count)
         var pending: [Int32] = []
-        for (frame, state) in engine.frames.enumerated() where engine.model.isHome(state) {
-            acceptsEmpty[frame] = true
-            pending.append(Int32(frame))
+        for state in builder.accepting where !acceptsEmpty[Int(state)] {
+            acceptsEmpty[Int(state)] = true
+            pending.append(state)
         }
         while let state = pending.popLast() {
             for source in backwards[Int(state)] where !acceptsEmpty[Int(source)] {
@@ -74,6 +121,11 @@ final class SummaryHomeReach: Sendable {
             }
         }
         self.acceptsEmpty = acceptsEmpty
+    }
+
+    /// Whether a transition labelled `label` reads `route` (a route, or the bottom).
+    static func reads(_ label: Int, _ route: Int) -> Bool {
+        label == route || (label == anyRoute && route != bottom)
     }
 
     /// Whether the state of `frame` whose hidden routes are `context`
@@ -88,7 +140,7 @@ final class SummaryHomeReach: Sendable {
             if read == context.count && acceptsEmpty[Int(state)] { return true }
             for next in epsilon[Int(state)] { pending.append((next, read)) }
             guard read < context.count else { continue }
-            for move in moves[Int(state)] where move.label == context[read] || move.label == Self.anyRoute {
+            for move in moves[Int(state)] where Self.reads(move.label, context[read]) {
                 pending.append((move.to, read + 1))
             }
         }
@@ -101,15 +153,26 @@ final class SummaryHomeReach: Sendable {
     /// (group, prefix, state) looked at once; a state reached after the
     /// whole word gives every rule of the group its path there.
     struct Builder {
+        /// From `source` reading `labels`, to `target` reading `pushed`:
+        /// `source` is given a path reading `labels` to each state `target`
+        /// reaches reading `pushed`, or, with a `continuation`, a path to
+        /// the continuation once `target` reads `pushed`, which then ends
+        /// with the bottom (to `afterBottom`).
         struct Rule {
             var source: Int32
             var labels: [Int]
             var target: Int32
             var pushed: [Int]
+            var continuation: Int32? = nil
         }
 
         var moves: [[(label: Int, to: Int32)]]
         var epsilon: [[Int32]]
+        /// The states that accept the empty word by themselves: each reads
+        /// the bottom to `afterBottom`.
+        private(set) var accepting: [Int32] = []
+        /// Where the bottom leads.
+        let afterBottom: Int32
         /// States in between, per (state, label): rules that read the same
         /// routes from the same frame share them, which accepts nothing
         /// more (each path through them is one rule's).
@@ -138,9 +201,31 @@ final class SummaryHomeReach: Sendable {
         }
 
         init(frameCount: Int) {
-            moves = Array(repeating: [], count: frameCount)
-            epsilon = Array(repeating: [], count: frameCount)
-            watchers = Array(repeating: [], count: frameCount)
+            moves = Array(repeating: [], count: frameCount + 1)
+            epsilon = Array(repeating: [], count: frameCount + 1)
+            watchers = Array(repeating: [], count: frameCount + 1)
+            afterBottom = Int32(frameCount)
+        }
+
+        /// A new state, with no move yet.
+        mutating func newState() -> Int32 {
+            moves.append([])
+            epsilon.append([])
+            watchers.append([])
+            return Int32(moves.count - 1)
+        }
+
+        /// A move the automaton has from the start, before any rule is saturated.
+        mutating func addStaticMove(from: Int32, label: Int, to: Int32) {
+            if added.insert(Triple(from: from, label: label, to: to)).inserted {
+                addMove(from: from, label: label, to: to, words: [])
+            }
+        }
+
+        /// Makes `state` accept the empty word.
+        mutating func accept(_ state: Int32) {
+            accepting.append(state)
+            addStaticMove(from: state, label: SummaryHomeReach.bottom, to: afterBottom)
         }
 
         mutating func saturate(_ rules: [Rule]) {
@@ -179,12 +264,13 @@ final class SummaryHomeReach: Sendable {
                     watchers[Int(item.state)].append((item.group, item.position))
                     for next in epsilon[Int(item.state)] { reach(Item(group: item.group, position: item.position, state: next)) }
                     let route = word[Int(item.position)]
-                    for move in moves[Int(item.state)] where move.label == route || move.label == SummaryHomeReach.anyRoute {
+                    for move in moves[Int(item.state)] where SummaryHomeReach.reads(move.label, route) {
                         reach(Item(group: item.group, position: item.position + 1, state: move.to))
                     }
                 } else {
                     for index in members[Int(item.group)] {
-                        addPath(from: rules[index].source, reading: rules[index].labels, to: item.state, words: words)
+                        addPath(from: rules[index].source, reading: rules[index].labels,
+                                to: rules[index].continuation ?? item.state, words: words)
                     }
                 }
             }
@@ -211,10 +297,7 @@ final class SummaryHomeReach: Sendable {
                     at = known
                     continue
                 }
-                let new = Int32(moves.count)
-                moves.append([])
-                epsilon.append([])
-                watchers.append([])
+                let new = newState()
                 between[key] = new
                 addMove(from: at, label: label, to: new, words: words)
                 at = new
@@ -228,7 +311,7 @@ final class SummaryHomeReach: Sendable {
             moves[Int(from)].append((label, to))
             for (group, position) in watchers[Int(from)] {
                 let word = words[Int(group)]
-                if Int(position) < word.count, label == word[Int(position)] || label == SummaryHomeReach.anyRoute {
+                if Int(position) < word.count, SummaryHomeReach.reads(label, word[Int(position)]) {
                     reach(Item(group: group, position: position + 1, state: to))
                 }
             }

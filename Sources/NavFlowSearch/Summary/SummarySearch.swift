@@ -64,15 +64,12 @@ public struct SummarySearch: Sendable {
         public let facts: Set<StepFact>
         let index: SummaryIndex
         let witnesses: SummaryWitnesses
-        /// Which whole states reach a home state in-app, when the search
-        /// kept its in-app steps and could say each as a rule.
+        /// Which whole states reach a home state in-app, when the search kept its in-app steps.
         let homeReach: SummaryHomeReach?
 
         /// Whether some run of in-app steps leads from `state` (stored as
-        /// `contains` reads it) to a home state; nil when the search did
-        /// not reach it, did not keep its in-app steps
-        /// (`recordsInAppSteps`), or left a tab with hidden routes, whose
-        /// cut its rules do not say yet.
+        /// `contains` reads it) to a home state; nil when the search did not
+        /// reach it or did not keep its in-app steps (`recordsInAppSteps`).
         public func reachesHome(_ state: NavState) -> Bool? {
             guard let homeReach, let (_, frame, chain) = index.locate(state) else { return nil }
             return homeReach.accepts(frame: frame, context: chain.map(\.route))
@@ -119,7 +116,7 @@ public struct SummarySearch: Sendable {
     public func searchUntilLimit(_ model: FlowModel, deepLinks: Bool, parking: ParkedPaths? = nil)
         -> (result: Result, limit: Explorer.LimitReached?) {
         let engine = SummaryEngine(model: model, deepLinks: deepLinks, parking: parking, limits: limits)
-        if recordsInAppSteps { engine.inAppRules = [] }
+        if recordsInAppSteps { engine.inAppRules = InAppRules() }
         var limit: Explorer.LimitReached?
         do {
             try engine.run()
@@ -279,10 +276,7 @@ final class SummaryEngine {
     var keyedLinks: KeyedDeepLinks
     var tabsLeftByTable = 0
     /// Every in-app step as a rule on whole states, when kept (nil otherwise).
-    var inAppRules: Set<InAppRule>?
-    /// Whether every in-app step is among `inAppRules`: not when one left a
-    /// tab with hidden routes, whose cut depends on the routes beneath.
-    var inAppRulesComplete = true
+    var inAppRules: InAppRules?
     /// The facts of every step taken and of every launch, each with the
     /// origin of the first step (or launch) that had it.
     var facts: [StepFact: StepOrigin] = [:]
@@ -311,7 +305,7 @@ final class SummaryEngine {
 
     var result: SummarySearch.Result {
         let index = SummaryIndex(self)
-        let homeReach = inAppRules.flatMap { rules in inAppRulesComplete ? SummaryHomeReach(self, rules: rules) : nil }
+        let homeReach = inAppRules.flatMap { SummaryHomeReach(self, rules: $0) }
         return SummarySearch.Result(frames: frames.map { SummarySearch.frame(of: $0, in: model) }, entries: entries.count,
                              pathEdges: pathEdges.count, wholeContextRuns: wholeContextRuns,
                              tabsLeftByTable: tabsLeftByTable, cutNodes: cuts.keys.count,
@@ -469,8 +463,8 @@ final class SummaryEngine {
                 if recordsRule { recordRule(from: frame, read: revealed, dropped: kept - marks, to: stored, keeping: marks) }
                 dispatch(entry, .place(state: stored, kept: marks), origin)
             case .leftTab(let stored, let tab, let slot, let marks) where marks == kept:
-                if recordsRule { inAppRulesComplete = false }
-                leave(stored, tab: tab, slot: slot, marks: marks, at: entry, origin: origin)
+                leave(stored, tab: tab, slot: slot, marks: marks, at: entry, origin: origin,
+                      recording: recordsRule ? (frame, revealed) : nil)
             case .leftTab, .whole:
                 reorders = true
             }
@@ -509,7 +503,7 @@ final class SummaryEngine {
         var frame = target
         for (number, place) in positions.enumerated() { frame[place] = -(number + 1) }
         let pushed = positions[marks...].reversed().map { target[$0] }
-        inAppRules?.insert(InAppRule(source: source, read: read, dropped: dropped, target: frame, pushed: pushed))
+        inAppRules?.rules.insert(InAppRule(source: source, read: read, dropped: dropped, target: frame, pushed: pushed))
     }
 
     /// Keeps the facts of a step (or launch) from `origin`, with the first origin of each.
