@@ -19,7 +19,7 @@ import Testing
 /// `SummaryHomeReachTests` cannot tell a wrong rule here, and the rules
 /// are checked one by one against the cut.
 @Suite struct LeftTabReaderTests {
-    typealias Builder = SummaryHomeReach.Builder
+    typealias Builder = SummaryReach.Builder
 
     /// A target as the builder's rules name it: a frame and the routes it hides, top first.
     struct Target: Hashable {
@@ -128,13 +128,13 @@ import Testing
             var pending: [(state: Int32, read: Int)] = [(start, 0)]
             while let (state, read) = pending.popLast() {
                 guard seen.insert([state, Int32(read)]).inserted else { continue }
-                for move in builder.moves[Int(state)] where read < word.count && SummaryHomeReach.reads(move.label, word[read]) {
+                for move in builder.moves[Int(state)] where read < word.count && SummaryReach.reads(move.label, word[read]) {
                     pending.append((move.to, read + 1))
                 }
                 for rule in bySource[state] ?? [] {
                     let end = read + rule.labels.count
                     guard end <= word.count,
-                          zip(rule.labels, word[read..<end]).allSatisfy({ SummaryHomeReach.reads($0, $1) }) else { continue }
+                          zip(rule.labels, word[read..<end]).allSatisfy({ SummaryReach.reads($0, $1) }) else { continue }
                     if let continuation = rule.continuation {
                         if accepts(continuation, Array(word[end...])) {
                             found.insert(Target(frame: rule.target, hidden: rule.pushed.dropLast()))
@@ -155,7 +155,7 @@ import Testing
             while let (state, read) = pending.popLast() {
                 if read == word.count && accepting.contains(state) { return true }
                 for next in builder.epsilon[Int(state)] { pending.append((next, read)) }
-                for move in builder.moves[Int(state)] where read < word.count && SummaryHomeReach.reads(move.label, word[read]) {
+                for move in builder.moves[Int(state)] where read < word.count && SummaryReach.reads(move.label, word[read]) {
                     pending.append((move.to, read + 1))
                 }
             }

@@ -77,7 +77,7 @@ struct LeftTabCuts {
     /// Per node: the callers on whose route the node's route cannot be
     /// pushed again, so that the path is kept there (`resolve`): with the
     /// node's children (`dependents` read backwards), what
-    /// `SummaryHomeReach` needs to read the table as an automaton over the
+    /// `SummaryReach` needs to read the table as an automaton over the
     /// routes beneath.
     var keptThrough: [[SummaryEngine.Caller]] = []
     var askers: [[Asker]] = []

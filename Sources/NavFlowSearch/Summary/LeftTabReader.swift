@@ -1,6 +1,6 @@
 import NavFlowModel
 
-/// The part of `SummaryHomeReach`'s automaton that reads, for the steps
+/// The part of `SummaryReach`'s automaton that reads, for the steps
 /// that left a parked tab with hidden routes (`LeftTabRule`), the context
 /// beneath as the table of cuts decides it (docs/performance.md, "Traps
 /// on frames").
@@ -61,8 +61,8 @@ struct LeftTabReader {
 
     /// Adds the rules and states that say `rule`; false when one of its
     /// targets is not a frame of the search.
-    mutating func add(_ rule: LeftTabRule, to rules: inout [SummaryHomeReach.Builder.Rule],
-                      in builder: inout SummaryHomeReach.Builder) -> Bool {
+    mutating func add(_ rule: LeftTabRule, to rules: inout [SummaryReach.Builder.Rule],
+                      in builder: inout SummaryReach.Builder) -> Bool {
         switch rule.cut {
         case .keeps(let length):
             var path = rule.target.paths[rule.slot]
@@ -75,7 +75,7 @@ struct LeftTabReader {
                 state.paths[rule.slot] = path
                 guard let (target, pushed) = frameAndHidden(of: state) else { return false }
                 rules.append(.init(source: rule.source, labels: rule.read, target: target,
-                                   pushed: pushed + [SummaryHomeReach.bottom],
+                                   pushed: pushed + [SummaryReach.bottom],
                                    continuation: cutState(node, answer, in: &builder)))
             }
             if keepsSome[Int(node)] {
@@ -88,8 +88,8 @@ struct LeftTabReader {
 
     /// Gives the shared and the steps' own states their moves, and the
     /// latter their rules; false when a target is not a frame of the search.
-    mutating func finish(into rules: inout [SummaryHomeReach.Builder.Rule],
-                         in builder: inout SummaryHomeReach.Builder) -> Bool {
+    mutating func finish(into rules: inout [SummaryReach.Builder.Rule],
+                         in builder: inout SummaryReach.Builder) -> Bool {
         while !pendingCuts.isEmpty || !pendingKept.isEmpty {
             while let (key, state) = pendingCuts.popLast() {
                 // At the bottom entry the node's one answer is this one.
@@ -130,7 +130,7 @@ struct LeftTabReader {
     /// context, to `rule`'s target with the left tab's path `path`, its
     /// marks standing for that context.
     private mutating func addKept(_ path: [Int], from source: Int32, reading read: [Int], context entry: Int32,
-                                  of rule: LeftTabRule, to rules: inout [SummaryHomeReach.Builder.Rule]) -> Bool {
+                                  of rule: LeftTabRule, to rules: inout [SummaryReach.Builder.Rule]) -> Bool {
         for context in contexts(of: entry) {
             var state = rule.target
             state.paths[rule.slot] = path.map { $0 < 0 ? context[context.count + $0] : $0 }
@@ -142,7 +142,7 @@ struct LeftTabReader {
 
     /// The state that reads the contexts beneath `node`'s route whose answer is `answer`, a cut.
     private mutating func cutState(_ node: Int32, _ answer: LeftTabCuts.Answer,
-                                   in builder: inout SummaryHomeReach.Builder) -> Int32 {
+                                   in builder: inout SummaryReach.Builder) -> Int32 {
         let key = CutKey(node: node, answer: answer)
         if let known = cutStates[key] { return known }
         let state = builder.newState()
@@ -153,7 +153,7 @@ struct LeftTabReader {
 
     /// The state of a step's target that reads the contexts beneath a
     /// node's route whose answer keeps part of them.
-    private mutating func keptState(_ key: KeptKey, in builder: inout SummaryHomeReach.Builder) -> Int32 {
+    private mutating func keptState(_ key: KeptKey, in builder: inout SummaryReach.Builder) -> Int32 {
         if let known = keptStates[key] { return known }
         let state = builder.newState()
         keptStates[key] = state

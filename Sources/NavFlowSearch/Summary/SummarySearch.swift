@@ -29,7 +29,7 @@ import NavFlowSpec
 public struct SummarySearch: Sendable {
     public var limits: Explorer.Limits
     /// Whether to keep every in-app step as a rule on whole states, which
-    /// `Result.reachesHome` reads (`SummaryHomeReach`); off, the search
+    /// `Result.reachesHome` reads (`SummaryReach`); off, the search
     /// keeps only what reachability needs.
     public var recordsInAppSteps = false
 
@@ -65,7 +65,11 @@ public struct SummarySearch: Sendable {
         let index: SummaryIndex
         let witnesses: SummaryWitnesses
         /// Which whole states reach a home state in-app, when the search kept its in-app steps.
-        let homeReach: SummaryHomeReach?
+        let homeReach: SummaryReach?
+        /// The traps `trap` reports, one per frame that has some, stored as
+        /// `contains` reads states; nil when the search did not keep its
+        /// in-app steps (`recordsInAppSteps`).
+        public let traps: [NavState]?
 
         /// Whether some run of in-app steps leads from `state` (stored as
         /// `contains` reads it) to a home state; nil when the search did not
@@ -305,12 +309,24 @@ final class SummaryEngine {
 
     var result: SummarySearch.Result {
         let index = SummaryIndex(self)
-        let homeReach = inAppRules.flatMap { SummaryHomeReach(self, rules: $0) }
+        var homeReach: SummaryReach?
+        var traps: [NavState]?
+        if let steps = inAppRules, let rules = SummaryReach.Rules(self, steps: steps) {
+            let home = SummaryReach(rules, goal: .home, in: self)
+            homeReach = home
+            traps = SummaryTraps(self, index: index, rules: rules, home: home).traps.map { trap in
+                var state = frames[Int(trap.frame)]
+                for (number, place) in hidden.places(in: state).enumerated() {
+                    state[place] = trap.context[trap.context.count - 1 - number]
+                }
+                return state
+            }
+        }
         return SummarySearch.Result(frames: frames.map { SummarySearch.frame(of: $0, in: model) }, entries: entries.count,
                              pathEdges: pathEdges.count, wholeContextRuns: wholeContextRuns,
                              tabsLeftByTable: tabsLeftByTable, cutNodes: cuts.keys.count,
                              facts: Set(facts.keys), index: index, witnesses: SummaryWitnesses(self, index: index),
-                             homeReach: homeReach)
+                             homeReach: homeReach, traps: traps)
     }
 
     func run() throws(Explorer.LimitReached) {
@@ -765,7 +781,7 @@ final class SummaryIndex: Sendable {
     private let hidden: HiddenStack
     private let frameNumbers: [NavState: Int32]
     /// Per frame: the entries whose path edges hold it.
-    private let entriesOfFrame: [[Int32]]
+    let entriesOfFrame: [[Int32]]
     /// Per entry: its callers, each the entry beneath and the route.
     let callers: [[SummaryEngine.Caller]]
 

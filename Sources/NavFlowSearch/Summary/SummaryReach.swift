@@ -49,31 +49,69 @@ struct InAppRules {
     var leftTab: Set<LeftTabRule> = []
 }
 
-/// Which whole states of the summary search reach a home state by in-app
-/// steps: the states backwards reachable from the home states, computed
-/// on frames as pushdown systems compute it (docs/performance.md,
-/// "Traps on frames").
+/// Which whole states of the summary search reach a goal by in-app steps
+/// (the home states, or every state with fewer modals up than some
+/// count): the states backwards reachable from the goal, computed on
+/// frames as pushdown systems compute it (docs/performance.md, "Traps on
+/// frames").
 ///
 /// A whole state is a frame and its hidden routes, read as a word from
-/// the top one down. The set of whole states that reach home is kept as a
-/// finite automaton over routes (`pre*`): its states are the frames, each
-/// accepting the hidden routes with which it reaches home, and states in
-/// between for rules that read more than one route; a home frame accepts
-/// the empty word. For each rule (frame F reading u, then d routes of any
+/// the top one down. The set of whole states that reach the goal is kept
+/// as a finite automaton over routes (`pre*`): its states are the frames,
+/// each accepting the hidden routes with which it reaches the goal, and
+/// states in between for rules that read more than one route; a home
+/// frame accepts the empty word, a frame with fewer modals every word of
+/// its height. For each rule (frame F reading u, then d routes of any
 /// kind, to frame T pushing v), whenever T reading v can end in an
 /// automaton state q, F reading u and then any d routes is given a path to
-/// q: then F with u, any d routes and a rest that q accepts reaches home,
-/// through T with v on that rest. Adding paths until none is new gives
-/// exactly the states that reach home (the saturation of Bouajjani,
-/// Esparza and Maler; Schwoon's worklist), since a rule holds for every
-/// rest, and the search kept a rule for every in-app step from every
-/// reachable whole state.
-final class SummaryHomeReach: Sendable {
+/// q: then F with u, any d routes and a rest that q accepts reaches the
+/// goal, through T with v on that rest. Adding paths until none is new
+/// gives exactly the states that reach the goal (the saturation of
+/// Bouajjani, Esparza and Maler; Schwoon's worklist), since a rule holds
+/// for every rest, and the search kept a rule for every in-app step from
+/// every reachable whole state.
+final class SummaryReach: Sendable {
     /// Labels of the automaton's transitions: a route, any route, or the
     /// end of the hidden routes (the bottom of the stack), which only the
     /// rules of steps that left a tab read (`LeftTabReader`).
     static let anyRoute = -1
     static let bottom = -2
+
+    /// The whole states to reach.
+    enum Goal: Hashable, Sendable {
+        /// The home states: no modal up, the selected tab at its root.
+        case home
+        /// Every state with fewer than this many modals up.
+        case fewerModals(than: Int)
+    }
+
+    /// The rules of every in-app step, and the states that read the routes
+    /// beneath the tabs steps left, before any goal: what each goal's
+    /// automaton starts from.
+    struct Rules {
+        let builder: Builder
+        let rules: [Builder.Rule]
+
+        /// Nil when a rule's target is not one of the search's frames, which
+        /// the search's construction rules out: no verdict rather than a wrong one.
+        init?(_ engine: SummaryEngine, steps: InAppRules) {
+            var builder = Builder(frameCount: engine.frames.count)
+            var rules: [Builder.Rule] = []
+            for rule in steps.rules {
+                guard let target = engine.frameNumbers[rule.target] else { return nil }
+                rules.append(Builder.Rule(source: rule.source,
+                                          labels: rule.read + Array(repeating: SummaryReach.anyRoute, count: rule.dropped),
+                                          target: target, pushed: rule.pushed))
+            }
+            var reader = LeftTabReader(engine)
+            for rule in steps.leftTab {
+                guard reader.add(rule, to: &rules, in: &builder) else { return nil }
+            }
+            guard reader.finish(into: &rules, in: &builder) else { return nil }
+            self.builder = builder
+            self.rules = rules
+        }
+    }
 
     /// Per automaton state: its transitions on routes, and its ε-moves.
     private let moves: [[(label: Int, to: Int32)]]
@@ -81,26 +119,20 @@ final class SummaryHomeReach: Sendable {
     /// Per automaton state: whether its ε-moves lead to a state that accepts the empty word.
     private let acceptsEmpty: [Bool]
 
-    /// Nil when a rule's target is not one of the search's frames, which
-    /// the search's construction rules out: no verdict rather than a wrong one.
-    init?(_ engine: SummaryEngine, rules: InAppRules) {
-        var builder = Builder(frameCount: engine.frames.count)
-        var builderRules: [Builder.Rule] = []
-        for rule in rules.rules {
-            guard let target = engine.frameNumbers[rule.target] else { return nil }
-            builderRules.append(Builder.Rule(source: rule.source,
-                                             labels: rule.read + Array(repeating: Self.anyRoute, count: rule.dropped),
-                                             target: target, pushed: rule.pushed))
+    init(_ rules: Rules, goal: Goal, in engine: SummaryEngine) {
+        var builder = rules.builder
+        for (frame, state) in engine.frames.enumerated() {
+            switch goal {
+            case .home:
+                if engine.model.isHome(state) { builder.accept(Int32(frame)) }
+            case .fewerModals(let count):
+                // Every context of the frame: as many routes as it hides, whatever they are.
+                if state.modals.count < count {
+                    builder.addEpsilon(from: Int32(frame), to: builder.acceptingAnyRoutes(engine.hidden.count(in: state)))
+                }
+            }
         }
-        var reader = LeftTabReader(engine)
-        for rule in rules.leftTab {
-            guard reader.add(rule, to: &builderRules, in: &builder) else { return nil }
-        }
-        guard reader.finish(into: &builderRules, in: &builder) else { return nil }
-        for (frame, state) in engine.frames.enumerated() where engine.model.isHome(state) {
-            builder.accept(Int32(frame))
-        }
-        builder.saturate(builderRules)
+        builder.saturate(rules.rules)
         moves = builder.moves
         epsilon = builder.epsilon
         // Backwards over the ε-moves from the states that accept the empty word.
@@ -128,8 +160,27 @@ final class SummaryHomeReach: Sendable {
         label == route || (label == anyRoute && route != bottom)
     }
 
+    /// The automaton states `states` lead to reading `route`, ε-moves
+    /// followed before it (not after: `acceptsEmpty` reads them already,
+    /// and the next route read follows them).
+    func after(_ states: Set<Int32>, reading route: Int) -> Set<Int32> {
+        var seen = states
+        var pending = Array(states)
+        var next: Set<Int32> = []
+        while let state = pending.popLast() {
+            for move in moves[Int(state)] where Self.reads(move.label, route) { next.insert(move.to) }
+            for following in epsilon[Int(state)] where seen.insert(following).inserted { pending.append(following) }
+        }
+        return next
+    }
+
+    /// Whether one of `states` accepts the empty word (through its ε-moves or not).
+    func acceptsEmpty(_ states: Set<Int32>) -> Bool {
+        states.contains { acceptsEmpty[Int($0)] }
+    }
+
     /// Whether the state of `frame` whose hidden routes are `context`
-    /// (top first) reaches a home state.
+    /// (top first) reaches the goal.
     func accepts(frame: Int32, context: [Int]) -> Bool {
         // Depth first over (state, routes read), until a state that has read
         // the whole context accepts the empty word.
@@ -177,6 +228,8 @@ final class SummaryHomeReach: Sendable {
         /// routes from the same frame share them, which accepts nothing
         /// more (each path through them is one rule's).
         private var between: [Pair: Int32] = [:]
+        /// Per count: the state that accepts every word of that many routes.
+        private var anyRoutes: [Int32] = []
         private var added: Set<Triple> = []
         /// Per automaton state: the (group, prefix length) items that reached it.
         private var watchers: [[(group: Int32, position: Int32)]]
@@ -225,7 +278,26 @@ final class SummaryHomeReach: Sendable {
         /// Makes `state` accept the empty word.
         mutating func accept(_ state: Int32) {
             accepting.append(state)
-            addStaticMove(from: state, label: SummaryHomeReach.bottom, to: afterBottom)
+            addStaticMove(from: state, label: SummaryReach.bottom, to: afterBottom)
+        }
+
+        /// An ε-move the automaton has from the start.
+        mutating func addEpsilon(from: Int32, to: Int32) {
+            addPath(from: from, reading: [], to: to, words: [])
+        }
+
+        /// A state that accepts every word of `count` routes.
+        mutating func acceptingAnyRoutes(_ count: Int) -> Int32 {
+            while anyRoutes.count <= count {
+                let state = newState()
+                if let shorter = anyRoutes.last {
+                    addStaticMove(from: state, label: SummaryReach.anyRoute, to: shorter)
+                } else {
+                    accept(state)
+                }
+                anyRoutes.append(state)
+            }
+            return anyRoutes[count]
         }
 
         mutating func saturate(_ rules: [Rule]) {
@@ -264,7 +336,7 @@ final class SummaryHomeReach: Sendable {
                     watchers[Int(item.state)].append((item.group, item.position))
                     for next in epsilon[Int(item.state)] { reach(Item(group: item.group, position: item.position, state: next)) }
                     let route = word[Int(item.position)]
-                    for move in moves[Int(item.state)] where SummaryHomeReach.reads(move.label, route) {
+                    for move in moves[Int(item.state)] where SummaryReach.reads(move.label, route) {
                         reach(Item(group: item.group, position: item.position + 1, state: move.to))
                     }
                 } else {
@@ -311,7 +383,7 @@ final class SummaryHomeReach: Sendable {
             moves[Int(from)].append((label, to))
             for (group, position) in watchers[Int(from)] {
                 let word = words[Int(group)]
-                if Int(position) < word.count, SummaryHomeReach.reads(label, word[Int(position)]) {
+                if Int(position) < word.count, SummaryReach.reads(label, word[Int(position)]) {
                     reach(Item(group: group, position: position + 1, state: to))
                 }
             }
