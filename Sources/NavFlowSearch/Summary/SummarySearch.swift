@@ -66,6 +66,8 @@ public struct SummarySearch: Sendable {
         let witnesses: SummaryWitnesses
         /// Which whole states reach a home state in-app, when the search kept its in-app steps.
         let homeReach: SummaryReach?
+        /// The input valuations the search launched with, each once.
+        public let inputValuations: [UInt64]
         /// The traps `trap` reports, one per frame that has some, stored as
         /// `contains` reads states; nil when the search did not keep its
         /// in-app steps (`recordsInAppSteps`).
@@ -281,6 +283,8 @@ final class SummaryEngine {
     var tabsLeftByTable = 0
     /// Every in-app step as a rule on whole states, when kept (nil otherwise).
     var inAppRules: InAppRules?
+    /// The input valuations launched with.
+    var valuations: [UInt64] = []
     /// The facts of every step taken and of every launch, each with the
     /// origin of the first step (or launch) that had it.
     var facts: [StepFact: StepOrigin] = [:]
@@ -326,11 +330,12 @@ final class SummaryEngine {
                              pathEdges: pathEdges.count, wholeContextRuns: wholeContextRuns,
                              tabsLeftByTable: tabsLeftByTable, cutNodes: cuts.keys.count,
                              facts: Set(facts.keys), index: index, witnesses: SummaryWitnesses(self, index: index),
-                             homeReach: homeReach, traps: traps)
+                             homeReach: homeReach, inputValuations: valuations, traps: traps)
     }
 
     func run() throws(Explorer.LimitReached) {
-        for inputs in try limits.inputValuations(of: model) {
+        valuations = try limits.inputValuations(of: model)
+        for inputs in valuations {
             let (launched, launchFacts) = model.initialState(inputs: inputs)
             let origin = origins.launch(inputs: inputs)
             record(launchFacts, from: origin)

@@ -21,7 +21,7 @@ extension GraphAnalysis {
         -> [Diagnostic] {
         linkFindings.filter { select($0.problem) }.map { found in
             let link = spec.deepLinks[found.link]
-            let witness = graph.witness(to: found.source, then: found.step)
+            let witness = witness(to: found.source, then: found.step)
             if let refined = refined(link) {
                 return property.finding(refined.message, at: link.patternRange, in: self, severity: refined.severity,
                                         notes: refined.notes, witness: witness)

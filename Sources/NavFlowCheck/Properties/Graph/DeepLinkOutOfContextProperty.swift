@@ -27,7 +27,7 @@ public struct DeepLinkOutOfContextProperty: GraphProperty {
                   case .deepLink(let link, _) = found.step else { return nil }
             let declaration = spec.deepLinks[link]
             let name = spec.name(of: model.shape.presentables[presentable])
-            let beneath = Self.screenBeneath(presentable, in: analysis.graph.state(landing), model: model)
+            let beneath = Self.screenBeneath(presentable, in: analysis.state(landing), model: model)
             let over = beneath.map { " over '\(spec.screens[$0].name)'" } ?? ""
             let handlers = declaration.handlers.filter { !$0.target.modals.isEmpty && !$0.anywhere }
             let fixIts = handlers.map { FixIt(range: SourceRange(start: $0.range.end, end: $0.range.end), replacement: " anywhere") }
@@ -36,7 +36,7 @@ public struct DeepLinkOutOfContextProperty: GraphProperty {
                                      at: declaration.patternRange, in: analysis,
                                      notes: [.witnessShows("it presents '\(name)'\(over)"),
                                              DiagnosticNote(message: "the link keeps where the user is and builds what no tap builds there; if '\(name)' may show over any screen, write 'anywhere' after the target")],
-                                     witness: analysis.graph.witness(to: found.source, then: found.step))
+                                     witness: analysis.witness(to: found.source, then: found.step))
             diagnostic.fixIts = fixIts
             return diagnostic
         }

@@ -1,5 +1,6 @@
 import NavFlowDiagnostics
 import NavFlowModel
+import NavFlowQuery
 import NavFlowSearch
 import NavFlowSpec
 
@@ -8,12 +9,14 @@ import NavFlowSpec
 /// first where, which states are deep-link sources and which are traps.
 /// Computed once per graph, in one pass over the states and transitions.
 public struct GraphAnalysis: Sendable {
-    public let graph: StateGraph
-    public var model: FlowModel { graph.model }
-    public var spec: FlowSpec { graph.model.spec }
+    public let model: FlowModel
+    public var spec: FlowSpec { model.spec }
+    /// The states the analysis names by number (`firstFacts`,
+    /// `linkFindings`, `trapStates`), which `state(_:)` and `witness(to:then:)` read.
+    public let states: AnalysedStates
 
     /// What the reachable states show.
-    public private(set) var screens: ScreenFacts
+    public internal(set) var screens: ScreenFacts
     /// Per screen: visible in some state reachable in-app / in any reachable state.
     public var visibleInApp: [Bool] { screens.visibleInApp }
     public var visibleAnywhere: [Bool] { screens.visibleAnywhere }
@@ -22,17 +25,17 @@ public struct GraphAnalysis: Sendable {
     /// Per tab of the root tab view: not hidden in some reachable state.
     public var tabShown: [Bool] { screens.tabShown }
     /// Every (stack, screen) put on a stack by an edge or a deep link.
-    public private(set) var pushed: Set<StackScreen>
+    public internal(set) var pushed: Set<StackScreen>
     /// The first occurrence of each fact, with where it happened.
-    public private(set) var firstFacts: [StepFact: Occurrence] = [:]
+    public internal(set) var firstFacts: [StepFact: Occurrence] = [:]
     /// Deep-link findings: the first source and step for each link and rule.
-    public private(set) var linkFindings: [LinkFinding] = []
+    public internal(set) var linkFindings: [LinkFinding] = []
     /// States from which no home state can be reached in-app, and no trap
     /// state with fewer modals up either (closing a modal over a trap leads
     /// into the trap beneath: that is the one reported).
-    public private(set) var trapStates: [Int] = []
+    public internal(set) var trapStates: [Int] = []
     /// The pushes exploration cut at their stack's depth, and what lies beyond them.
-    public private(set) var depthCuts: DepthCuts
+    public internal(set) var depthCuts: DepthCuts
 
     /// A screen registered or pushed on a stack.
     public struct StackScreen: Hashable, Sendable {
@@ -88,7 +91,7 @@ public struct GraphAnalysis: Sendable {
     /// What it found until then holds (every fact has its transition);
     /// what it did not reach is missing: a whole graph is then to be
     /// judged as partial (`StateGraph.judgeAsPartial`).
-    public private(set) var stoppedBy: Explorer.LimitReached?
+    public internal(set) var stoppedBy: Explorer.LimitReached?
 
     /// Analyses `graph` with no limit.
     public init(_ graph: StateGraph) {
@@ -100,7 +103,8 @@ public struct GraphAnalysis: Sendable {
     /// process's memory every 65,536 states or transitions, and stops at a
     /// breach (`stoppedBy`).
     public init(_ graph: StateGraph, within budget: inout ResourceBudget) {
-        self.graph = graph
+        model = graph.model
+        states = .graph(graph)
         let model = graph.model
         let spec = model.spec
         screens = ScreenFacts(spec: spec)
@@ -167,6 +171,26 @@ public struct GraphAnalysis: Sendable {
         linkFindings = Self.deepLinkFindings(graph, stop: &stop)
         // A trap is judged on every in-app step from a state: not on a partial graph.
         if graph.isComplete && stop.reached == nil { trapStates = Self.traps(graph, isHome: isHome, stop: &stop) }
+    }
+
+    /// State `index` of those the analysis names.
+    public func state(_ index: Int) -> NavState {
+        switch states {
+        case .graph(let graph): graph.state(index)
+        case .witnessed(let witnessed): witnessed[index].state
+        }
+    }
+
+    /// The witness that reaches state `index` and then, optionally, takes `extra`.
+    public func witness(to index: Int, then extra: Step? = nil) -> Witness {
+        switch states {
+        case .graph(let graph):
+            return graph.witness(to: index, then: extra)
+        case .witnessed(let witnessed):
+            var steps = witnessed[index].steps
+            if let extra { steps.append((from: witnessed[index].state, step: extra)) }
+            return WitnessBuilder(model: model).witness(steps, inputs: witnessed[index].state.inputs)
+        }
     }
 
     /// Checks the budget every 65,536 steps of a loop, and remembers the
@@ -383,5 +407,24 @@ public struct GraphAnalysis: Sendable {
         }
         trapped.removeAll { lowest[$0] < modals[$0] }
         return trapped
+    }
+}
+
+/// The states a `GraphAnalysis` names by number.
+public enum AnalysedStates: Sendable {
+    /// An explored state graph: a state's number is its index there.
+    case graph(StateGraph)
+    /// The states an analysis of frames names, each with the path of the app to it.
+    case witnessed([WitnessedState])
+}
+
+/// A state with a path of the app that reaches it: each step with the state it is taken from.
+public struct WitnessedState: Sendable {
+    public var state: NavState
+    public var steps: [(from: NavState, step: Step)]
+
+    public init(state: NavState, steps: [(from: NavState, step: Step)]) {
+        self.state = state
+        self.steps = steps
     }
 }

@@ -51,7 +51,7 @@ extension StatementDefectProperty {
         return first.values.map { entry in
             let witness: Witness
             if let state = entry.occurrence.state {
-                witness = analysis.graph.witness(to: state, then: entry.occurrence.step)
+                witness = analysis.witness(to: state, then: entry.occurrence.step)
             } else {
                 witness = WitnessBuilder(model: analysis.model).witness([], inputs: entry.occurrence.launchInputs)
             }

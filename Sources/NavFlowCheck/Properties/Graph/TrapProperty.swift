@@ -22,7 +22,7 @@ public struct TrapProperty: GraphProperty {
         var findings: [Diagnostic] = []
         let model = analysis.model
         for index in analysis.trapStates {
-            let state = analysis.graph.state(index)
+            let state = analysis.state(index)
             let contexts = model.activeContexts(of: state)
             guard let context = contexts.last else { continue }
             let screen = model.routes.screen(of: model.visibleRoute(of: context, in: state))
@@ -31,7 +31,7 @@ public struct TrapProperty: GraphProperty {
             findings.append(finding(Self.message(name: name),
                                     at: analysis.spec.screens[screen].range, in: analysis,
                                     notes: Self.notes(name: name, in: state),
-                                    witness: analysis.graph.witness(to: index)))
+                                    witness: analysis.witness(to: index)))
             if findings.count == Self.limit { break }
         }
         return findings

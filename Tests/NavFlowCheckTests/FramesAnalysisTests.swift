@@ -1,0 +1,81 @@
+import NavFlowCheck
+import NavFlowDiagnostics
+import NavFlowGenerator
+import NavFlowModel
+import NavFlowSearch
+import NavFlowSource
+import NavFlowSpec
+import NavFlowTestSupport
+import Testing
+
+/// `verify`'s graph properties judged on the summary search's frames
+/// (`GraphAnalysis(frames:model:parked:)`) find what they find on the
+/// explorer's graph: the same rules, places and messages, each with a
+/// witness when the explorer's has one, on every spec and random spec with
+/// its deep links left out (frames do not judge links yet), with the tabs
+/// that are not selected stored whole and, where `TabIndependence` holds,
+/// parked.
+@Suite struct FramesAnalysisTests {
+    static let limits = SummarySearchTests.limits
+
+    struct Tally {
+        var compared = 0
+        var findings = 0
+        var traps = 0
+        var statementDefects = 0
+    }
+
+    static func expectSameFindings(_ source: SourceFile, _ context: String, into tally: inout Tally) throws {
+        guard var spec = Frontend.load(source).spec else { return }
+        // Frames do not judge deep links yet: the spec's are left out.
+        spec.deepLinks = []
+        guard let model = try? FlowModel(spec) else { return }
+        let parked = TabIndependence(model: model).holds
+        for parks in parked ? [false, true] : [false] {
+            var explorer = Explorer(limits: limits)
+            explorer.parksInactiveTabs = parks
+            guard let graph = try? explorer.explore(model) else { continue }
+            var search = SummarySearch(limits: limits)
+            search.recordsInAppSteps = true
+            let parking = parks ? ParkedPaths(model: model) : nil
+            guard let summary = try? search.search(model, deepLinks: false, parking: parking) else { continue }
+            guard let frames = GraphAnalysis(frames: summary, model: model, parked: parks) else {
+                Issue.record("\(context), parked \(parks): no analysis from frames")
+                continue
+            }
+            let expected = Verifier.Options().graph.flatMap { $0.check(GraphAnalysis(graph)) }
+            let found = Verifier.Options().graph.flatMap { $0.check(frames) }
+            let (expectedLines, foundLines) = (ExplorationOrderTests.lines(expected), ExplorationOrderTests.lines(found))
+            #expect(foundLines == expectedLines,
+                    "\(context), parked \(parks): \(Set(foundLines).symmetricDifference(expectedLines).sorted())")
+            let witnessed = { (findings: [Diagnostic]) in
+                findings.filter { $0.witness != nil }.map { "\($0.rule) \($0.range.start) \($0.message)" }.sorted()
+            }
+            #expect(witnessed(found) == witnessed(expected), "\(context), parked \(parks): witnesses")
+            tally.compared += 1
+            tally.findings += found.count
+            tally.traps += found.filter { $0.rule == .trap }.count
+            tally.statementDefects += found.filter { $0.witness != nil && $0.rule != .trap }.count
+        }
+    }
+
+    @Test func everySpecWithoutLinksHasTheSameFindingsOnFrames() throws {
+        var tally = Tally()
+        // Mlem's in-app states go past the limit.
+        for path in Repository.allSpecs() where !path.hasSuffix("/mlem.navflow") {
+            try Self.expectSameFindings(Repository.source(path), path, into: &tally)
+        }
+        #expect(tally.compared >= 90 && tally.findings >= 100 && tally.traps >= 3 && tally.statementDefects >= 10, "\(tally)")
+    }
+
+    @Test func randomSpecsHaveTheSameFindingsOnFrames() throws {
+        var tally = Tally()
+        for seed in UInt64(1)...120 {
+            var generator = SpecGenerator(seed: seed, appearHooks: seed % 3 == 0)
+            let text = generator.spec()
+            try Self.expectSameFindings(SourceFile(path: "generated-\(seed).navflow", text: text), "seed \(seed)\n\(text)",
+                                        into: &tally)
+        }
+        #expect(tally.compared >= 120 && tally.findings >= 1_500 && tally.traps >= 30 && tally.statementDefects >= 150, "\(tally)")
+    }
+}
