@@ -180,6 +180,26 @@ let benchmarks: @Sendable () -> Void = {
     let ehPandaSource = SourceFile(path: "ehpanda.navflow",
                                    bytes: [UInt8](FileManager.default.contents(atPath: ehPanda.path) ?? Data()))
     verifyBenchmark("Verify-EhPanda", ehPandaSource, seconds: 30, iterations: 5)
+    // The summary search on EhPanda with its links, tabs parked, without and
+    // with its in-app steps kept as rules: the difference is what the traps
+    // from frames cost (the rules, the automaton of the states that reach
+    // home, and the traps `trap` reports; performance.md, "Traps on frames").
+    if let ehPandaSpec = Frontend.load(ehPandaSource).spec, let ehPandaModel = try? FlowModel(ehPandaSpec) {
+        for keepsSteps in [false, true] {
+            Benchmark(keepsSteps ? "Summary-traps-EhPanda" : "Summary-search-EhPanda",
+                      configuration: .init(metrics: [.wallClock, .peakMemoryResident, .frames], maxDuration: .seconds(60),
+                                           maxIterations: 5,
+                                           thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance, .frames: exact])) { benchmark in
+                var parking = ParkedPaths(model: ehPandaModel)
+                parking.withDeepLinks = true
+                var search = SummarySearch(limits: .standard)
+                search.recordsInAppSteps = keepsSteps
+                let result = try search.search(ehPandaModel, deepLinks: true, parking: parking)
+                blackHole(result.traps)
+                benchmark.measurement(.frames, result.frames.count)
+            }
+        }
+    }
 
     // Z3 query latency on the largest example at bounds 8, 12 and 16.
     let model = Sizes.example("router-tabs")
