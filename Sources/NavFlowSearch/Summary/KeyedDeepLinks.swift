@@ -25,12 +25,13 @@ struct KeyedDeepLinks {
     enum Memo {
         /// It must run on each frame.
         case runEveryTime
-        /// It gives no target.
-        case noTarget
-        /// Its target, whose written fields every frame of the key takes.
-        case lands(NavState)
+        /// It gives no target (the transition says why).
+        case noTarget(Transition)
+        /// Its target, whose written fields every frame of the key takes,
+        /// and the transition (its step and outcome are every frame's).
+        case lands(NavState, Transition)
         /// Its `else` ran: every frame of the key takes the target's flags.
-        case otherwise(NavState)
+        case otherwise(NavState, Transition)
     }
 
     private var memos: [Key: Memo] = [:]
@@ -41,12 +42,13 @@ struct KeyedDeepLinks {
         replaced = model.spec.deepLinks.indices.map { DeepLinkTransitions.slotsReplacedByKey(link: $0, in: model) }
     }
 
-    /// Gives `body` the target of `unit` from `state`, worked out by `run`
-    /// (which gives the unit's transition from `state`) once per key; false
-    /// when `unit` is no link its key fixes, or must run on every frame,
-    /// without calling `body`.
+    /// Gives `body` the target of `unit` from `state` (nil when it has
+    /// none), with the transition's step and outcome, worked out by `run` (which gives the
+    /// unit's transition from `state`) once per key; false when `unit` is
+    /// no link its key fixes, or must run on every frame, without calling
+    /// `body`.
     mutating func target(of unit: StepUnit, from state: NavState, run: () -> Transition?,
-                         _ body: (NavState) -> Void) -> Bool {
+                         _ body: (NavState?, Transition) -> Void) -> Bool {
         guard case .deepLink(let link, _) = unit, let slots = replaced[link] else { return false }
         let key = Key(unit: unit, flags: state.flags, inputs: state.inputs, selectedTab: state.selectedTab)
         let memo: Memo
@@ -63,9 +65,10 @@ struct KeyedDeepLinks {
         switch memo {
         case .runEveryTime:
             return false
-        case .noTarget:
+        case .noTarget(let transition):
+            body(nil, transition)
             return true
-        case .lands(let target):
+        case .lands(let target, let transition):
             var next = state
             next.flags = target.flags
             next.selectedTab = target.selectedTab
@@ -74,12 +77,12 @@ struct KeyedDeepLinks {
                 next.paths[slot] = target.paths[slot]
                 next.shows[slot] = target.shows[slot]
             }
-            body(next)
+            body(next, transition)
             return true
-        case .otherwise(let target):
+        case .otherwise(let target, let transition):
             var next = state
             next.flags = target.flags
-            body(next)
+            body(next, transition)
             return true
         }
     }
@@ -91,12 +94,12 @@ struct KeyedDeepLinks {
     private static func memo(of transition: Transition?, model: FlowModel, quietHooks: QuietAppearHooks) -> Memo {
         guard let transition else { return .runEveryTime }
         let hooksRan = transition.facts.contains { if case .appearHookRan = $0 { true } else { false } }
-        guard let target = transition.target else { return hooksRan ? .runEveryTime : .noTarget }
+        guard let target = transition.target else { return hooksRan ? .runEveryTime : .noTarget(transition) }
         let landed = transition.outcome != .otherwise
         // A landed link shows the views its key fixes; its `else` shows nothing anew.
         let touchesHooks = model.hasAppearHooks
             && (hooksRan || (landed ? model.showsAppearHookThatHolds(target) : quietHooks.showsHookThatHolds(target)))
         if touchesHooks { return .runEveryTime }
-        return landed ? .lands(target) : .otherwise(target)
+        return landed ? .lands(target, transition) : .otherwise(target, transition)
     }
 }

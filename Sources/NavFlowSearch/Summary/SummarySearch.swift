@@ -32,6 +32,27 @@ public struct SummarySearch: Sendable {
     /// `Result.reachesHome` reads (`SummaryReach`); off, the search
     /// keeps only what reachability needs.
     public var recordsInAppSteps = false
+    /// What to do with a deep link's transition, given with its target as
+    /// the search stores it (with `parking`, its tabs that are not
+    /// selected cut; nil when it has none): nil follows every one. With a judge, the search
+    /// follows only the transitions it says to follow, and keeps where
+    /// each finding it names was first met (`Result.linkFinding`): the
+    /// search for the sources of deep-link findings, which are the states
+    /// reachable in-app closed under the link steps that are no finding.
+    /// A landed transition is judged on its whole target, every hidden
+    /// route known.
+    public var linkJudge: (@Sendable (Transition, NavState?) -> LinkJudgement)?
+
+    /// What the search does with a deep link's transition (`linkJudge`).
+    public enum LinkJudgement: Hashable, Sendable {
+        /// It follows the transition to its target.
+        case follow
+        /// It does not follow it.
+        case stop
+        /// It does not follow it: the transition is a finding, which the
+        /// judge numbers (one origin is kept per number).
+        case finding(Int)
+    }
 
     public init(limits: Explorer.Limits = .standard) {
         self.limits = limits
@@ -99,6 +120,16 @@ public struct SummarySearch: Sendable {
             return witnesses.path(to: SummaryWitnesses.Whole(entry: entry, frame: frame, chain: chain))
         }
 
+        /// The findings the link judge named (`SummarySearch.linkJudge`).
+        public var linkFindingKeys: [Int] { witnesses.linkFindingOrigins.keys.sorted() }
+
+        /// Where the link judge first named finding `key`: the steps from a
+        /// launch with `inputs` to a state (as `path(to:)` gives them), and
+        /// the link's step from it. Nil for a finding it did not name.
+        public func linkFinding(_ key: Int) -> (inputs: UInt64, steps: [(step: Step, stored: NavState)], step: Step)? {
+            witnesses.linkFinding(key)
+        }
+
         /// Where `fact` happened: the steps from a launch with `inputs` to
         /// a state (each with the stored state it leads to, as `path(to:)`
         /// gives them) and the step from that state that had the fact, or
@@ -123,6 +154,7 @@ public struct SummarySearch: Sendable {
         -> (result: Result, limit: Explorer.LimitReached?) {
         let engine = SummaryEngine(model: model, deepLinks: deepLinks, parking: parking, limits: limits)
         if recordsInAppSteps { engine.inAppRules = InAppRules() }
+        engine.linkJudge = linkJudge
         var limit: Explorer.LimitReached?
         do {
             try engine.run()
@@ -285,6 +317,10 @@ final class SummaryEngine {
     var inAppRules: InAppRules?
     /// The input valuations launched with.
     var valuations: [UInt64] = []
+    /// What to do with a deep link's transitions (`SummarySearch.linkJudge`).
+    var linkJudge: (@Sendable (Transition, NavState?) -> SummarySearch.LinkJudgement)?
+    /// Per finding the judge named: where it was first met.
+    var linkFindings: [Int: StepOrigin] = [:]
     /// The facts of every step taken and of every launch, each with the
     /// origin of the first step (or launch) that had it.
     var facts: [StepFact: StepOrigin] = [:]
@@ -474,16 +510,37 @@ final class SummaryEngine {
         }
         var reorders = false
         let recordsRule = inAppRules != nil && !unit.isDeepLink
-        func place(_ target: NavState) {
+        let judge = unit.isDeepLink ? linkJudge : nil
+        /// Whether the judge lets the search follow `transition` to `stored`.
+        func follows(_ transition: Transition, to stored: NavState?) -> Bool {
+            guard let judge else { return true }
+            switch judge(transition, stored) {
+            case .follow:
+                return true
+            case .stop:
+                return false
+            case .finding(let key):
+                if linkFindings[key] == nil { linkFindings[key] = origin }
+                return false
+            }
+        }
+        func place(_ target: NavState?, by transition: Transition) {
+            guard let target else {
+                _ = follows(transition, to: nil)
+                return
+            }
+            let judgesWhole = judge != nil && transition.outcome == .landed
             switch store(target, from: state) {
             case .state(let stored):
-                guard let marks = keptMarks(in: stored, of: kept) else {
+                guard let marks = keptMarks(in: stored, of: kept), !(judgesWhole && marks > 0) else {
                     reorders = true
                     return
                 }
+                guard follows(transition, to: stored) else { return }
                 if recordsRule { recordRule(from: frame, read: revealed, dropped: kept - marks, to: stored, keeping: marks) }
                 dispatch(entry, .place(state: stored, kept: marks), origin)
-            case .leftTab(let stored, let tab, let slot, let marks) where marks == kept:
+            case .leftTab(let stored, let tab, let slot, let marks) where marks == kept && !judgesWhole:
+                guard follows(transition, to: stored) else { return }
                 leave(stored, tab: tab, slot: slot, marks: marks, at: entry, origin: origin,
                       recording: recordsRule ? (frame, revealed) : nil)
             case .leftTab, .whole:
@@ -503,7 +560,7 @@ final class SummaryEngine {
             var stepFacts: [StepFact] = []
             transitions(of: unit, from: state) { transition in
                 stepFacts += transition.facts
-                if let target = transition.target { place(target) }
+                if transition.target != nil || judge != nil { place(transition.target, by: transition) }
             }
             // A step that moved or revealed a hidden route may have read a
             // mark: its facts are those of its run on whole contexts.

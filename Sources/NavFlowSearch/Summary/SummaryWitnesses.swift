@@ -37,6 +37,9 @@ final class SummaryWitnesses: Sendable {
     private let answerOrigins: [[SummaryOrigins.AnswerOrigin]]
     /// Per fact: the first step (or launch) that had it.
     private let factOrigins: [StepFact: StepOrigin]
+    /// Per finding a link judge named: the step where it was first met, and the judge.
+    let linkFindingOrigins: [Int: StepOrigin]
+    private let linkJudge: (@Sendable (Transition, NavState?) -> SummarySearch.LinkJudgement)?
 
     /// How many whole states the search backwards may visit before it gives up.
     static let searchLimit = 200_000
@@ -59,6 +62,8 @@ final class SummaryWitnesses: Sendable {
         cutCallers = engine.cuts.keys.map { Caller(entry: $0.entry, route: $0.route) }
         answerOrigins = engine.cuts.answerOrigins
         factOrigins = engine.facts
+        linkFindingOrigins = engine.linkFindings
+        linkJudge = engine.linkJudge
     }
 
     /// A whole state: a path edge and a chain of callers beneath its entry, top first.
@@ -121,6 +126,22 @@ final class SummaryWitnesses: Sendable {
     func occurrence(of fact: StepFact) -> (inputs: UInt64, steps: [(step: Step, stored: NavState)], step: Step?)? {
         guard let origin = factOrigins[fact] else { return nil }
         if origin.isLaunch { return (launches[Int(origin.frame)], [], nil) }
+        return occurrence(at: origin) { $0.facts.contains(fact) }
+    }
+
+    /// The path to the state where the link judge first named finding
+    /// `key`, and the link's step there.
+    func linkFinding(_ key: Int) -> (inputs: UInt64, steps: [(step: Step, stored: NavState)], step: Step)? {
+        guard let origin = linkFindingOrigins[key], let judge = linkJudge,
+              let found = occurrence(at: origin, taking: { judge($0, $0.target.map(stored)) == .finding(key) }),
+              let step = found.step else { return nil }
+        return (found.inputs, found.steps, step)
+    }
+
+    /// The path to the whole state `origin`'s step was run from, and the
+    /// first transition of that step `accepts` takes (nil when none does).
+    private func occurrence(at origin: StepOrigin, taking accepts: (Transition) -> Bool)
+        -> (inputs: UInt64, steps: [(step: Step, stored: NavState)], step: Step?)? {
         let read = callers(of: origin.trail)
         let source = Whole(entry: origin.entry, frame: origin.frame,
                            chain: read + firstChain(of: read.last?.entry ?? origin.entry))
@@ -128,7 +149,7 @@ final class SummaryWitnesses: Sendable {
               let path = path(to: source) else { return nil }
         var taken: Step?
         transitions(of: unit, from: state) { transition in
-            if taken == nil, transition.facts.contains(fact) { taken = transition.step }
+            if taken == nil, accepts(transition) { taken = transition.step }
         }
         guard let taken else { return nil }
         return (path.inputs, path.steps, taken)

@@ -1,0 +1,125 @@
+@testable import NavFlowCheck
+import NavFlowGenerator
+import NavFlowModel
+import NavFlowSearch
+import NavFlowSource
+import NavFlowSpec
+import NavFlowTestSupport
+import Testing
+
+/// The summary search with a link judge (`SummarySearch.linkJudge`) finds
+/// the deep-link findings the explorer's analysis finds
+/// (`GraphAnalysis.linkFindings`, one per link and kind of problem): the
+/// sources are the states reachable in-app closed under the link steps
+/// that are no finding, which the judge decides as the analysis does,
+/// here from the explorer's own graph (whether a landing is in-app, and
+/// `DeepLinkLandingJudge` for one that is not). Each finding has a path
+/// to its source and the link's step there.
+@Suite struct LinkSourcesTests {
+    static let limits = SummarySearchTests.limits
+
+    /// The analysis's judgement of a link's transition, as a judge of the summary search.
+    final class Oracle: @unchecked Sendable {
+        let graph: StateGraph
+        var landingJudge: DeepLinkLandingJudge
+        let numbers: [NavState: Int]
+
+        init(_ graph: StateGraph) {
+            self.graph = graph
+            landingJudge = DeepLinkLandingJudge(graph)
+            var numbers: [NavState: Int] = [:]
+            for index in 0..<graph.count { numbers[graph.state(index)] = index }
+            self.numbers = numbers
+        }
+
+        static func key(_ link: Int, _ problem: GraphAnalysis.LinkProblem) -> Int { link * 8 + problem.kind }
+
+        func judge(_ transition: Transition, _ target: NavState?) -> SummarySearch.LinkJudgement {
+            guard case .deepLink(let link, let arguments) = transition.step else { return .stop }
+            switch transition.outcome {
+            case .otherwise?:
+                return .follow
+            case .landed?:
+                guard let target, let index = numbers[target] else { return .finding(Self.key(link, .landsUnreachable)) }
+                if index < graph.inAppCount { return .follow }
+                var stop = GraphAnalysis.LimitWatch(budget: ResourceBudget(.standard), states: graph.count)
+                switch landingJudge.judge(link: link, arguments: arguments, target: index, stop: &stop) {
+                case .builtPartReachable: return .follow
+                case .presentsOutOfContext(let presentable):
+                    return .finding(Self.key(link, .presentsOutOfContext(presentable: presentable, landing: index)))
+                case .unreachable: return .finding(Self.key(link, .landsUnreachable))
+                }
+            case .notTheTarget(let extra)?:
+                return .finding(Self.key(link, .notTheTarget(extraModals: extra)))
+            case .presentationDropped(let presentable, let coveredBy)?:
+                return .finding(Self.key(link, .presentationDropped(presentable: presentable, coveredBy: coveredBy)))
+            case .invalid(let failure)?:
+                return .finding(Self.key(link, .invalid(failure)))
+            case nil:
+                return .stop
+            }
+        }
+    }
+
+    struct Tally {
+        var compared = 0
+        var findings = 0
+        var kinds: Set<Int> = []
+    }
+
+    /// Compares the findings on `source`, with the tabs that are not
+    /// selected stored whole (unless `storedWhole` is off), and parked
+    /// where `TabIndependence` holds.
+    static func expectSameFindings(_ source: SourceFile, _ context: String, storedWhole: Bool = true,
+                                   into tally: inout Tally) throws {
+        guard let spec = Frontend.load(source).spec, !spec.deepLinks.isEmpty, let model = try? FlowModel(spec) else { return }
+        let parked = TabIndependence(model: model).holds
+        for parks in [false, true] where parks ? parked : (storedWhole || !parked) {
+            var explorer = Explorer(limits: limits)
+            explorer.parksInactiveTabs = parks
+            guard let graph = try? explorer.explore(model), graph.isComplete else { continue }
+            let expected = Set(GraphAnalysis(graph).linkFindings.map { Oracle.key($0.link, $0.problem) })
+            let oracle = Oracle(graph)
+            var search = SummarySearch(limits: limits)
+            search.linkJudge = { oracle.judge($0, $1) }
+            var parking = parks ? ParkedPaths(model: model) : nil
+            parking?.withDeepLinks = true
+            guard let summary = try? search.search(model, deepLinks: true, parking: parking) else { continue }
+            let found = Set(summary.linkFindingKeys)
+            #expect(found == expected, "\(context), parked \(parks): found \(found.sorted()), expected \(expected.sorted())")
+            for key in found {
+                guard let (_, _, step) = summary.linkFinding(key) else {
+                    Issue.record("\(context), parked \(parks): no witness to finding \(key)")
+                    continue
+                }
+                guard case .deepLink(let link, _) = step, link == key / 8 else {
+                    Issue.record("\(context), parked \(parks): finding \(key) taken by \(step)")
+                    continue
+                }
+            }
+            tally.compared += 1
+            tally.findings += found.count
+            tally.kinds.formUnion(found.map { $0 % 8 })
+        }
+    }
+
+    @Test func everySpecsLinkFindingsFromFrames() throws {
+        var tally = Tally()
+        for path in Repository.allSpecs() where !path.hasSuffix("/mlem.navflow") {
+            // The app specs' tabs stored whole take most of the time.
+            try Self.expectSameFindings(Repository.source(path), path, storedWhole: !path.contains("/specs/apps/"), into: &tally)
+        }
+        #expect(tally.compared >= 40 && tally.findings >= 25 && tally.kinds.count == 5, "\(tally)")
+    }
+
+    @Test func randomSpecsLinkFindingsFromFrames() throws {
+        var tally = Tally()
+        for seed in UInt64(1)...120 {
+            var generator = SpecGenerator(seed: seed, appearHooks: seed % 3 == 0)
+            let text = generator.spec()
+            try Self.expectSameFindings(SourceFile(path: "generated-\(seed).navflow", text: text), "seed \(seed)\n\(text)",
+                                        into: &tally)
+        }
+        #expect(tally.compared >= 90 && tally.findings >= 150 && tally.kinds.count >= 3, "\(tally)")
+    }
+}
