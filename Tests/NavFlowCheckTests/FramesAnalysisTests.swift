@@ -9,11 +9,12 @@ import NavFlowTestSupport
 import Testing
 
 /// `verify`'s graph properties judged on the summary search's frames
-/// (`GraphAnalysis(frames:model:parked:)`) find what they find on the
-/// explorer's graph: the same rules, places and messages, each with a
-/// witness when the explorer's has one, on every spec and random spec with
-/// its deep links left out (frames do not judge links yet), with the tabs
-/// that are not selected stored whole and, where `TabIndependence` holds,
+/// find what they find on the explorer's graph: the same rules, places
+/// and messages, each with a witness when the explorer's has one. On every
+/// spec and random spec with its deep links, from `GraphAnalysis.ofFrames`
+/// (the tabs parked where `TabIndependence` holds, as `verify` parks
+/// them); and with its deep links left out, from one search
+/// (`GraphAnalysis(frames:model:parked:)`), the tabs stored whole and
 /// parked.
 @Suite struct FramesAnalysisTests {
     static let limits = SummarySearchTests.limits
@@ -23,6 +24,7 @@ import Testing
         var findings = 0
         var traps = 0
         var statementDefects = 0
+        var links = 0
     }
 
     static func expectSameFindings(_ source: SourceFile, _ context: String, into tally: inout Tally) throws {
@@ -57,6 +59,51 @@ import Testing
             tally.traps += found.filter { $0.rule == .trap }.count
             tally.statementDefects += found.filter { $0.witness != nil && $0.rule != .trap }.count
         }
+    }
+
+    /// Compares `verify`'s graph properties on `GraphAnalysis.ofFrames`
+    /// and on the explorer's graph, deep links included, the tabs parked
+    /// where `TabIndependence` holds (as `verify` parks them).
+    static func expectSameFindingsWithLinks(_ source: SourceFile, _ context: String, into tally: inout Tally) throws {
+        guard let spec = Frontend.load(source).spec, let model = try? FlowModel(spec) else { return }
+        var explorer = Explorer(limits: limits)
+        explorer.parksInactiveTabs = TabIndependence(model: model).holds
+        guard let graph = try? explorer.explore(model), graph.isComplete else { return }
+        guard let frames = GraphAnalysis.ofFrames(model, limits: limits) else {
+            Issue.record("\(context): no analysis from frames")
+            return
+        }
+        let expected = Verifier.Options().graph.flatMap { $0.check(GraphAnalysis(graph)) }
+        let found = Verifier.Options().graph.flatMap { $0.check(frames) }
+        let (expectedLines, foundLines) = (ExplorationOrderTests.lines(expected), ExplorationOrderTests.lines(found))
+        #expect(foundLines == expectedLines, "\(context): \(Set(foundLines).symmetricDifference(expectedLines).sorted())")
+        let witnessed = { (findings: [Diagnostic]) in
+            findings.filter { $0.witness != nil }.map { "\($0.rule) \($0.range.start) \($0.message)" }.sorted()
+        }
+        #expect(witnessed(found) == witnessed(expected), "\(context): witnesses")
+        tally.compared += 1
+        tally.findings += found.count
+        tally.traps += found.filter { $0.rule == .trap }.count
+        tally.links += found.filter { $0.rule.rawValue.hasPrefix("deeplink") || $0.rule.rawValue == "presentation-dropped" }.count
+    }
+
+    @Test func everySpecHasTheSameFindingsOnFramesWithItsLinks() throws {
+        var tally = Tally()
+        for path in Repository.allSpecs() where !path.hasSuffix("/mlem.navflow") {
+            try Self.expectSameFindingsWithLinks(Repository.source(path), path, into: &tally)
+        }
+        #expect(tally.compared >= 60 && tally.findings >= 80 && tally.links >= 30 && tally.traps >= 3, "\(tally)")
+    }
+
+    @Test func randomSpecsHaveTheSameFindingsOnFramesWithTheirLinks() throws {
+        var tally = Tally()
+        for seed in UInt64(1)...120 {
+            var generator = SpecGenerator(seed: seed, appearHooks: seed % 3 == 0)
+            let text = generator.spec()
+            try Self.expectSameFindingsWithLinks(SourceFile(path: "generated-\(seed).navflow", text: text),
+                                                 "seed \(seed)\n\(text)", into: &tally)
+        }
+        #expect(tally.compared >= 100 && tally.findings >= 1_400 && tally.links >= 130 && tally.traps >= 30, "\(tally)")
     }
 
     @Test func everySpecWithoutLinksHasTheSameFindingsOnFrames() throws {

@@ -88,7 +88,7 @@ import Testing
             let found = Set(summary.linkFindingKeys)
             #expect(found == expected, "\(context), parked \(parks): found \(found.sorted()), expected \(expected.sorted())")
             for key in found {
-                guard let (_, _, step) = summary.linkFinding(key) else {
+                guard let step = summary.linkFinding(key)?.transition.step else {
                     Issue.record("\(context), parked \(parks): no witness to finding \(key)")
                     continue
                 }

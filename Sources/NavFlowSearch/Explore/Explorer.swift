@@ -80,6 +80,9 @@ public struct Explorer: Sendable {
     /// instead of exploring the product of the tabs' paths. Sound only when
     /// `TabIndependence` holds; the graph then has the same local views.
     public var parksInactiveTabs = false
+    /// Whether to follow deep links after the in-app steps; off, the graph
+    /// holds the states reachable in-app, all of them in-app.
+    public var followsDeepLinks = true
     /// Called every `progressInterval` states with the number stored so far.
     public var progress: (@Sendable (Int) -> Void)?
     public var progressInterval = 65_536
@@ -180,17 +183,19 @@ public struct Explorer: Sendable {
             }
             graph.inAppCount = graph.store.count
             graph.finishedInAppPhase = true
-            graph.store.parkWithDeepLinks()
-            // Then deep links from every state, in order; states found now are
-            // expanded both ways as their turn comes, which keeps the search
-            // breadth first.
-            var linked = 0
-            while linked < graph.store.count {
-                try expand(linked, deepLinks: true)
-                if linked >= graph.inAppCount {
-                    try expand(linked, deepLinks: false)
+            if followsDeepLinks {
+                graph.store.parkWithDeepLinks()
+                // Then deep links from every state, in order; states found now are
+                // expanded both ways as their turn comes, which keeps the search
+                // breadth first.
+                var linked = 0
+                while linked < graph.store.count {
+                    try expand(linked, deepLinks: true)
+                    if linked >= graph.inAppCount {
+                        try expand(linked, deepLinks: false)
+                    }
+                    linked += 1
                 }
-                linked += 1
             }
         } catch {
             limit = error

@@ -125,8 +125,10 @@ public struct SummarySearch: Sendable {
 
         /// Where the link judge first named finding `key`: the steps from a
         /// launch with `inputs` to a state (as `path(to:)` gives them), and
-        /// the link's step from it. Nil for a finding it did not name.
-        public func linkFinding(_ key: Int) -> (inputs: UInt64, steps: [(step: Step, stored: NavState)], step: Step)? {
+        /// the link's transition from it, with its target stored. Nil for a
+        /// finding it did not name.
+        public func linkFinding(_ key: Int)
+            -> (inputs: UInt64, steps: [(step: Step, stored: NavState)], transition: Transition, target: NavState?)? {
             witnesses.linkFinding(key)
         }
 

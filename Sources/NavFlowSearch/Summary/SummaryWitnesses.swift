@@ -131,11 +131,17 @@ final class SummaryWitnesses: Sendable {
 
     /// The path to the state where the link judge first named finding
     /// `key`, and the link's step there.
-    func linkFinding(_ key: Int) -> (inputs: UInt64, steps: [(step: Step, stored: NavState)], step: Step)? {
-        guard let origin = linkFindingOrigins[key], let judge = linkJudge,
-              let found = occurrence(at: origin, taking: { judge($0, $0.target.map(stored)) == .finding(key) }),
-              let step = found.step else { return nil }
-        return (found.inputs, found.steps, step)
+    func linkFinding(_ key: Int)
+        -> (inputs: UInt64, steps: [(step: Step, stored: NavState)], transition: Transition, target: NavState?)? {
+        guard let origin = linkFindingOrigins[key], let judge = linkJudge else { return nil }
+        var taken: (transition: Transition, target: NavState?)?
+        guard let found = occurrence(at: origin, taking: { transition in
+            let target = transition.target.map(stored)
+            guard judge(transition, target) == .finding(key) else { return false }
+            taken = (transition, target)
+            return true
+        }), let taken else { return nil }
+        return (found.inputs, found.steps, taken.transition, taken.target)
     }
 
     /// The path to the whole state `origin`'s step was run from, and the

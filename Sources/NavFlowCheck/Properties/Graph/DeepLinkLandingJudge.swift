@@ -38,12 +38,18 @@ struct DeepLinkLandingJudge {
     /// A limit reached while the in-app states are read (`stop`) leaves
     /// the verdict meaningless: the analysis is then stopped.
     mutating func judge(link: Int, arguments: [Int], target: Int, stop: inout GraphAnalysis.LimitWatch) -> Verdict {
+        judge(link: link, arguments: arguments, landing: graph.state(target), stop: &stop)
+    }
+
+    /// Judges link `link`, taken with `arguments`, which landed on
+    /// `landing` (stored as the graph stores states), a state outside the
+    /// in-app ones, as `judge(link:arguments:target:stop:)` does.
+    mutating func judge(link: Int, arguments: [Int], landing: NavState, stop: inout GraphAnalysis.LimitWatch) -> Verdict {
         let model = graph.model
         let declaration = model.spec.deepLinks[link]
         let handlers = declaration.handlers.filter { declaration.runs($0, arguments: arguments) }
-        let landing = graph.state(target)
         guard let mask = writtenFields(by: handlers, landing: landing) else { return .unreachable }
-        guard reachesInApp(graph.store.state(target), mask: mask, stop: &stop),
+        guard reachesInApp(model.codec.encode(landing), mask: mask, stop: &stop),
               presentedModalsReachInApp(handlers, arguments: arguments, stop: &stop) else { return .unreachable }
         // A presented modal is the link's, but where it is presented from is the user's.
         let presenting = handlers.filter { !$0.target.modals.isEmpty && !$0.anywhere }

@@ -15,10 +15,22 @@ extension GraphAnalysis {
     /// do not judge yet, when the search did not keep its in-app steps, or
     /// when a state it reached has no path it can give.
     public init?(frames summary: SummarySearch.Result, model: FlowModel, parked: Bool) {
-        guard model.spec.deepLinks.isEmpty, let traps = summary.traps else { return nil }
+        guard model.spec.deepLinks.isEmpty else { return nil }
+        self.init(frames: summary, inApp: summary, sources: nil, model: model, parked: parked)
+    }
+
+    /// The analysis of a spec from the summary search's frames, deep links
+    /// included: `anywhere` is the search with the links and its in-app
+    /// steps kept, `inApp` the search without the links, and `sources` the
+    /// search whose link judge is `LinkSourceJudge`'s (nil for a spec
+    /// without links), each with its tabs parked when `parked`.
+    init?(frames anywhere: SummarySearch.Result, inApp: SummarySearch.Result, sources: (SummarySearch.Result, LinkSourceJudge)?,
+          model: FlowModel, parked: Bool) {
+        guard let traps = anywhere.traps, model.spec.deepLinks.isEmpty || sources != nil else { return nil }
+        let summary = anywhere
         self.model = model
         let spec = model.spec
-        let facts = SummaryFacts(inApp: summary, anywhere: summary, model: model)
+        let facts = SummaryFacts(inApp: inApp, anywhere: anywhere, model: model)
         screens = facts.screens
         pushed = facts.pushed
         depthCuts = DepthCuts(facts: facts.facts, spec: spec, valuations: summary.inputValuations)
@@ -45,6 +57,20 @@ extension GraphAnalysis {
             guard let path = summary.path(to: trap), let state = name(path) else { return nil }
             trapped.append(state)
         }
+        var links: [LinkFinding] = []
+        if let (search, judge) = sources {
+            for key in search.linkFindingKeys {
+                guard let found = search.linkFinding(key), case .deepLink(let link, _) = found.transition.step,
+                      var problem = judge.problem(of: found.transition, to: found.target).problem,
+                      let source = name((found.inputs, found.steps)) else { return nil }
+                if case .presentsOutOfContext(let presentable, _) = problem {
+                    guard let target = found.target,
+                          let landing = name((found.inputs, found.steps + [(found.transition.step, target)])) else { return nil }
+                    problem = .presentsOutOfContext(presentable: presentable, landing: landing)
+                }
+                links.append(LinkFinding(link: link, problem: problem, source: source, step: found.transition.step))
+            }
+        }
         // Shortest path first, then the order they were named in.
         let order = named.indices.sorted { (named[$0].steps.count, $0) < (named[$1].steps.count, $1) }
         var number = [Int](repeating: 0, count: named.count)
@@ -55,6 +81,43 @@ extension GraphAnalysis {
                                                      launchInputs: occurrence.inputs)
         }
         trapStates = trapped.map { number[$0] }.sorted()
+        linkFindings = links.map { found in
+            var renumbered = found
+            renumbered.source = number[found.source]
+            if case .presentsOutOfContext(let presentable, let landing) = found.problem {
+                renumbered.problem = .presentsOutOfContext(presentable: presentable, landing: number[landing])
+            }
+            return renumbered
+        }
+    }
+
+    /// The analysis of `model` from frames (docs/performance.md, "The
+    /// summary search"), its tabs parked when `TabIndependence` holds: the
+    /// explorer's in-app states, which the deep links' landings are judged
+    /// against, and three summary searches (in-app, with the links, and of
+    /// the links' sources). Nil when a search reaches a limit or a state
+    /// has no path it can give.
+    public static func ofFrames(_ model: FlowModel, limits: Explorer.Limits = .standard) -> GraphAnalysis? {
+        let parked = TabIndependence(model: model).holds
+        var parking = parked ? ParkedPaths(model: model) : nil
+        var search = SummarySearch(limits: limits)
+        guard let inApp = try? search.search(model, deepLinks: false, parking: parking) else { return nil }
+        parking?.withDeepLinks = true
+        var sources: (SummarySearch.Result, LinkSourceJudge)?
+        if !model.spec.deepLinks.isEmpty {
+            var explorer = Explorer(limits: limits)
+            explorer.parksInactiveTabs = parked
+            explorer.followsDeepLinks = false
+            guard let inAppGraph = try? explorer.explore(model) else { return nil }
+            let judge = LinkSourceJudge(inAppGraph)
+            var linked = search
+            linked.linkJudge = { judge.judgement(of: $0, to: $1) }
+            guard let found = try? linked.search(model, deepLinks: true, parking: parking) else { return nil }
+            sources = (found, judge)
+        }
+        search.recordsInAppSteps = true
+        guard let anywhere = try? search.search(model, deepLinks: true, parking: parking) else { return nil }
+        return GraphAnalysis(frames: anywhere, inApp: inApp, sources: sources, model: model, parked: parked)
     }
 
     /// The path of the app a path of the summary search stands for: the
@@ -75,5 +138,63 @@ extension GraphAnalysis {
             from = stored
         }
         return WitnessedState(state: from, steps: steps)
+    }
+}
+
+/// How `GraphAnalysis` judges a deep link's transition from a source, for
+/// the summary search of the sources (`SummarySearch.linkJudge`): a
+/// landing on an in-app state, an `else`, or a landing whose written part
+/// some in-app state has (`DeepLinkLandingJudge`) is followed; any other
+/// outcome is a finding, numbered by link and kind of problem. The in-app
+/// states are an explicit graph's, searched without the links.
+///
+/// The summary search calls it from the one thread it runs on, one call
+/// at a time, which is what makes its memo of projections safe to share.
+final class LinkSourceJudge: @unchecked Sendable {
+    private let inApp: StateGraph
+    private var landings: DeepLinkLandingJudge
+    private let inAppStates: Set<NavState>
+
+    init(_ inApp: StateGraph) {
+        self.inApp = inApp
+        landings = DeepLinkLandingJudge(inApp)
+        inAppStates = Set((0..<inApp.count).map(inApp.state))
+    }
+
+    /// The number of a finding: its link and kind of problem.
+    static func key(_ link: Int, _ problem: GraphAnalysis.LinkProblem) -> Int { link * 8 + problem.kind }
+
+    func judgement(of transition: Transition, to target: NavState?) -> SummarySearch.LinkJudgement {
+        let (follows, problem) = problem(of: transition, to: target)
+        if let problem, case .deepLink(let link, _) = transition.step { return .finding(Self.key(link, problem)) }
+        return follows ? .follow : .stop
+    }
+
+    /// Whether the sources go on through `transition` to `target` (stored),
+    /// and the problem it shows, as `GraphAnalysis` judges a link edge (an
+    /// out-of-context landing's state is not numbered here: -1).
+    func problem(of transition: Transition, to target: NavState?) -> (follows: Bool, problem: GraphAnalysis.LinkProblem?) {
+        guard case .deepLink(let link, let arguments) = transition.step else { return (false, nil) }
+        switch transition.outcome {
+        case .otherwise?:
+            return (true, nil)
+        case .landed?:
+            guard let target else { return (false, .landsUnreachable) }
+            if inAppStates.contains(target) { return (true, nil) }
+            var stop = GraphAnalysis.LimitWatch(budget: ResourceBudget(.standard), states: inApp.count)
+            switch landings.judge(link: link, arguments: arguments, landing: target, stop: &stop) {
+            case .builtPartReachable: return (true, nil)
+            case .presentsOutOfContext(let presentable): return (false, .presentsOutOfContext(presentable: presentable, landing: -1))
+            case .unreachable: return (false, .landsUnreachable)
+            }
+        case .notTheTarget(let extra)?:
+            return (false, .notTheTarget(extraModals: extra))
+        case .presentationDropped(let presentable, let coveredBy)?:
+            return (false, .presentationDropped(presentable: presentable, coveredBy: coveredBy))
+        case .invalid(let failure)?:
+            return (false, .invalid(failure))
+        case nil:
+            return (false, nil)
+        }
     }
 }
