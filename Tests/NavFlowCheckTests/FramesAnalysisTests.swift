@@ -1,6 +1,5 @@
 import NavFlowCheck
 import NavFlowDiagnostics
-import NavFlowGenerator
 import NavFlowModel
 import NavFlowSearch
 import NavFlowSource
@@ -45,20 +44,25 @@ import Testing
                 Issue.record("\(context), parked \(parks): no analysis from frames")
                 continue
             }
-            let expected = Verifier.Options().graph.flatMap { $0.check(GraphAnalysis(graph)) }
-            let found = Verifier.Options().graph.flatMap { $0.check(frames) }
-            let (expectedLines, foundLines) = (ExplorationOrderTests.lines(expected), ExplorationOrderTests.lines(found))
-            #expect(foundLines == expectedLines,
-                    "\(context), parked \(parks): \(Set(foundLines).symmetricDifference(expectedLines).sorted())")
-            let witnessed = { (findings: [Diagnostic]) in
-                findings.filter { $0.witness != nil }.map { "\($0.rule) \($0.range.start) \($0.message)" }.sorted()
-            }
-            #expect(witnessed(found) == witnessed(expected), "\(context), parked \(parks): witnesses")
-            tally.compared += 1
-            tally.findings += found.count
-            tally.traps += found.filter { $0.rule == .trap }.count
-            tally.statementDefects += found.filter { $0.witness != nil && $0.rule != .trap }.count
+            expectSameFindings(frames, as: graph, "\(context), parked \(parks)", into: &tally)
         }
+    }
+
+    /// Compares `verify`'s graph properties on `frames` and on the explorer's `graph`.
+    static func expectSameFindings(_ frames: GraphAnalysis, as graph: StateGraph, _ context: String, into tally: inout Tally) {
+        let expected = Verifier.Options().graph.flatMap { $0.check(GraphAnalysis(graph)) }
+        let found = Verifier.Options().graph.flatMap { $0.check(frames) }
+        let (expectedLines, foundLines) = (ExplorationOrderTests.lines(expected), ExplorationOrderTests.lines(found))
+        #expect(foundLines == expectedLines, "\(context): \(Set(foundLines).symmetricDifference(expectedLines).sorted())")
+        let witnessed = { (findings: [Diagnostic]) in
+            findings.filter { $0.witness != nil }.map { "\($0.rule) \($0.range.start) \($0.message)" }.sorted()
+        }
+        #expect(witnessed(found) == witnessed(expected), "\(context): witnesses")
+        tally.compared += 1
+        tally.findings += found.count
+        tally.traps += found.filter { $0.rule == .trap }.count
+        tally.statementDefects += found.filter { $0.witness != nil && $0.rule != .trap }.count
+        tally.links += found.filter { $0.rule.rawValue.hasPrefix("deeplink") || $0.rule.rawValue == "presentation-dropped" }.count
     }
 
     /// Compares `verify`'s graph properties on `GraphAnalysis.ofFrames`
@@ -73,18 +77,7 @@ import Testing
             Issue.record("\(context): no analysis from frames")
             return
         }
-        let expected = Verifier.Options().graph.flatMap { $0.check(GraphAnalysis(graph)) }
-        let found = Verifier.Options().graph.flatMap { $0.check(frames) }
-        let (expectedLines, foundLines) = (ExplorationOrderTests.lines(expected), ExplorationOrderTests.lines(found))
-        #expect(foundLines == expectedLines, "\(context): \(Set(foundLines).symmetricDifference(expectedLines).sorted())")
-        let witnessed = { (findings: [Diagnostic]) in
-            findings.filter { $0.witness != nil }.map { "\($0.rule) \($0.range.start) \($0.message)" }.sorted()
-        }
-        #expect(witnessed(found) == witnessed(expected), "\(context): witnesses")
-        tally.compared += 1
-        tally.findings += found.count
-        tally.traps += found.filter { $0.rule == .trap }.count
-        tally.links += found.filter { $0.rule.rawValue.hasPrefix("deeplink") || $0.rule.rawValue == "presentation-dropped" }.count
+        expectSameFindings(frames, as: graph, context, into: &tally)
     }
 
     @Test func everySpecHasTheSameFindingsOnFramesWithItsLinks() throws {
@@ -97,11 +90,8 @@ import Testing
 
     @Test func randomSpecsHaveTheSameFindingsOnFramesWithTheirLinks() throws {
         var tally = Tally()
-        for seed in UInt64(1)...120 {
-            var generator = SpecGenerator(seed: seed, appearHooks: seed % 3 == 0)
-            let text = generator.spec()
-            try Self.expectSameFindingsWithLinks(SourceFile(path: "generated-\(seed).navflow", text: text),
-                                                 "seed \(seed)\n\(text)", into: &tally)
+        for (source, context) in randomSpecSources(1...120) {
+            try Self.expectSameFindingsWithLinks(source, context, into: &tally)
         }
         #expect(tally.compared >= 100 && tally.findings >= 1_400 && tally.links >= 130 && tally.traps >= 30, "\(tally)")
     }
@@ -117,11 +107,8 @@ import Testing
 
     @Test func randomSpecsHaveTheSameFindingsOnFrames() throws {
         var tally = Tally()
-        for seed in UInt64(1)...120 {
-            var generator = SpecGenerator(seed: seed, appearHooks: seed % 3 == 0)
-            let text = generator.spec()
-            try Self.expectSameFindings(SourceFile(path: "generated-\(seed).navflow", text: text), "seed \(seed)\n\(text)",
-                                        into: &tally)
+        for (source, context) in randomSpecSources(1...120) {
+            try Self.expectSameFindings(source, context, into: &tally)
         }
         #expect(tally.compared >= 120 && tally.findings >= 1_500 && tally.traps >= 30 && tally.statementDefects >= 150, "\(tally)")
     }

@@ -1,5 +1,4 @@
 @testable import NavFlowCheck
-import NavFlowGenerator
 import NavFlowModel
 import NavFlowSearch
 import NavFlowSource
@@ -114,11 +113,8 @@ import Testing
 
     @Test func randomSpecsLinkFindingsFromFrames() throws {
         var tally = Tally()
-        for seed in UInt64(1)...120 {
-            var generator = SpecGenerator(seed: seed, appearHooks: seed % 3 == 0)
-            let text = generator.spec()
-            try Self.expectSameFindings(SourceFile(path: "generated-\(seed).navflow", text: text), "seed \(seed)\n\(text)",
-                                        into: &tally)
+        for (source, context) in randomSpecSources(1...120) {
+            try Self.expectSameFindings(source, context, into: &tally)
         }
         #expect(tally.compared >= 90 && tally.findings >= 150 && tally.kinds.count >= 3, "\(tally)")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import NavFlowCheck
 import NavFlowDiagnostics
+import NavFlowGenerator
 import NavFlowSource
 import NavFlowSpec
 
@@ -12,6 +13,16 @@ func verify(_ text: String, path: String = "test.navflow", exploration: Verifier
 }
 
 /// The rule ids of a result's findings, sorted and without duplicates.
+/// The random specs of seeds `seeds` (every third with appear hooks), each
+/// with the context a failure names: its seed and its text.
+func randomSpecSources(_ seeds: ClosedRange<UInt64>) -> [(source: SourceFile, context: String)] {
+    seeds.map { seed in
+        var generator = SpecGenerator(seed: seed, appearHooks: seed % 3 == 0)
+        let text = generator.spec()
+        return (SourceFile(path: "generated-\(seed).navflow", text: text), "seed \(seed)\n\(text)")
+    }
+}
+
 func rules(_ result: Verifier.Result) -> [String] {
     Array(Set(result.diagnostics.map(\.rule.rawValue))).sorted()
 }
