@@ -160,6 +160,18 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.measurement(.frames, result.frames.count)
     }
 
+    // verify's graph properties judged on the summary search's frames
+    // (`GraphAnalysis.ofFrames`: the in-app explorer and three summary
+    // searches), against which the speed of frames is measured
+    // (performance.md, "The summary search", item 4).
+    let interactingFramed = Sizes.model(interacting(depth: 5))
+    Benchmark("Frames-verify-interacting-app-depth-5",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(120), maxIterations: 2,
+                                   thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance])) { _ in
+        guard let analysis = GraphAnalysis.ofFrames(interactingFramed) else { return }
+        blackHole(GraphProperties.all.flatMap { $0.check(analysis) })
+    }
+
     // The largest example, verified end to end (exploration and every property).
     let routerTabs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("specs/examples/router-tabs.navflow")
@@ -198,6 +210,12 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(result.traps)
                 benchmark.measurement(.frames, result.frames.count)
             }
+        }
+        Benchmark("Frames-verify-EhPanda",
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 5,
+                                       thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance])) { _ in
+            guard let analysis = GraphAnalysis.ofFrames(ehPandaModel) else { return }
+            blackHole(GraphProperties.all.flatMap { $0.check(analysis) })
         }
     }
 
