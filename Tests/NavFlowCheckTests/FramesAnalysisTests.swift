@@ -73,6 +73,11 @@ import Testing
         var explorer = Explorer(limits: limits)
         explorer.parksInactiveTabs = TabIndependence(model: model).holds
         guard let graph = try? explorer.explore(model), graph.isComplete else { return }
+        // Without the links the explorer finds the in-app states of the full search, in its order.
+        explorer.followsDeepLinks = false
+        let inApp = try explorer.explore(model)
+        #expect(inApp.count == graph.inAppCount && inApp.inAppCount == inApp.count, "\(context): in-app states")
+        #expect((0..<min(inApp.count, graph.inAppCount)).allSatisfy { inApp.state($0) == graph.state($0) }, "\(context)")
         guard let frames = GraphAnalysis.ofFrames(model, limits: limits) else {
             Issue.record("\(context): no analysis from frames")
             return

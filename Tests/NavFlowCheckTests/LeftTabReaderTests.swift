@@ -67,9 +67,7 @@ import Testing
                 var state = step.target
                 state.paths[step.slot] = state.paths[step.slot].map { $0 < 0 ? routes[routes.count + $0] : $0 }
                 parking.park(tab: tab, in: &state)
-                let places = hidden.places(in: state)
-                var frame = state
-                for (number, place) in places.enumerated() { frame[place] = -(number + 1) }
+                let (frame, places) = hidden.marked(state)
                 guard let number = engine.frameNumbers[frame] else {
                     Issue.record("\(context): the parked target \(state) is not a frame of the search")
                     return

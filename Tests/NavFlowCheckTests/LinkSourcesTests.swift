@@ -35,28 +35,14 @@ import Testing
 
         func judge(_ transition: Transition, _ target: NavState?) -> SummarySearch.LinkJudgement {
             guard case .deepLink(let link, let arguments) = transition.step else { return .stop }
-            switch transition.outcome {
-            case .otherwise?:
-                return .follow
-            case .landed?:
-                guard let target, let index = numbers[target] else { return .finding(Self.key(link, .landsUnreachable)) }
-                if index < graph.inAppCount { return .follow }
+            let (follows, problem) = GraphAnalysis.judging(transition.outcome) {
+                guard let target, let index = numbers[target] else { return (false, .landsUnreachable) }
+                if index < graph.inAppCount { return (true, nil) }
                 var stop = GraphAnalysis.LimitWatch(budget: ResourceBudget(.standard), states: graph.count)
-                switch landingJudge.judge(link: link, arguments: arguments, target: index, stop: &stop) {
-                case .builtPartReachable: return .follow
-                case .presentsOutOfContext(let presentable):
-                    return .finding(Self.key(link, .presentsOutOfContext(presentable: presentable, landing: index)))
-                case .unreachable: return .finding(Self.key(link, .landsUnreachable))
-                }
-            case .notTheTarget(let extra)?:
-                return .finding(Self.key(link, .notTheTarget(extraModals: extra)))
-            case .presentationDropped(let presentable, let coveredBy)?:
-                return .finding(Self.key(link, .presentationDropped(presentable: presentable, coveredBy: coveredBy)))
-            case .invalid(let failure)?:
-                return .finding(Self.key(link, .invalid(failure)))
-            case nil:
-                return .stop
+                return landingJudge.judge(link: link, arguments: arguments, target: index, stop: &stop).judgement(landing: index)
             }
+            if let problem { return .finding(Self.key(link, problem)) }
+            return follows ? .follow : .stop
         }
     }
 

@@ -67,7 +67,8 @@ struct LeftTabReader {
         case .keeps(let length):
             var path = rule.target.paths[rule.slot]
             path.removeLast(path.count - length)
-            return addKept(path, from: rule.source, reading: rule.read, context: rule.entry, of: rule, to: &rules)
+            return addKept(path, into: rule.target, slot: rule.slot, from: rule.source, reading: rule.read,
+                           context: rule.entry, to: &rules)
         case .node(let node, let above):
             for answer in engine.cuts.answers[Int(node)] {
                 guard case .cut(let path) = answer else { continue }
@@ -101,12 +102,10 @@ struct LeftTabReader {
             }
             while let (key, state) = pendingKept.popLast() {
                 let node = engine.cuts.keys[Int(key.node)]
-                var step = LeftTabRule(source: state, read: [], entry: 0, target: key.target, slot: key.slot,
-                                       cut: .node(key.node, above: key.above))
                 if node.entry == 0 {
                     if let answer = engine.rootAnswer(node), case .keeps = answer,
-                       !addKept(engine.cutPath(answer, under: key.above).path, from: state, reading: [], context: 0,
-                                of: step, to: &rules) { return false }
+                       !addKept(engine.cutPath(answer, under: key.above).path, into: key.target, slot: key.slot,
+                                from: state, reading: [], context: 0, to: &rules) { return false }
                     continue
                 }
                 for child in children[Int(key.node)] where keepsSome[Int(child)] {
@@ -116,10 +115,8 @@ struct LeftTabReader {
                 }
                 for caller in engine.cuts.keptThrough[Int(key.node)] {
                     let (entry, path) = engine.cutPath(engine.keptAnswer(key.node, through: caller), under: key.above)
-                    step.entry = entry
-                    guard addKept(path, from: state, reading: [caller.route], context: entry, of: step, to: &rules) else {
-                        return false
-                    }
+                    guard addKept(path, into: key.target, slot: key.slot, from: state, reading: [caller.route],
+                                  context: entry, to: &rules) else { return false }
                 }
             }
         }
@@ -127,15 +124,15 @@ struct LeftTabReader {
     }
 
     /// A rule per context of `entry`: from `source` reading `read` and the
-    /// context, to `rule`'s target with the left tab's path `path`, its
-    /// marks standing for that context.
-    private mutating func addKept(_ path: [Int], from source: Int32, reading read: [Int], context entry: Int32,
-                                  of rule: LeftTabRule, to rules: inout [SummaryReach.Builder.Rule]) -> Bool {
+    /// context, to `target` with the left tab's path on `slot` set to
+    /// `path`, its marks standing for that context.
+    private mutating func addKept(_ path: [Int], into target: NavState, slot: Int, from source: Int32, reading read: [Int],
+                                  context entry: Int32, to rules: inout [SummaryReach.Builder.Rule]) -> Bool {
         for context in contexts(of: entry) {
-            var state = rule.target
-            state.paths[rule.slot] = path.map { $0 < 0 ? context[context.count + $0] : $0 }
-            guard let (target, pushed) = frameAndHidden(of: state) else { return false }
-            rules.append(.init(source: source, labels: read + context, target: target, pushed: pushed))
+            var state = target
+            state.paths[slot] = path.map { $0 < 0 ? context[context.count + $0] : $0 }
+            guard let (frame, pushed) = frameAndHidden(of: state) else { return false }
+            rules.append(.init(source: source, labels: read + context, target: frame, pushed: pushed))
         }
         return true
     }
@@ -177,9 +174,7 @@ struct LeftTabReader {
 
     /// A whole state's frame, which must be one of the search's, and its hidden routes, top first.
     private func frameAndHidden(of state: NavState) -> (frame: Int32, hidden: [Int])? {
-        let places = engine.hidden.places(in: state)
-        var frame = state
-        for (number, place) in places.enumerated() { frame[place] = -(number + 1) }
+        let (frame, places) = engine.hidden.marked(state)
         guard let number = engine.frameNumbers[frame] else { return nil }
         return (number, places.reversed().map { state[$0] })
     }

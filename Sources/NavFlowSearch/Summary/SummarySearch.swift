@@ -223,6 +223,26 @@ struct HiddenStack {
         return true
     }
 
+    /// `state` with each hidden route replaced by its mark (-1 for the
+    /// lowest, -2 for the next, and so on), and the places of those routes,
+    /// lowest first.
+    func marked(_ state: NavState) -> (frame: NavState, places: [Place]) {
+        let places = places(in: state)
+        var frame = state
+        for (number, place) in places.enumerated() { frame[place] = -(number + 1) }
+        return (frame, places)
+    }
+
+    /// `frame` with its hidden routes (marks, in a frame) replaced by
+    /// `context`, top first; nil when it hides another number of routes.
+    func filled(_ frame: NavState, with context: [Int]) -> NavState? {
+        let places = places(in: frame)
+        guard places.count == context.count else { return nil }
+        var state = frame
+        for (number, place) in places.enumerated() { state[place] = context[context.count - 1 - number] }
+        return state
+    }
+
     func count(in state: NavState) -> Int {
         var count = 0
         if let slot = hiddenSlot(of: state) { count += max(0, state.paths[slot].count - 1) }
@@ -356,12 +376,8 @@ final class SummaryEngine {
         if let steps = inAppRules, let rules = SummaryReach.Rules(self, steps: steps) {
             let home = SummaryReach(rules, goal: .home, in: self)
             homeReach = home
-            traps = SummaryTraps(self, index: index, rules: rules, home: home).traps.map { trap in
-                var state = frames[Int(trap.frame)]
-                for (number, place) in hidden.places(in: state).enumerated() {
-                    state[place] = trap.context[trap.context.count - 1 - number]
-                }
-                return state
+            traps = SummaryTraps(self, index: index, rules: rules, home: home).traps.compactMap { trap in
+                hidden.filled(frames[Int(trap.frame)], with: trap.context)
             }
         }
         return SummarySearch.Result(frames: frames.map { SummarySearch.frame(of: $0, in: model) }, entries: entries.count,
@@ -579,9 +595,7 @@ final class SummaryEngine {
     /// its hidden routes and `dropped` more beneath, to `target`, whose
     /// lowest `marks` hidden routes are the marks of the rest.
     func recordRule(from source: Int32, read: [Int], dropped: Int, to target: NavState, keeping marks: Int) {
-        let positions = hidden.places(in: target)
-        var frame = target
-        for (number, place) in positions.enumerated() { frame[place] = -(number + 1) }
+        let (frame, positions) = hidden.marked(target)
         let pushed = positions[marks...].reversed().map { target[$0] }
         inAppRules?.rules.insert(InAppRule(source: source, read: read, dropped: dropped, target: frame, pushed: pushed))
     }
@@ -604,9 +618,7 @@ final class SummaryEngine {
             addPathEdge(entry, number(state), from: origin)
             return
         }
-        let positions = hidden.places(in: state)
-        var frame = state
-        for (number, place) in positions.enumerated() { frame[place] = -(number + 1) }
+        let (frame, positions) = hidden.marked(state)
         let frameNumber = number(frame)
         guard positions.count > kept else {
             addPathEdge(entry, frameNumber, from: origin)
@@ -864,9 +876,7 @@ final class SummaryIndex: Sendable {
     /// chain of callers beneath its entry (top first) whose routes are the
     /// state's hidden routes; nil when it holds none.
     func locate(_ state: NavState) -> (entry: Int32, frame: Int32, chain: [SummaryEngine.Caller])? {
-        let places = hidden.places(in: state)
-        var frame = state
-        for (number, place) in places.enumerated() { frame[place] = -(number + 1) }
+        let (frame, places) = hidden.marked(state)
         guard let number = frameNumbers[frame] else { return nil }
         let context = places.map { state[$0] }
         for entry in entriesOfFrame[Int(number)] {

@@ -250,11 +250,7 @@ final class SummaryWitnesses: Sendable {
 
     /// The stored state `whole` stands for: its frame with the chain's routes in place of the marks.
     private func state(of whole: Whole) -> NavState? {
-        var state = frames[Int(whole.frame)]
-        let places = hidden.places(in: state)
-        guard places.count == whole.chain.count else { return nil }
-        for (offset, place) in places.enumerated() { state[place] = whole.chain[whole.chain.count - 1 - offset].route }
-        return state
+        hidden.filled(frames[Int(whole.frame)], with: whole.chain.map(\.route))
     }
 
     /// A state as the search stores it: the tabs that are not selected cut.

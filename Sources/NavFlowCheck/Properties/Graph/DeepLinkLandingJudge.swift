@@ -31,6 +31,16 @@ struct DeepLinkLandingJudge {
         case presentsOutOfContext(presentable: Int)
         /// What it wrote is not reachable in-app.
         case unreachable
+
+        /// Whether the sources of link findings go on through the landing,
+        /// state `landing`, and the problem it is otherwise.
+        func judgement(landing: Int) -> (follows: Bool, problem: GraphAnalysis.LinkProblem?) {
+            switch self {
+            case .builtPartReachable: (true, nil)
+            case .presentsOutOfContext(let presentable): (false, .presentsOutOfContext(presentable: presentable, landing: landing))
+            case .unreachable: (false, .landsUnreachable)
+            }
+        }
     }
 
     /// Judges link `link`, taken with `arguments`, which

@@ -11,9 +11,9 @@ extension GraphAnalysis {
     /// its states. `summary` is the search's result with its in-app steps
     /// kept (`recordsInAppSteps`), its tabs parked when `parked`.
     ///
-    /// Nil for a spec with deep links, whose sources and landings frames
-    /// do not judge yet, when the search did not keep its in-app steps, or
-    /// when a state it reached has no path it can give.
+    /// Nil for a spec with deep links (`ofFrames` judges their sources),
+    /// when the search did not keep its in-app steps, or when a state it
+    /// reached has no path it can give.
     public init?(frames summary: SummarySearch.Result, model: FlowModel, parked: Bool) {
         guard model.spec.deepLinks.isEmpty else { return nil }
         self.init(frames: summary, inApp: summary, sources: nil, model: model, parked: parked)
@@ -27,13 +27,12 @@ extension GraphAnalysis {
     init?(frames anywhere: SummarySearch.Result, inApp: SummarySearch.Result, sources: (SummarySearch.Result, LinkSourceJudge)?,
           model: FlowModel, parked: Bool) {
         guard let traps = anywhere.traps, model.spec.deepLinks.isEmpty || sources != nil else { return nil }
-        let summary = anywhere
         self.model = model
         let spec = model.spec
         let facts = SummaryFacts(inApp: inApp, anywhere: anywhere, model: model)
         screens = facts.screens
         pushed = facts.pushed
-        depthCuts = DepthCuts(facts: facts.facts, spec: spec, valuations: summary.inputValuations)
+        depthCuts = DepthCuts(facts: facts.facts, spec: spec, valuations: anywhere.inputValuations)
 
         // Every state named, with the path of the app to it.
         var named: [WitnessedState] = []
@@ -44,7 +43,7 @@ extension GraphAnalysis {
         }
         var occurrences: [(fact: StepFact, state: Int?, step: Step?, inputs: UInt64)] = []
         for fact in facts.facts {
-            guard let (inputs, steps, step) = summary.occurrence(of: fact) else { return nil }
+            guard let (inputs, steps, step) = anywhere.occurrence(of: fact) else { return nil }
             guard let step else {
                 occurrences.append((fact, nil, nil, inputs))
                 continue
@@ -54,7 +53,7 @@ extension GraphAnalysis {
         }
         var trapped: [Int] = []
         for trap in traps {
-            guard let path = summary.path(to: trap), let state = name(path) else { return nil }
+            guard let path = anywhere.path(to: trap), let state = name(path) else { return nil }
             trapped.append(state)
         }
         var links: [LinkFinding] = []
@@ -175,26 +174,11 @@ final class LinkSourceJudge: @unchecked Sendable {
     /// out-of-context landing's state is not numbered here: -1).
     func problem(of transition: Transition, to target: NavState?) -> (follows: Bool, problem: GraphAnalysis.LinkProblem?) {
         guard case .deepLink(let link, let arguments) = transition.step else { return (false, nil) }
-        switch transition.outcome {
-        case .otherwise?:
-            return (true, nil)
-        case .landed?:
+        return GraphAnalysis.judging(transition.outcome) {
             guard let target else { return (false, .landsUnreachable) }
             if inAppStates.contains(target) { return (true, nil) }
             var stop = GraphAnalysis.LimitWatch(budget: ResourceBudget(.standard), states: inApp.count)
-            switch landings.judge(link: link, arguments: arguments, landing: target, stop: &stop) {
-            case .builtPartReachable: return (true, nil)
-            case .presentsOutOfContext(let presentable): return (false, .presentsOutOfContext(presentable: presentable, landing: -1))
-            case .unreachable: return (false, .landsUnreachable)
-            }
-        case .notTheTarget(let extra)?:
-            return (false, .notTheTarget(extraModals: extra))
-        case .presentationDropped(let presentable, let coveredBy)?:
-            return (false, .presentationDropped(presentable: presentable, coveredBy: coveredBy))
-        case .invalid(let failure)?:
-            return (false, .invalid(failure))
-        case nil:
-            return (false, nil)
+            return landings.judge(link: link, arguments: arguments, landing: target, stop: &stop).judgement(landing: -1)
         }
     }
 }

@@ -279,36 +279,17 @@ public struct GraphAnalysis: Sendable {
             for edge in graph.linkEdges.range(of: index) {
                 let target = graph.linkEdges.target[edge]
                 let outcome = graph.notes[Int(graph.linkEdges.note(at: edge))].outcome
-                var problem: LinkProblem?
-                switch outcome {
-                case .otherwise?:
-                    mark(target)
-                case .landed?:
-                    if target >= 0 && Int(target) < graph.inAppCount {
-                        mark(target)
-                    } else if !graph.isComplete {
-                        // What a link built is judged against the whole graph: not on a part.
-                        break
-                    } else if target >= 0,
-                              case .deepLink(let link, let arguments) = graph.steps[Int(graph.linkEdges.step(at: edge))] {
-                        switch judge.judge(link: link, arguments: arguments, target: Int(target), stop: &stop) {
-                        case .builtPartReachable: mark(target)
-                        case .presentsOutOfContext(let presentable):
-                            problem = .presentsOutOfContext(presentable: presentable, landing: Int(target))
-                        case .unreachable: problem = .landsUnreachable
-                        }
-                    } else {
-                        problem = .landsUnreachable
+                let (follows, problem) = Self.judging(outcome) {
+                    if target >= 0 && Int(target) < graph.inAppCount { return (true, nil) }
+                    // What a link built is judged against the whole graph: not on a part.
+                    guard graph.isComplete else { return (false, nil) }
+                    guard target >= 0, case .deepLink(let link, let arguments) = graph.steps[Int(graph.linkEdges.step(at: edge))] else {
+                        return (false, .landsUnreachable)
                     }
-                case .notTheTarget(let extraModals)?:
-                    problem = .notTheTarget(extraModals: extraModals)
-                case .presentationDropped(let presentable, let coveredBy)?:
-                    problem = .presentationDropped(presentable: presentable, coveredBy: coveredBy)
-                case .invalid(let failure)?:
-                    problem = .invalid(failure)
-                case nil:
-                    break
+                    return judge.judge(link: link, arguments: arguments, target: Int(target), stop: &stop)
+                        .judgement(landing: Int(target))
                 }
+                if follows { mark(target) }
                 if let problem, case .deepLink(let link, _) = graph.steps[Int(graph.linkEdges.step(at: edge))],
                    reported.insert([link, problem.kind]).inserted {
                     findings.append(LinkFinding(link: link, problem: problem, source: index,
@@ -317,6 +298,23 @@ public struct GraphAnalysis: Sendable {
             }
         }
         return findings
+    }
+
+    /// How a deep link's transition counts for the sources of link
+    /// findings: they go on through an `else`, and through a landing that
+    /// `landing` lets them through; any other outcome is a problem, and a
+    /// link that did not run (no outcome) is neither.
+    static func judging(_ outcome: DeepLinkOutcome?, landing: () -> (follows: Bool, problem: LinkProblem?))
+        -> (follows: Bool, problem: LinkProblem?) {
+        switch outcome {
+        case .otherwise?: (true, nil)
+        case .landed?: landing()
+        case .notTheTarget(let extraModals)?: (false, .notTheTarget(extraModals: extraModals))
+        case .presentationDropped(let presentable, let coveredBy)?:
+            (false, .presentationDropped(presentable: presentable, coveredBy: coveredBy))
+        case .invalid(let failure)?: (false, .invalid(failure))
+        case nil: (false, nil)
+        }
     }
 
     /// Per state of a whole graph: whether some run of in-app steps leads
