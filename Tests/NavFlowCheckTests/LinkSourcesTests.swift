@@ -1,6 +1,6 @@
 @testable import NavFlowCheck
 import NavFlowModel
-import NavFlowSearch
+@testable import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
 import NavFlowTestSupport
@@ -44,19 +44,31 @@ import Testing
             if let problem { return .finding(Self.key(link, problem)) }
             return follows ? .follow : .stop
         }
+
+        /// The analysis's judgement of a landing with marks, when it holds for every context.
+        func judgeEveryContext(_ transition: Transition, _ target: NavState) -> SummarySearch.LinkJudgement? {
+            guard case .deepLink(let link, let arguments) = transition.step, transition.outcome == .landed else { return nil }
+            var stop = GraphAnalysis.LimitWatch(budget: ResourceBudget(.standard), states: graph.count)
+            guard let (follows, problem) = landingJudge.judgeEveryContext(link: link, arguments: arguments, landing: target,
+                                                                         stop: &stop) else { return nil }
+            if let problem { return .finding(Self.key(link, problem)) }
+            return follows ? .follow : .stop
+        }
     }
 
     struct Tally {
         var compared = 0
         var findings = 0
         var kinds: Set<Int> = []
+        /// Landings with hidden routes judged for every context at once.
+        var judgedOnFrames = 0
     }
 
     /// Compares the findings on `source`, with the tabs that are not
     /// selected stored whole (unless `storedWhole` is off), and parked
     /// where `TabIndependence` holds.
     static func expectSameFindings(_ source: SourceFile, _ context: String, storedWhole: Bool = true,
-                                   into tally: inout Tally) throws {
+                                   judgesFrames: Bool = true, into tally: inout Tally) throws {
         guard let spec = Frontend.load(source).spec, !spec.deepLinks.isEmpty, let model = try? FlowModel(spec) else { return }
         let parked = TabIndependence(model: model).holds
         for parks in [false, true] where parks ? parked : (storedWhole || !parked) {
@@ -67,6 +79,7 @@ import Testing
             let oracle = Oracle(graph)
             var search = SummarySearch(limits: limits)
             search.linkJudge = { oracle.judge($0, $1) }
+            if judgesFrames { search.linkContextJudge = { oracle.judgeEveryContext($0, $1) } }
             var parking = parks ? ParkedPaths(model: model) : nil
             parking?.withDeepLinks = true
             guard let summary = try? search.search(model, deepLinks: true, parking: parking) else { continue }
@@ -85,6 +98,7 @@ import Testing
             tally.compared += 1
             tally.findings += found.count
             tally.kinds.formUnion(found.map { $0 % 8 })
+            tally.judgedOnFrames += summary.landingsJudgedOnFrames
         }
     }
 
@@ -95,13 +109,52 @@ import Testing
             try Self.expectSameFindings(Repository.source(path), path, storedWhole: !path.contains("/specs/apps/"), into: &tally)
         }
         #expect(tally.compared >= 40 && tally.findings >= 25 && tally.kinds.count == 5, "\(tally)")
+        print("LINKSOURCES specs \(tally)")
     }
 
-    @Test func randomSpecsLinkFindingsFromFrames() throws {
+    /// A landing judged for every context is judged so on each: on every
+    /// spec, every landed link edge of the explorer's graph, its target with
+    /// every hidden route a mark, judged for every context, has the verdict
+    /// the analysis gives the target itself, whenever there is one.
+    @Test func aLandingJudgedForEveryContextIsJudgedSoOnEach() throws {
+        var judged = 0
+        var followed = 0
+        for path in Repository.allSpecs() where !path.hasSuffix("/mlem.navflow") {
+            guard let spec = Frontend.load(try Repository.source(path)).spec, !spec.deepLinks.isEmpty,
+                  let model = try? FlowModel(spec) else { continue }
+            var explorer = Explorer(limits: Self.limits)
+            explorer.parksInactiveTabs = TabIndependence(model: model).holds
+            guard let graph = try? explorer.explore(model), graph.isComplete else { continue }
+            let oracle = Oracle(graph)
+            let hidden = HiddenStack(model.shape)
+            for source in 0..<graph.count {
+                for edge in graph.linkEdges.range(of: source) {
+                    let target = graph.linkEdges.target[edge]
+                    let note = graph.notes[Int(graph.linkEdges.note(at: edge))]
+                    guard target >= 0, note.outcome == DeepLinkOutcome.landed else { continue }
+                    let step = graph.steps[Int(graph.linkEdges.step(at: edge))]
+                    let transition = Transition(step: step, target: nil, facts: [], outcome: .landed)
+                    let whole = graph.state(Int(target))
+                    let (frame, places) = hidden.marked(whole)
+                    guard !places.isEmpty, let verdict = oracle.judgeEveryContext(transition, frame) else { continue }
+                    judged += 1
+                    if verdict == .follow { followed += 1 }
+                    #expect(verdict == oracle.judge(transition, whole), "\(path): \(step) to \(whole)")
+                }
+            }
+        }
+        #expect(judged >= 1_000 && followed >= 100, "\(judged) landings judged for every context, \(followed) followed")
+        print("EVERYCONTEXT \(judged) \(followed)")
+    }
+
+    /// With and without the judgement of landings for every context: without
+    /// it, every landing that keeps hidden routes is judged on whole contexts.
+    @Test(arguments: [false, true]) func randomSpecsLinkFindingsFromFrames(judgesFrames: Bool) throws {
         var tally = Tally()
         for (source, context) in randomSpecSources(1...120) {
-            try Self.expectSameFindings(source, context, into: &tally)
+            try Self.expectSameFindings(source, context, judgesFrames: judgesFrames, into: &tally)
         }
         #expect(tally.compared >= 90 && tally.findings >= 150 && tally.kinds.count >= 3, "\(tally)")
+        print("LINKSOURCES random \(judgesFrames) \(tally)")
     }
 }

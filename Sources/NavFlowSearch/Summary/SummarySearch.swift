@@ -42,6 +42,14 @@ public struct SummarySearch: Sendable {
     /// A landed transition is judged on its whole target, every hidden
     /// route known.
     public var linkJudge: (@Sendable (Transition, NavState?) -> LinkJudgement)?
+    /// With `linkJudge`: the judgement of a landing whose target keeps
+    /// hidden routes, given with marks (negative routes) in their places,
+    /// when it is the same whatever routes they stand for; nil when it
+    /// depends on them. A landing it judges is not run again on whole
+    /// contexts: one to follow keeps its marks, as any step does, and a
+    /// finding already met adds nothing. Without it (or when it says nil),
+    /// such a landing is judged on each whole context.
+    public var linkContextJudge: (@Sendable (Transition, NavState) -> LinkJudgement?)?
 
     /// What the search does with a deep link's transition (`linkJudge`).
     public enum LinkJudgement: Hashable, Sendable {
@@ -72,6 +80,10 @@ public struct SummarySearch: Sendable {
         /// first run moved or revealed one, or left a tab holding some
         /// otherwise than `tabsLeftByTable` takes.
         public let wholeContextRuns: Int
+        /// Landings that keep hidden routes which the link judge judged for
+        /// every context at once (`SummarySearch.linkContextJudge`), and so
+        /// were not run again on whole contexts.
+        public let landingsJudgedOnFrames: Int
         /// Targets that left a tab with hidden routes on its path, cut by
         /// the table of cuts (`LeftTabCuts`).
         public let tabsLeftByTable: Int
@@ -157,6 +169,7 @@ public struct SummarySearch: Sendable {
         let engine = SummaryEngine(model: model, deepLinks: deepLinks, parking: parking, limits: limits)
         if recordsInAppSteps { engine.inAppRules = InAppRules() }
         engine.linkJudge = linkJudge
+        engine.linkContextJudge = linkContextJudge
         var limit: Explorer.LimitReached?
         do {
             try engine.run()
@@ -341,6 +354,10 @@ final class SummaryEngine {
     var valuations: [UInt64] = []
     /// What to do with a deep link's transitions (`SummarySearch.linkJudge`).
     var linkJudge: (@Sendable (Transition, NavState?) -> SummarySearch.LinkJudgement)?
+    /// The judgement of a landing for every context (`SummarySearch.linkContextJudge`).
+    var linkContextJudge: (@Sendable (Transition, NavState) -> SummarySearch.LinkJudgement?)?
+    /// Landings that keep hidden routes judged for every context at once.
+    var landingsJudgedOnFrames = 0
     /// Per finding the judge named: where it was first met.
     var linkFindings: [Int: StepOrigin] = [:]
     /// The facts of every step taken and of every launch, each with the
@@ -382,6 +399,7 @@ final class SummaryEngine {
         }
         return SummarySearch.Result(frames: frames.map { SummarySearch.frame(of: $0, in: model) }, entries: entries.count,
                              pathEdges: pathEdges.count, wholeContextRuns: wholeContextRuns,
+                             landingsJudgedOnFrames: landingsJudgedOnFrames,
                              tabsLeftByTable: tabsLeftByTable, cutNodes: cuts.keys.count,
                              facts: Set(facts.keys), index: index, witnesses: SummaryWitnesses(self, index: index),
                              homeReach: homeReach, inputValuations: valuations, traps: traps)
@@ -542,6 +560,24 @@ final class SummaryEngine {
                 return false
             }
         }
+        /// Whether to follow a landing whose stored target keeps marks:
+        /// nil when it must be judged on whole contexts.
+        func followsEveryContext(_ transition: Transition, to stored: NavState) -> Bool? {
+            guard let judgement = linkContextJudge?(transition, stored) else { return nil }
+            switch judgement {
+            case .follow:
+                landingsJudgedOnFrames += 1
+                return true
+            case .stop:
+                landingsJudgedOnFrames += 1
+                return false
+            case .finding(let key):
+                // A finding's first origin is a whole context, which a witness replays.
+                guard linkFindings[key] != nil else { return nil }
+                landingsJudgedOnFrames += 1
+                return false
+            }
+        }
         func place(_ target: NavState?, by transition: Transition) {
             guard let target else {
                 _ = follows(transition, to: nil)
@@ -550,15 +586,31 @@ final class SummaryEngine {
             let judgesWhole = judge != nil && transition.outcome == .landed
             switch store(target, from: state) {
             case .state(let stored):
-                guard let marks = keptMarks(in: stored, of: kept), !(judgesWhole && marks > 0) else {
+                guard let marks = keptMarks(in: stored, of: kept) else {
                     reorders = true
                     return
                 }
-                guard follows(transition, to: stored) else { return }
+                if judgesWhole && marks > 0 {
+                    guard let follows = followsEveryContext(transition, to: stored) else {
+                        reorders = true
+                        return
+                    }
+                    guard follows else { return }
+                } else {
+                    guard follows(transition, to: stored) else { return }
+                }
                 if recordsRule { recordRule(from: frame, read: revealed, dropped: kept - marks, to: stored, keeping: marks) }
                 dispatch(entry, .place(state: stored, kept: marks), origin)
-            case .leftTab(let stored, let tab, let slot, let marks) where marks == kept && !judgesWhole:
-                guard follows(transition, to: stored) else { return }
+            case .leftTab(let stored, let tab, let slot, let marks) where marks == kept:
+                if judgesWhole {
+                    guard let follows = followsEveryContext(transition, to: stored) else {
+                        reorders = true
+                        return
+                    }
+                    guard follows else { return }
+                } else {
+                    guard follows(transition, to: stored) else { return }
+                }
                 leave(stored, tab: tab, slot: slot, marks: marks, at: entry, origin: origin,
                       recording: recordsRule ? (frame, revealed) : nil)
             case .leftTab, .whole:

@@ -68,6 +68,59 @@ struct DeepLinkLandingJudge {
         return .presentsOutOfContext(presentable: presentable)
     }
 
+    /// The judgement of link `link`, taken with `arguments`, that landed on
+    /// `landing` (stored as the graph stores states) where some routes are
+    /// marks (negative: routes not known, as the summary search hides
+    /// them), when it is the same whatever routes the marks stand for:
+    /// whether the landing is a state reachable in-app, then as `judge`
+    /// does (an out-of-context landing's state is not numbered: -1). Nil
+    /// when it depends on them, or a limit was reached.
+    ///
+    /// Each test is made on the bits the marks do not cover: when no
+    /// in-app state has the landing's bits there, none has them for any
+    /// routes in the marks' places; when the written fields hold no mark,
+    /// the test on them is exact.
+    mutating func judgeEveryContext(link: Int, arguments: [Int], landing: NavState,
+                                    stop: inout GraphAnalysis.LimitWatch) -> (follows: Bool, problem: GraphAnalysis.LinkProblem?)? {
+        let model = graph.model
+        let codec = model.codec
+        var known = landing
+        var marks: [Range<Int>] = []
+        func unmark(_ path: inout [Int], _ field: StateCodec.PathField) {
+            for (position, route) in path.enumerated() where route < 0 {
+                let start = field.firstRoute + position * field.routeBits
+                marks.append(start..<(start + field.routeBits))
+                path[position] = 0
+            }
+        }
+        for slot in known.paths.indices { unmark(&known.paths[slot], codec.path(ofSlot: slot)) }
+        for index in known.modals.indices { unmark(&known.modals[index].path, codec.path(ofModal: index)) }
+        let packed = codec.encode(known)
+        let marked = codec.mask(marks)
+        func unmarked(_ mask: [UInt64]) -> [UInt64] { zip(mask, marked).map { $0 & ~$1 } }
+        // Whether the landing may be an in-app state: false for every context when no in-app state has its known bits.
+        let mayBeInApp = reachesInApp(packed, mask: unmarked(codec.mask([0..<codec.bits])), stop: &stop)
+        guard stop.reached == nil else { return nil }
+        let notInApp: (follows: Bool, problem: GraphAnalysis.LinkProblem?)? = mayBeInApp ? nil : (false, .landsUnreachable)
+        let declaration = model.spec.deepLinks[link]
+        let handlers = declaration.handlers.filter { declaration.runs($0, arguments: arguments) }
+        guard let mask = writtenFields(by: handlers, landing: known) else { return notInApp }
+        // An in-app landing has every bit of an in-app state, the written ones included.
+        let partMayBeReachable = reachesInApp(packed, mask: unmarked(mask), stop: &stop)
+        guard stop.reached == nil else { return nil }
+        guard partMayBeReachable else { return (false, .landsUnreachable) }
+        let partIsReachable = zip(mask, marked).allSatisfy { $0 & $1 == 0 }
+        guard presentedModalsReachInApp(handlers, arguments: arguments, stop: &stop), stop.reached == nil else {
+            return stop.reached == nil ? notInApp : nil
+        }
+        guard partIsReachable else { return nil }
+        let presenting = handlers.filter { !$0.target.modals.isEmpty && !$0.anywhere }
+        // In-app or not, a landing whose written part is reachable is followed, unless it presents out of context.
+        guard let first = presenting.first?.target.modals.first,
+              let presentable = model.shape.presentableIndex[first.content] else { return (true, nil) }
+        return mayBeInApp ? nil : (false, .presentsOutOfContext(presentable: presentable, landing: -1))
+    }
+
     /// The fields of the packed state the handlers write, with the flags
     /// and inputs; nil when they may write anything (an `else` statement).
     private func writtenFields(by handlers: [DeepLinkHandler], landing: NavState) -> [UInt64]? {
