@@ -16,20 +16,21 @@ extension GraphAnalysis {
     /// reached has no path it can give.
     public init?(frames summary: SummarySearch.Result, model: FlowModel, parked: Bool) {
         guard model.spec.deepLinks.isEmpty else { return nil }
-        self.init(frames: summary, inApp: summary, sources: nil, model: model, parked: parked)
+        self.init(frames: summary, inApp: summary.frames, inAppFacts: summary.facts, sources: nil, model: model, parked: parked)
     }
 
     /// The analysis of a spec from the summary search's frames, deep links
     /// included: `anywhere` is the search with the links and its in-app
-    /// steps kept, `inApp` the search without the links, and `sources` the
+    /// steps kept, `inApp` the frames or states reachable without the links
+    /// (with `inAppFacts`, the facts of their steps), and `sources` the
     /// search whose link judge is `LinkSourceJudge`'s (nil for a spec
     /// without links), each with its tabs parked when `parked`.
-    init?(frames anywhere: SummarySearch.Result, inApp: SummarySearch.Result, sources: (SummarySearch.Result, LinkSourceJudge)?,
-          model: FlowModel, parked: Bool) {
+    init?(frames anywhere: SummarySearch.Result, inApp: some Sequence<NavState>, inAppFacts: Set<StepFact>,
+          sources: (SummarySearch.Result, LinkSourceJudge)?, model: FlowModel, parked: Bool) {
         guard let traps = anywhere.traps, model.spec.deepLinks.isEmpty || sources != nil else { return nil }
         self.model = model
         let spec = model.spec
-        let facts = SummaryFacts(inApp: inApp, anywhere: anywhere, model: model)
+        let facts = SummaryFacts(inApp: inApp, facts: inAppFacts, anywhere: anywhere, model: model)
         screens = facts.screens
         pushed = facts.pushed
         depthCuts = DepthCuts(facts: facts.facts, spec: spec, valuations: anywhere.inputValuations)
@@ -91,33 +92,35 @@ extension GraphAnalysis {
     }
 
     /// The analysis of `model` from frames (docs/performance.md, "The
-    /// summary search"), its tabs parked when `TabIndependence` holds: the
-    /// explorer's in-app states, which the deep links' landings are judged
-    /// against, and three summary searches (in-app, with the links, and of
-    /// the links' sources). Nil when a search reaches a limit or a state
-    /// has no path it can give.
+    /// summary search"), its tabs parked when `TabIndependence` holds. A
+    /// spec without deep links takes one summary search, its in-app steps
+    /// kept. With links: the explorer's in-app states (what is visible
+    /// in-app, and what the links' landings are judged against) and two
+    /// summary searches, with the links and their in-app steps kept, and of
+    /// the links' sources. Nil when a search reaches a limit or a state has
+    /// no path it can give.
     public static func ofFrames(_ model: FlowModel, limits: Explorer.Limits = .standard) -> GraphAnalysis? {
         let parked = TabIndependence(model: model).holds
         var parking = parked ? ParkedPaths(model: model) : nil
         var search = SummarySearch(limits: limits)
-        guard let inApp = try? search.search(model, deepLinks: false, parking: parking) else { return nil }
-        parking?.withDeepLinks = true
-        var sources: (SummarySearch.Result, LinkSourceJudge)?
-        if !model.spec.deepLinks.isEmpty {
-            var explorer = Explorer(limits: limits)
-            explorer.parksInactiveTabs = parked
-            explorer.followsDeepLinks = false
-            guard let inAppGraph = try? explorer.explore(model) else { return nil }
-            let judge = LinkSourceJudge(inAppGraph)
-            var linked = search
-            linked.linkJudge = { judge.judgement(of: $0, to: $1) }
-            linked.linkContextJudge = { judge.judgementOfEveryContext(of: $0, to: $1) }
-            guard let found = try? linked.search(model, deepLinks: true, parking: parking) else { return nil }
-            sources = (found, judge)
-        }
         search.recordsInAppSteps = true
-        guard let anywhere = try? search.search(model, deepLinks: true, parking: parking) else { return nil }
-        return GraphAnalysis(frames: anywhere, inApp: inApp, sources: sources, model: model, parked: parked)
+        guard !model.spec.deepLinks.isEmpty else {
+            guard let summary = try? search.search(model, deepLinks: false, parking: parking) else { return nil }
+            return GraphAnalysis(frames: summary, model: model, parked: parked)
+        }
+        var explorer = Explorer(limits: limits)
+        explorer.parksInactiveTabs = parked
+        explorer.followsDeepLinks = false
+        guard let inAppGraph = try? explorer.explore(model) else { return nil }
+        parking?.withDeepLinks = true
+        let judge = LinkSourceJudge(inAppGraph)
+        var linked = SummarySearch(limits: limits)
+        linked.linkJudge = { judge.judgement(of: $0, to: $1) }
+        linked.linkContextJudge = { judge.judgementOfEveryContext(of: $0, to: $1) }
+        guard let found = try? linked.search(model, deepLinks: true, parking: parking),
+              let anywhere = try? search.search(model, deepLinks: true, parking: parking) else { return nil }
+        return GraphAnalysis(frames: anywhere, inApp: (0..<inAppGraph.count).lazy.map(inAppGraph.state), inAppFacts: [],
+                             sources: (found, judge), model: model, parked: parked)
     }
 
     /// The path of the app a path of the summary search stands for: the

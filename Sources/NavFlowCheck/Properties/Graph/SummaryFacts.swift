@@ -21,11 +21,18 @@ public struct SummaryFacts: Sendable {
     /// The facts of the frames `inApp` found in-app and `anywhere` found
     /// with deep links (the same search when the spec has no link).
     public init(inApp: SummarySearch.Result, anywhere: SummarySearch.Result, model: FlowModel) {
+        self.init(inApp: inApp.frames, facts: inApp.facts, anywhere: anywhere, model: model)
+    }
+
+    /// The facts of `anywhere`'s frames and steps, with what is visible
+    /// in-app read from `inApp`, the frames or states reachable in-app (an
+    /// explorer's states keep what a frame keeps), and `facts` of in-app steps.
+    init(inApp: some Sequence<NavState>, facts inAppFacts: Set<StepFact>, anywhere: SummarySearch.Result, model: FlowModel) {
         var screens = ScreenFacts(spec: model.spec)
-        for frame in inApp.frames { screens.observe(frame, inApp: true, model: model) }
+        for state in inApp { screens.observe(state, inApp: true, model: model) }
         for frame in anywhere.frames { screens.observe(frame, inApp: false, model: model) }
         self.screens = screens
-        facts = inApp.facts.union(anywhere.facts)
+        facts = inAppFacts.union(anywhere.facts)
         var pushed = Set<GraphAnalysis.StackScreen>()
         for case .pushed(let stack, let screen) in facts { pushed.insert(GraphAnalysis.StackScreen(stack: stack, screen: screen)) }
         self.pushed = pushed
