@@ -83,6 +83,9 @@ public struct Explorer: Sendable {
     /// Whether to follow deep links after the in-app steps; off, the graph
     /// holds the states reachable in-app, all of them in-app.
     public var followsDeepLinks = true
+    /// Whether the memos keep what they work out per local view (`ViewMemos`):
+    /// the graph is the same whichever is chosen.
+    public var viewMemos: ViewMemos = .adaptive
     /// Called every `progressInterval` states with the number stored so far.
     public var progress: (@Sendable (Int) -> Void)?
     public var progressInterval = 65_536
@@ -105,6 +108,7 @@ public struct Explorer: Sendable {
     public func exploreUntilLimit(_ model: FlowModel) -> (graph: StateGraph, limit: LimitReached?) {
         var graph = StateGraph(model: model, store: CompressedStateStore(model: model, parksInactiveTabs: parksInactiveTabs))
         let successors = PackedSuccessors(model: model)
+        successors.viewMemos.policy = viewMemos
         var budget = ResourceBudget(limits)
 
         // Transitions are kept apart from `graph` while it grows.

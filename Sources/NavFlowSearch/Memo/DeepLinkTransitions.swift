@@ -65,6 +65,9 @@ struct DeepLinkTransitions {
     /// `width` words per entry that may be applied word by word
     /// (`Entry.value`): the bits its transition writes.
     private var entryValues: [UInt64] = []
+    /// Whether the entries of the units memoized by view are kept for the
+    /// view's other states (`ViewMemos`).
+    var viewMemos = ViewMemoUse()
 
     /// Which bits a memoized link's transition writes (a byte per entry).
     private enum EntryKind: Int8 {
@@ -214,17 +217,33 @@ struct DeepLinkTransitions {
                              run: (StepUnit, inout SuccessorBatch) -> Void) {
         var copied = false
         let viewNumber = store.viewNumber(of: index)
+        // What the view's entries start at, when they are worked out for this state alone.
+        var discarded: (viewEntries: Int, entries: Int, values: Int)?
         if viewNumber >= viewStart.count || viewStart[viewNumber] < 0 {
             store.copy(index, into: words)
             copied = true
             if viewStart.count <= viewNumber {
                 viewStart += repeatElement(-1, count: max(viewNumber + 1, viewStart.count * 2) - viewStart.count)
             }
-            viewStart[viewNumber] = Int32(viewEntries.count)
+            let start = viewEntries.count
+            viewStart[viewNumber] = Int32(start)
+            // The entries of the units memoized by key, which `group` may work out, stay.
             viewEntries.append(Int32(group(of: UnsafeBufferPointer(words), decode: decode, label: label, store: &store)))
+            if !viewMemos.keeps { discarded = (start, entries.count, entryValues.count) }
+            viewMemos.countWorkedOut()
             for number in 0..<memoized.count where memoizedByView[number] {
                 viewEntries.append(Int32(entries.count))
                 record(number, from: decode(), label: label, store: &store)
+            }
+        } else {
+            viewMemos.countMetAgain()
+        }
+        defer {
+            if let discarded {
+                viewEntries.removeSubrange(discarded.viewEntries...)
+                entries.removeSubrange(discarded.entries...)
+                entryValues.removeSubrange(discarded.values...)
+                viewStart[viewNumber] = -1
             }
         }
         let base = Int(viewStart[viewNumber])

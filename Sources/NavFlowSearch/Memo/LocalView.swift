@@ -105,3 +105,38 @@ public struct LocalView: Sendable {
         for word in 0..<width { output.append(state[word] & masks[base + word]) }
     }
 }
+
+/// Whether the memos keep what they work out per local view for the other
+/// states of that view. It pays where states share views (tabs stored
+/// whole, or parked tabs that keep part of their paths); where every state
+/// is its own view (parked tabs that are cut to their roots), a view's
+/// transitions are worked out for one state and would be held for none.
+/// Kept or not, they are the same transitions: the search finds the same
+/// graph whichever is chosen, in the same order.
+public enum ViewMemos: Sendable {
+    /// Keep them while at least one view in eight worked out is met again
+    /// (judged once 8,192 views were worked out).
+    case adaptive
+    case always
+    case never
+}
+
+/// How often the transitions worked out for a view were met again, and
+/// whether to keep the next ones (`ViewMemos`).
+struct ViewMemoUse {
+    var policy: ViewMemos = .adaptive
+    private(set) var workedOut = 0
+    private(set) var metAgain = 0
+
+    /// Whether to keep the transitions of the view worked out next.
+    var keeps: Bool {
+        switch policy {
+        case .always: true
+        case .never: false
+        case .adaptive: workedOut < 8_192 || metAgain * 8 >= workedOut
+        }
+    }
+
+    mutating func countWorkedOut() { workedOut += 1 }
+    mutating func countMetAgain() { metAgain += 1 }
+}

@@ -35,6 +35,10 @@ public final class PackedSuccessors {
     /// Per local view (its number in the store): where its entries start
     /// and end; -1 until worked out.
     private var viewRange: [(start: Int32, end: Int32)] = []
+    /// Whether the entries of each view are kept for its other states.
+    var viewMemos = ViewMemoUse() {
+        didSet { deepLinks.viewMemos.policy = viewMemos.policy }
+    }
     private var entries: [ViewEntry] = []
     /// When the spec has appear hooks, per entry: whether a state whose
     /// hooks' conditions may hold runs the entry's step on the unpacked
@@ -168,11 +172,39 @@ public final class PackedSuccessors {
             return
         }
         let viewNumber = store.viewNumber(of: index)
+        // What the memos held before a view worked out for this state alone.
+        var discarded: (entries: Int, unitsRunEveryTime: Int, values: Int)?
         if viewNumber >= viewRange.count || viewRange[viewNumber].start < 0 {
             store.copy(index, into: current)
             copied = true
+            if !viewMemos.keeps { discarded = (entries.count, unitsRunEveryTime.count, viewUpdates.valueCount) }
+            viewMemos.countWorkedOut()
             record(UnsafeBufferPointer(current), viewNumber: viewNumber, store: &store)
+        } else {
+            viewMemos.countMetAgain()
         }
+        appendViewSuccessors(of: index, view: viewNumber, in: &store, loud: loud, showsHook: showsHook,
+                             copied: copied, decode: decode, into: &batch)
+        if let discarded {
+            entries.removeSubrange(discarded.entries...)
+            if model.hasAppearHooks {
+                entryHooks.removeSubrange(discarded.entries...)
+                entryUnits.removeSubrange(discarded.entries...)
+            }
+            unitsRunEveryTime.removeSubrange(discarded.unitsRunEveryTime...)
+            viewUpdates.removeValues(from: discarded.values)
+            viewRange[viewNumber] = (-1, -1)
+        }
+    }
+
+    /// Appends the in-app transitions of state `index`, whose view's
+    /// entries are worked out, to `batch`; `copied` says whether `current`
+    /// holds its words already.
+    private func appendViewSuccessors(of index: Int, view viewNumber: Int, in store: inout CompressedStateStore,
+                                      loud: Bool, showsHook: Bool, copied: Bool, decode: () -> NavState,
+                                      into batch: inout SuccessorBatch) {
+        var copied = copied
+        let current = self.current
         let range = viewRange[viewNumber]
         // The footprints' units, taken when an entry exposed to hooks first needs one.
         var table: FootprintTransitions.EntryTable?

@@ -49,6 +49,15 @@ struct SparseUpdates {
         return Update(mask: Int32(number), value: value)
     }
 
+    /// How many value words the updates hold: where the next one's start.
+    var valueCount: Int { values.count }
+
+    /// Forgets the updates whose values start at `count` or later (their
+    /// masks stay numbered: distinct masks are few).
+    mutating func removeValues(from count: Int) {
+        values.removeSubrange(count...)
+    }
+
     /// The updates as they are now, for the hot loops (read through one
     /// value taken once per state, as `FootprintTransitions.table` is).
     var table: Table {
