@@ -219,17 +219,21 @@ struct DeepLinkTransitions {
         let viewNumber = store.viewNumber(of: index)
         // What the view's entries start at, when they are worked out for this state alone.
         var discarded: (viewEntries: Int, entries: Int, values: Int)?
+        let base: Int
         if viewNumber >= viewStart.count || viewStart[viewNumber] < 0 {
             store.copy(index, into: words)
             copied = true
-            if viewStart.count <= viewNumber {
-                viewStart += repeatElement(-1, count: max(viewNumber + 1, viewStart.count * 2) - viewStart.count)
+            base = viewEntries.count
+            let keeps = viewMemos.keeps
+            if keeps {
+                if viewStart.count <= viewNumber {
+                    viewStart += repeatElement(-1, count: max(viewNumber + 1, viewStart.count * 2) - viewStart.count)
+                }
+                viewStart[viewNumber] = Int32(base)
             }
-            let start = viewEntries.count
-            viewStart[viewNumber] = Int32(start)
             // The entries of the units memoized by key, which `group` may work out, stay.
             viewEntries.append(Int32(group(of: UnsafeBufferPointer(words), decode: decode, label: label, store: &store)))
-            if !viewMemos.keeps { discarded = (start, entries.count, entryValues.count) }
+            if !keeps { discarded = (base, entries.count, entryValues.count) }
             viewMemos.countWorkedOut()
             for number in 0..<memoized.count where memoizedByView[number] {
                 viewEntries.append(Int32(entries.count))
@@ -237,16 +241,15 @@ struct DeepLinkTransitions {
             }
         } else {
             viewMemos.countMetAgain()
+            base = Int(viewStart[viewNumber])
         }
         defer {
             if let discarded {
                 viewEntries.removeSubrange(discarded.viewEntries...)
                 entries.removeSubrange(discarded.entries...)
                 entryValues.removeSubrange(discarded.values...)
-                viewStart[viewNumber] = -1
             }
         }
-        let base = Int(viewStart[viewNumber])
         let groupBase = Int(viewEntries[base]) * memoized.count
         var byView = base + 1
         // With parked tabs, the rest a link that stays in its tab keeps,

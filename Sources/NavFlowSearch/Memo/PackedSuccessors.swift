@@ -174,16 +174,19 @@ public final class PackedSuccessors {
         let viewNumber = store.viewNumber(of: index)
         // What the memos held before a view worked out for this state alone.
         var discarded: (entries: Int, unitsRunEveryTime: Int, values: Int)?
+        let range: (start: Int32, end: Int32)
         if viewNumber >= viewRange.count || viewRange[viewNumber].start < 0 {
             store.copy(index, into: current)
             copied = true
-            if !viewMemos.keeps { discarded = (entries.count, unitsRunEveryTime.count, viewUpdates.valueCount) }
+            let keeps = viewMemos.keeps
+            if !keeps { discarded = (entries.count, unitsRunEveryTime.count, viewUpdates.valueCount) }
             viewMemos.countWorkedOut()
-            record(UnsafeBufferPointer(current), viewNumber: viewNumber, store: &store)
+            range = record(UnsafeBufferPointer(current), viewNumber: viewNumber, keeping: keeps, store: &store)
         } else {
             viewMemos.countMetAgain()
+            range = viewRange[viewNumber]
         }
-        appendViewSuccessors(of: index, view: viewNumber, in: &store, loud: loud, showsHook: showsHook,
+        appendViewSuccessors(of: index, entries: range, in: &store, loud: loud, showsHook: showsHook,
                              copied: copied, decode: decode, into: &batch)
         if let discarded {
             entries.removeSubrange(discarded.entries...)
@@ -193,19 +196,17 @@ public final class PackedSuccessors {
             }
             unitsRunEveryTime.removeSubrange(discarded.unitsRunEveryTime...)
             viewUpdates.removeValues(from: discarded.values)
-            viewRange[viewNumber] = (-1, -1)
         }
     }
 
     /// Appends the in-app transitions of state `index`, whose view's
-    /// entries are worked out, to `batch`; `copied` says whether `current`
+    /// entries are `range`, to `batch`; `copied` says whether `current`
     /// holds its words already.
-    private func appendViewSuccessors(of index: Int, view viewNumber: Int, in store: inout CompressedStateStore,
-                                      loud: Bool, showsHook: Bool, copied: Bool, decode: () -> NavState,
-                                      into batch: inout SuccessorBatch) {
+    private func appendViewSuccessors(of index: Int, entries range: (start: Int32, end: Int32),
+                                      in store: inout CompressedStateStore, loud: Bool, showsHook: Bool, copied: Bool,
+                                      decode: () -> NavState, into batch: inout SuccessorBatch) {
         var copied = copied
         let current = self.current
-        let range = viewRange[viewNumber]
         // The footprints' units, taken when an entry exposed to hooks first needs one.
         var table: FootprintTransitions.EntryTable?
         // The unit last run on the state for an entry exposed to hooks: its other entries are skipped.
@@ -305,7 +306,10 @@ public final class PackedSuccessors {
     }
 
     /// Works out the transitions of a new local view from one state that has it.
-    private func record(_ state: UnsafeBufferPointer<UInt64>, viewNumber: Int, store: inout CompressedStateStore) {
+    /// Works out the entries of the view of `state`, numbered `viewNumber`,
+    /// and gives where they lie; the view is marked worked out when `keeping`.
+    private func record(_ state: UnsafeBufferPointer<UInt64>, viewNumber: Int, keeping: Bool,
+                        store: inout CompressedStateStore) -> (start: Int32, end: Int32) {
         let begin = Int32(entries.count)
         let selected = view.selectedTab(state)
         let mask = view.maskIndex(selected: selected)
@@ -382,11 +386,14 @@ public final class PackedSuccessors {
                 first = end
             }
         }
+        let worked = (start: begin, end: Int32(entries.count))
+        guard keeping else { return worked }
         if viewRange.count <= viewNumber {
             let grown = max(viewNumber + 1, viewRange.count * 2)
             viewRange += repeatElement((start: Int32(-1), end: Int32(-1)), count: grown - viewRange.count)
         }
-        viewRange[viewNumber] = (begin, Int32(entries.count))
+        viewRange[viewNumber] = worked
+        return worked
     }
 
     /// Whether the transitions labelled `label` ran an appear hook.
