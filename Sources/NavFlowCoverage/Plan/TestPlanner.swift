@@ -76,22 +76,23 @@ public struct TestPlanner: Sendable {
             for edge in spec.screens[screen].edges.indices { targets.insert(.edge(screen: screen, edge: edge)) }
         }
         for link in spec.deepLinks.indices { targets.insert(.deepLink(link)) }
-        var takeable = Set<TransitionKind>()
+        // What the transitions take and run is read once per label (step and
+        // note) that some transition with a target has, not per transition.
+        let labels = PlanLabels(graph)
+        var taken = [Bool](repeating: false, count: labels.kinds.count)
         for list in [graph.inAppEdges, graph.linkEdges] {
-            for position in list.target.indices where list.target[position] >= 0 {
-                if let kind = Self.target(graph.steps[Int(list.step(at: position))]) { takeable.insert(kind) }
-            }
+            for position in list.target.indices where list.target[position] >= 0 { taken[Int(list.label(at: position))] = true }
+        }
+        var takeable = Set<TransitionKind>()
+        for label in taken.indices where taken[label] {
+            if let kind = labels.kinds[label] { takeable.insert(kind) }
         }
         var remaining = targets.intersection(takeable)
         // Hooks are targets like edges, met on the transitions whose facts
         // say they ran, and on the launches of the inputs that run them.
         let hooks = Set(graph.model.appearHooks)
         var runnable = Set<AppearHookID>()
-        for list in [graph.inAppEdges, graph.linkEdges] where !hooks.isEmpty {
-            for position in list.target.indices where list.target[position] >= 0 {
-                runnable.formUnion(FlowModel.hooksRan(in: graph.notes[Int(list.note(at: position))].facts))
-            }
-        }
+        for label in taken.indices where taken[label] { runnable.formUnion(labels.hooks[label]) }
         var launchHooks: [UInt64: Set<AppearHookID>] = [:]
         for (inputs, note) in graph.launchNotes where graph.initialStates.contains(where: { graph.state($0).inputs == inputs }) {
             launchHooks[inputs, default: []].formUnion(FlowModel.hooksRan(in: note.facts))
@@ -99,7 +100,7 @@ public struct TestPlanner: Sendable {
         runnable.formUnion(launchHooks.values.joined())
         var remainingHooks = runnable
         var coveredHooks = Set<AppearHookID>()
-        var search = TourSearch(graph: graph, fidelity: ReplayFidelity(graph: graph), budget: budget)
+        var search = TourSearch(graph: graph, labels: labels, fidelity: ReplayFidelity(graph: graph), budget: budget)
         defer { budget = search.budget }
         var paths: [TestPlan.TestPath] = []
         var current: Int?
@@ -166,10 +167,24 @@ public struct TestPlanner: Sendable {
     }
 }
 
+/// Per label of a graph's transitions (a step and a note, `EdgeList.labels`):
+/// the edge or deep link it takes and the appear hooks it runs.
+private struct PlanLabels {
+    let kinds: [TransitionKind?]
+    let hooks: [[AppearHookID]]
+
+    init(_ graph: StateGraph) {
+        let labels = graph.inAppEdges.labels
+        kinds = labels.map { TestPlanner.target(graph.steps[Int($0.step)]) }
+        hooks = labels.map { FlowModel.hooksRan(in: graph.notes[Int($0.note)].facts) }
+    }
+}
+
 /// Breadth-first searches over a state graph for the nearest transition of
 /// a wanted kind, reusing its buffers between searches.
 private struct TourSearch {
     let graph: StateGraph
+    let labels: PlanLabels
     var fidelity: ReplayFidelity
     private var stamp: [UInt32]
     private var parent: [Int32]
@@ -187,8 +202,9 @@ private struct TourSearch {
         var end: Int
     }
 
-    init(graph: StateGraph, fidelity: ReplayFidelity, budget: ResourceBudget) {
+    init(graph: StateGraph, labels: PlanLabels, fidelity: ReplayFidelity, budget: ResourceBudget) {
         self.graph = graph
+        self.labels = labels
         self.fidelity = fidelity
         self.budget = budget
         stamp = Array(repeating: 0, count: graph.count)
@@ -219,29 +235,40 @@ private struct TourSearch {
             parent[source] = -1
             queue.append(source)
         }
+        let inApp = graph.inAppEdges
+        let links = graph.linkEdges
         while let state = queue.popFirst() {
             visits += 1
             if visits & 0x3FF == 0 { try budget.check(states: graph.count) }
-            for (list, isLink) in [(graph.inAppEdges, false), (graph.linkEdges, true)] {
-                for position in list.range(of: state) where list.target[position] >= 0 {
-                    let step = Int(list.step(at: position))
-                    let next = Int(list.target[position])
-                    let kind = TestPlanner.target(graph.steps[step])
-                    let note = Int(list.note(at: position))
-                    let wanted = (kind.map(remaining.contains) ?? false)
-                        || (!hooks.isEmpty && FlowModel.hooksRan(in: graph.notes[note].facts).contains(where: hooks.contains))
-                    guard wanted || ((!isLink || linksOnTheWay) && stamp[next] != generation) else { continue }
-                    // Only steps whose trace event replays to this very transition keep a test faithful.
-                    guard fidelity.isFaithful(position, link: isLink, from: state) else { continue }
-                    if wanted { return walk(to: state, then: (state, step, note), end: next) }
-                    guard !isLink || linksOnTheWay, stamp[next] != generation else { continue }
-                    stamp[next] = generation
-                    parent[next] = Int32(state)
-                    parentStep[next] = Int32(step)
-                    parentNote[next] = Int32(note)
-                    queue.append(next)
-                }
-            }
+            if let walk = visit(inApp, isLink: false, from: state, remaining: remaining, hooks: hooks,
+                                linksOnTheWay: linksOnTheWay, queue: &queue) { return walk }
+            if let walk = visit(links, isLink: true, from: state, remaining: remaining, hooks: hooks,
+                                linksOnTheWay: linksOnTheWay, queue: &queue) { return walk }
+        }
+        return nil
+    }
+
+    /// Follows the transitions of `list` from `state`: the walk that ends
+    /// with a wanted one, else nil, the states first met queued.
+    private mutating func visit(_ list: EdgeList, isLink: Bool, from state: Int, remaining: Set<TransitionKind>,
+                                hooks: Set<AppearHookID>, linksOnTheWay: Bool, queue: inout Deque<Int>) -> Walk? {
+        for position in list.range(of: state) where list.target[position] >= 0 {
+            let label = Int(list.label(at: position))
+            let next = Int(list.target[position])
+            let wanted = (labels.kinds[label].map(remaining.contains) ?? false)
+                || (!hooks.isEmpty && labels.hooks[label].contains(where: hooks.contains))
+            guard wanted || ((!isLink || linksOnTheWay) && stamp[next] != generation) else { continue }
+            // Only steps whose trace event replays to this very transition keep a test faithful.
+            guard fidelity.isFaithful(position, link: isLink, from: state) else { continue }
+            let step = Int(list.step(at: position))
+            let note = Int(list.note(at: position))
+            if wanted { return walk(to: state, then: (state, step, note), end: next) }
+            guard !isLink || linksOnTheWay, stamp[next] != generation else { continue }
+            stamp[next] = generation
+            parent[next] = Int32(state)
+            parentStep[next] = Int32(step)
+            parentNote[next] = Int32(note)
+            queue.append(next)
         }
         return nil
     }
