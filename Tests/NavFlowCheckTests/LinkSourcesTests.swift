@@ -120,7 +120,7 @@ import Testing
         var judged = 0
         var followed = 0
         for path in Repository.allSpecs() where !path.hasSuffix("/mlem.navflow") {
-            guard let spec = Frontend.load(try Repository.source(path)).spec, !spec.deepLinks.isEmpty,
+            guard let spec = Frontend.load(Repository.source(path)).spec, !spec.deepLinks.isEmpty,
                   let model = try? FlowModel(spec) else { continue }
             var explorer = Explorer(limits: Self.limits)
             explorer.parksInactiveTabs = TabIndependence(model: model).holds

@@ -584,33 +584,28 @@ final class SummaryEngine {
                 return
             }
             let judgesWhole = judge != nil && transition.outcome == .landed
+            /// Whether to follow the transition to `stored`, whose target
+            /// holds `marks` marks; nil when it must run on whole contexts
+            /// (a landing judged whole that keeps marks, unless judged for
+            /// every context).
+            func takes(_ stored: NavState, holding marks: Int) -> Bool? {
+                judgesWhole && marks > 0 ? followsEveryContext(transition, to: stored) : follows(transition, to: stored)
+            }
             switch store(target, from: state) {
             case .state(let stored):
-                guard let marks = keptMarks(in: stored, of: kept) else {
+                guard let marks = keptMarks(in: stored, of: kept), let taken = takes(stored, holding: marks) else {
                     reorders = true
                     return
                 }
-                if judgesWhole && marks > 0 {
-                    guard let follows = followsEveryContext(transition, to: stored) else {
-                        reorders = true
-                        return
-                    }
-                    guard follows else { return }
-                } else {
-                    guard follows(transition, to: stored) else { return }
-                }
+                guard taken else { return }
                 if recordsRule { recordRule(from: frame, read: revealed, dropped: kept - marks, to: stored, keeping: marks) }
                 dispatch(entry, .place(state: stored, kept: marks), origin)
             case .leftTab(let stored, let tab, let slot, let marks) where marks == kept:
-                if judgesWhole {
-                    guard let follows = followsEveryContext(transition, to: stored) else {
-                        reorders = true
-                        return
-                    }
-                    guard follows else { return }
-                } else {
-                    guard follows(transition, to: stored) else { return }
+                guard let taken = takes(stored, holding: marks) else {
+                    reorders = true
+                    return
                 }
+                guard taken else { return }
                 leave(stored, tab: tab, slot: slot, marks: marks, at: entry, origin: origin,
                       recording: recordsRule ? (frame, revealed) : nil)
             case .leftTab, .whole:
