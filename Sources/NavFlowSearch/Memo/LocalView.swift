@@ -115,7 +115,9 @@ public struct LocalView: Sendable {
 /// graph whichever is chosen, in the same order.
 public enum ViewMemos: Sendable {
     /// Keep them while at least one view in eight worked out is met again
-    /// (judged once 8,192 views were worked out).
+    /// (judged once 8,192 views were worked out). A view whose transitions
+    /// were dropped and that is met again is worked out again, and counted
+    /// as worked out: once dropping starts, it goes on.
     case adaptive
     case always
     case never

@@ -7,8 +7,9 @@ import NavFlowSpec
 /// In-app steps are worked out once per *footprint* (`FootprintTransitions`):
 /// the local view without the routes below the top of the paths on screen.
 /// In an app whose root is a tab view of two tabs or more, the transitions
-/// of each local view are kept as well: states that share a view (they
-/// differ in the other tabs' slots) share them, and a target that keeps the
+/// of each local view are kept as well, while views are met again
+/// (`ViewMemos`): states that share a view (they differ in the other tabs'
+/// slots) share them, and a target that keeps the
 /// selected tab is given by the number of its view, its rest being the
 /// source's. A tab switch, or a deep link into another tab, from a state
 /// whose rest holds no slots but those of the tab it selects, is given by
@@ -305,9 +306,9 @@ public final class PackedSuccessors {
         return flags.isEmpty || model.codec.read(flags, in: lhs) == model.codec.read(flags, in: rhs)
     }
 
-    /// Works out the transitions of a new local view from one state that has it.
-    /// Works out the entries of the view of `state`, numbered `viewNumber`,
-    /// and gives where they lie; the view is marked worked out when `keeping`.
+    /// Works out the entries of a new local view, numbered `viewNumber`,
+    /// from `state`, one state that has it, and gives where they lie; the
+    /// view is marked worked out only when `keeping` (`ViewMemos`).
     private func record(_ state: UnsafeBufferPointer<UInt64>, viewNumber: Int, keeping: Bool,
                         store: inout CompressedStateStore) -> (start: Int32, end: Int32) {
         let begin = Int32(entries.count)

@@ -157,7 +157,6 @@ final class LinkSourceJudge: @unchecked Sendable {
     private let inApp: StateGraph
     private var landings: DeepLinkLandingJudge
     private let inAppStates: Set<NavState>
-    private var everyContext: [LandingKey: SummarySearch.LinkJudgement?] = [:]
 
     init(_ inApp: StateGraph) {
         self.inApp = inApp
@@ -177,23 +176,13 @@ final class LinkSourceJudge: @unchecked Sendable {
     /// The judgement of a landing whose target (stored) holds marks for
     /// routes the summary search hides, when it is the same whatever they
     /// stand for (`DeepLinkLandingJudge.judgeEveryContext`); nil otherwise.
-    /// Remembered per step and target: frames of many entries land on the same one.
     func judgementOfEveryContext(of transition: Transition, to target: NavState) -> SummarySearch.LinkJudgement? {
         guard case .deepLink(let link, let arguments) = transition.step, transition.outcome == .landed else { return nil }
-        let key = LandingKey(step: transition.step, target: target)
-        if let known = everyContext[key] { return known }
         var stop = GraphAnalysis.LimitWatch(budget: ResourceBudget(.standard), states: inApp.count)
-        var judgement: SummarySearch.LinkJudgement?
-        if let (follows, problem) = landings.judgeEveryContext(link: link, arguments: arguments, landing: target, stop: &stop) {
-            judgement = problem.map { .finding(Self.key(link, $0)) } ?? (follows ? .follow : .stop)
-        }
-        if stop.reached == nil { everyContext[key] = judgement }
-        return judgement
-    }
-
-    private struct LandingKey: Hashable {
-        var step: Step
-        var target: NavState
+        guard let (follows, problem) = landings.judgeEveryContext(link: link, arguments: arguments, landing: target,
+                                                                   stop: &stop) else { return nil }
+        if let problem { return .finding(Self.key(link, problem)) }
+        return follows ? .follow : .stop
     }
 
     /// Whether the sources go on through `transition` to `target` (stored),
