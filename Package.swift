@@ -96,7 +96,7 @@ let package = Package(
             path: "Tests/NavFlowTestSupport"
         ),
         .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec"]),
-        .testTarget(name: "NavFlowSearchTests", dependencies: ["NavFlowModel", "NavFlowSearch"]),
+        .testTarget(name: "NavFlowSearchTests", dependencies: ["NavFlowTestSupport", "NavFlowModel", "NavFlowSearch", "NavFlowGenerator"]),
         .testTarget(
             name: "NavFlowCheckTests",
             dependencies: ["NavFlowTestSupport", "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowReport", "NavFlowGenerator"],

@@ -15,8 +15,9 @@ public struct CompressedStateStore: Sendable {
     private let view: LocalView
     /// Whether states are stored as pairs (`LocalView.isShared`).
     private let sharesViews: Bool
-    /// Local views, `width` words each (shared states only).
-    private var views: StateStore
+    /// Local views, each kept as the words its selected tab's mask touches
+    /// (shared states only).
+    private var views: LocalViewStore
     /// The other tabs' slots, `width` words each (shared states only).
     private var rests: StateStore
     /// Per state: `view << 32 | rest` (shared states only).
@@ -50,7 +51,7 @@ public struct CompressedStateStore: Sendable {
         view = LocalView(model: model)
         sharesViews = view.isShared
         parking = parksInactiveTabs && view.isShared ? ParkedPaths(model: model) : nil
-        views = StateStore(width: width, capacity: 16)
+        views = LocalViewStore(view: view)
         rests = StateStore(width: width, capacity: 16)
         pairTable = PairTable(capacity: sharesViews ? 1 << 12 : 1)
         states = StateStore(width: width, capacity: sharesViews ? 1 : 1 << 12)
@@ -121,10 +122,9 @@ public struct CompressedStateStore: Sendable {
             return
         }
         let pair = pairTable.pair(of: index)
-        views.withState(Int(pair >> 32)) { view in
-            rests.withState(Int(pair & 0xFFFF_FFFF)) { rest in
-                for word in 0..<width { output[word] = view[word] | rest[word] }
-            }
+        views.copy(Int(pair >> 32), into: output)
+        rests.withState(Int(pair & 0xFFFF_FFFF)) { rest in
+            for word in 0..<width { output[word] |= rest[word] }
         }
     }
 
@@ -246,7 +246,7 @@ public struct CompressedStateStore: Sendable {
         let viewNumber = self.viewNumber(of: index)
         if viewNumber < slotsLeft.count, slotsLeft[viewNumber] >= 0 { return Int(slotsLeft[viewNumber]) }
         let number = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { slots in
-            views.withState(viewNumber) { words in
+            views.withView(viewNumber) { words in
                 let tab = view.selectedTab(words)
                 for word in 0..<width { slots[word] = words[word] & view.slotMasks[tab * width + word] }
                 parking?.park(tab: tab, in: slots, of: words)
