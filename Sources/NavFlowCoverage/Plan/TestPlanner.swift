@@ -33,6 +33,11 @@ public struct TestPlan: Sendable {
     /// (their events replay to another transition).
     public var indistinguishableHooks: [AppearHookID] = []
 
+    /// The walks the tour's searches found and then refused, because a
+    /// transition on them replays as another (each refusal repeats a
+    /// search); 0 when it asks about every transition first.
+    public var refusedWalks = 0
+
     /// The number of steps over all paths, launches not counted.
     public var stepCount: Int { paths.reduce(0) { $0 + $1.steps.count } }
 }
@@ -51,6 +56,11 @@ public struct TestPlanner: Sendable {
     /// The longest test the planner writes (a target further away than
     /// this from launch still gets a test of its own).
     public var maxStepsPerPath: Int
+    /// Whether the tour asks, of every transition it meets, whether its
+    /// trace event replays to it before it takes it: the plain search,
+    /// which the default one (that asks about the walks it finds) is
+    /// tested against. The plans are the same.
+    public var checksEveryStepFirst = false
 
     public init(maxStepsPerPath: Int = 40) {
         self.maxStepsPerPath = maxStepsPerPath
@@ -100,7 +110,8 @@ public struct TestPlanner: Sendable {
         runnable.formUnion(launchHooks.values.joined())
         var remainingHooks = runnable
         var coveredHooks = Set<AppearHookID>()
-        var search = TourSearch(graph: graph, labels: labels, fidelity: ReplayFidelity(graph: graph), budget: budget)
+        var search = TourSearch(graph: graph, labels: labels, fidelity: ReplayFidelity(graph: graph),
+                                asksFirst: checksEveryStepFirst, budget: budget)
         defer { budget = search.budget }
         var paths: [TestPlan.TestPath] = []
         var current: Int?
@@ -154,7 +165,7 @@ public struct TestPlanner: Sendable {
         return TestPlan(paths: paths, covered: covered.sorted(), uncoverable: targets.subtracting(takeable).sorted(),
                         indistinguishable: remaining.sorted(), coveredHooks: coveredHooks.sorted(by: order),
                         uncoverableHooks: hooks.subtracting(runnable).sorted(by: order),
-                        indistinguishableHooks: remainingHooks.sorted(by: order))
+                        indistinguishableHooks: remainingHooks.sorted(by: order), refusedWalks: search.refusedWalks)
     }
 
     /// The edge or deep link a step takes (nil for implicit actions).
@@ -182,35 +193,53 @@ private struct PlanLabels {
 
 /// Breadth-first searches over a state graph for the nearest transition of
 /// a wanted kind, reusing its buffers between searches.
+///
+/// A walk may take only faithful transitions (`ReplayFidelity`). Asking
+/// for each one the search meets costs a replay of its trace event; most
+/// are faithful. So a search first takes every transition not yet known
+/// to be unfaithful, then asks about the transitions of the walk it
+/// found; if one is not faithful, it searches again, knowing it. The walk
+/// it ends with is the one the search that asks first finds
+/// (docs/coverage.md, "Faithful walks, checked after the search"); after
+/// `optimisticSearches` walks refused in one search, it asks first.
 private struct TourSearch {
     let graph: StateGraph
     let labels: PlanLabels
     var fidelity: ReplayFidelity
+    /// Whether every transition is asked about before it is taken (the
+    /// plain search, which the other is tested against).
+    let asksFirst: Bool
     private var stamp: [UInt32]
     private var parent: [Int32]
-    private var parentStep: [Int32]
-    private var parentNote: [Int32]
+    /// Per state: the transition from its parent, its position in the
+    /// in-app list, or `~position` in the list of deep links.
+    private var parentEdge: [Int]
     private var generation: UInt32 = 0
     var budget: ResourceBudget
     private var visits = 0
+    /// The walks found and refused so far (`TestPlan.refusedWalks`).
+    private(set) var refusedWalks = 0
+    /// The walks a search may find and refuse before it asks first.
+    static let optimisticSearches = 8
 
     /// A walk: from `origin` through `steps` (state, step index, note
-    /// index) to `end`.
+    /// index) to `end`; `edges` are its transitions, as in `parentEdge`.
     struct Walk {
         var origin: Int
         var steps: [(Int, Int, Int)]
         var end: Int
+        var edges: [Int]
     }
 
-    init(graph: StateGraph, labels: PlanLabels, fidelity: ReplayFidelity, budget: ResourceBudget) {
+    init(graph: StateGraph, labels: PlanLabels, fidelity: ReplayFidelity, asksFirst: Bool, budget: ResourceBudget) {
         self.graph = graph
         self.labels = labels
         self.fidelity = fidelity
+        self.asksFirst = asksFirst
         self.budget = budget
         stamp = Array(repeating: 0, count: graph.count)
         parent = Array(repeating: -1, count: graph.count)
-        parentStep = Array(repeating: -1, count: graph.count)
-        parentNote = Array(repeating: -1, count: graph.count)
+        parentEdge = Array(repeating: 0, count: graph.count)
     }
 
     /// The shortest walk from one of `sources` whose last step takes a
@@ -218,12 +247,42 @@ private struct TourSearch {
     /// on the way only when nothing is reachable without them.
     mutating func nearest(from sources: [Int], remaining: Set<TransitionKind>, hooks: Set<AppearHookID>)
         throws(Explorer.LimitReached) -> Walk? {
-        if let walk = try nearest(from: sources, remaining: remaining, hooks: hooks, linksOnTheWay: false) { return walk }
-        return try nearest(from: sources, remaining: remaining, hooks: hooks, linksOnTheWay: true)
+        // Whether each label takes a remaining target, asked once per label.
+        let wanted = labels.kinds.indices.map { label in
+            (labels.kinds[label].map(remaining.contains) ?? false)
+                || (!hooks.isEmpty && labels.hooks[label].contains(where: hooks.contains))
+        }
+        if let walk = try faithfulNearest(from: sources, wanted: wanted, linksOnTheWay: false) { return walk }
+        return try faithfulNearest(from: sources, wanted: wanted, linksOnTheWay: true)
     }
 
-    private mutating func nearest(from sources: [Int], remaining: Set<TransitionKind>, hooks: Set<AppearHookID>,
-                                  linksOnTheWay: Bool) throws(Explorer.LimitReached) -> Walk? {
+    /// The walk `nearest(from:wanted:linksOnTheWay:asking: true)` finds,
+    /// found where it can by searches that ask only about the transitions
+    /// of the walks they find.
+    private mutating func faithfulNearest(from sources: [Int], wanted: [Bool], linksOnTheWay: Bool)
+        throws(Explorer.LimitReached) -> Walk? {
+        if !asksFirst {
+            for _ in 0..<Self.optimisticSearches {
+                guard let walk = try nearest(from: sources, wanted: wanted, linksOnTheWay: linksOnTheWay, asking: false)
+                else { return nil }
+                // Every transition of the walk is asked about, so that a refused walk teaches all it can.
+                var faithful = true
+                for (edge, step) in zip(walk.edges, walk.steps) {
+                    let asked = edge >= 0 ? fidelity.isFaithful(edge, link: false, from: step.0)
+                        : fidelity.isFaithful(~edge, link: true, from: step.0)
+                    if !asked { faithful = false }
+                }
+                if faithful { return walk }
+                refusedWalks += 1
+            }
+        }
+        return try nearest(from: sources, wanted: wanted, linksOnTheWay: linksOnTheWay, asking: true)
+    }
+
+    /// The breadth-first search: with `asking`, a transition is taken only
+    /// once it is known to be faithful; without, unless it is known not to be.
+    private mutating func nearest(from sources: [Int], wanted: [Bool], linksOnTheWay: Bool, asking: Bool)
+        throws(Explorer.LimitReached) -> Walk? {
         generation &+= 1
         if generation == 0 {
             for index in stamp.indices { stamp[index] = 0 }
@@ -240,47 +299,53 @@ private struct TourSearch {
         while let state = queue.popFirst() {
             visits += 1
             if visits & 0x3FF == 0 { try budget.check(states: graph.count) }
-            if let walk = visit(inApp, isLink: false, from: state, remaining: remaining, hooks: hooks,
-                                linksOnTheWay: linksOnTheWay, queue: &queue) { return walk }
-            if let walk = visit(links, isLink: true, from: state, remaining: remaining, hooks: hooks,
-                                linksOnTheWay: linksOnTheWay, queue: &queue) { return walk }
+            if let walk = visit(inApp, isLink: false, from: state, wanted: wanted, linksOnTheWay: linksOnTheWay,
+                                asking: asking, queue: &queue) { return walk }
+            if let walk = visit(links, isLink: true, from: state, wanted: wanted, linksOnTheWay: linksOnTheWay,
+                                asking: asking, queue: &queue) { return walk }
         }
         return nil
     }
 
     /// Follows the transitions of `list` from `state`: the walk that ends
-    /// with a wanted one, else nil, the states first met queued.
-    private mutating func visit(_ list: EdgeList, isLink: Bool, from state: Int, remaining: Set<TransitionKind>,
-                                hooks: Set<AppearHookID>, linksOnTheWay: Bool, queue: inout Deque<Int>) -> Walk? {
+    /// with one whose label is `wanted`, else nil, the states first met queued.
+    private mutating func visit(_ list: EdgeList, isLink: Bool, from state: Int, wanted wantedLabels: [Bool],
+                                linksOnTheWay: Bool, asking: Bool, queue: inout Deque<Int>) -> Walk? {
         for position in list.range(of: state) where list.target[position] >= 0 {
-            let label = Int(list.label(at: position))
             let next = Int(list.target[position])
-            let wanted = (labels.kinds[label].map(remaining.contains) ?? false)
-                || (!hooks.isEmpty && labels.hooks[label].contains(where: hooks.contains))
+            let wanted = wantedLabels[Int(list.label(at: position))]
             guard wanted || ((!isLink || linksOnTheWay) && stamp[next] != generation) else { continue }
             // Only steps whose trace event replays to this very transition keep a test faithful.
-            guard fidelity.isFaithful(position, link: isLink, from: state) else { continue }
-            let step = Int(list.step(at: position))
-            let note = Int(list.note(at: position))
-            if wanted { return walk(to: state, then: (state, step, note), end: next) }
+            if asking {
+                guard fidelity.isFaithful(position, link: isLink, from: state) else { continue }
+            } else {
+                guard fidelity.known(position, link: isLink) != false else { continue }
+            }
+            let edge = isLink ? ~position : position
+            if wanted { return walk(to: state, then: edge, end: next) }
             guard !isLink || linksOnTheWay, stamp[next] != generation else { continue }
             stamp[next] = generation
             parent[next] = Int32(state)
-            parentStep[next] = Int32(step)
-            parentNote[next] = Int32(note)
+            parentEdge[next] = edge
             queue.append(next)
         }
         return nil
     }
 
-    private func walk(to state: Int, then last: (Int, Int, Int), end: Int) -> Walk {
-        var steps = [last]
+    private func walk(to state: Int, then last: Int, end: Int) -> Walk {
+        func step(_ edge: Int, from state: Int) -> (Int, Int, Int) {
+            let (list, position) = edge >= 0 ? (graph.inAppEdges, edge) : (graph.linkEdges, ~edge)
+            return (state, Int(list.step(at: position)), Int(list.note(at: position)))
+        }
+        var steps = [step(last, from: state)]
+        var edges = [last]
         var current = state
         while parent[current] >= 0 {
-            steps.append((Int(parent[current]), Int(parentStep[current]), Int(parentNote[current])))
+            steps.append(step(parentEdge[current], from: Int(parent[current])))
+            edges.append(parentEdge[current])
             current = Int(parent[current])
         }
-        return Walk(origin: current, steps: steps.reversed(), end: end)
+        return Walk(origin: current, steps: steps.reversed(), end: end, edges: edges.reversed())
     }
 }
 
@@ -292,6 +357,9 @@ private struct ReplayFidelity {
     let writer: PlanTraceWriter
     let replayer: TraceReplayer
     private var known: [[Int8]]
+    /// The event each line written so far reads back as (nil when it does
+    /// not): lines repeat across the states a step is taken from.
+    private var events: [String: TraceEvent?] = [:]
 
     init(graph: StateGraph) {
         self.graph = graph
@@ -301,6 +369,12 @@ private struct ReplayFidelity {
                  Array(repeating: -1, count: graph.linkEdges.target.count)]
     }
 
+    /// Whether a transition is faithful, if it was asked about before.
+    func known(_ position: Int, link: Bool) -> Bool? {
+        let known = known[link ? 1 : 0][position]
+        return known < 0 ? nil : known == 1
+    }
+
     mutating func isFaithful(_ position: Int, link: Bool, from index: Int) -> Bool {
         let list = link ? 1 : 0
         if known[list][position] >= 0 { return known[list][position] == 1 }
@@ -308,9 +382,19 @@ private struct ReplayFidelity {
         let step = graph.steps[Int(edges.step(at: position))]
         let state = graph.state(index)
         var faithful = false
-        let line = writer.line(for: step, from: state)
-        if case .success(let event) = TraceJSONParser.parse(Array(line.text.utf8)).flatMap(TraceEvent.decode),
-           case .stepped(_, let replayed, let next) = replayer.outcome(of: event, in: state) {
+        let text = writer.line(for: step, from: state).text
+        let event: TraceEvent?
+        if let known = events[text] {
+            event = known
+        } else {
+            if case .success(let read) = TraceJSONParser.parse(Array(text.utf8)).flatMap(TraceEvent.decode) {
+                event = read
+            } else {
+                event = nil
+            }
+            events[text] = event
+        }
+        if let event, case .stepped(_, let replayed, let next) = replayer.outcome(of: event, in: state) {
             // A parked graph holds the target cut as the phase that found it cut it.
             let replayedTarget = graph.store.parked(graph.model.codec.encode(next),
                                                     withDeepLinks: link || index >= graph.inAppCount)
