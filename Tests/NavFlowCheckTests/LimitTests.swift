@@ -60,4 +60,21 @@ import Testing
             #expect(error.description == "the search ran for more than 10.0 seconds (--max-time) after 4095 states; lower a stack's depth or raise the limit")
         }
     }
+
+    /// The summary search at a limit gives what it found without working
+    /// out the traps (they are the whole search's): that work would run
+    /// past the limit (on Mlem, 6 s past a 10 s `--max-time`).
+    @Test func theSummarySearchAtALimitLeavesTheTrapsOut() throws {
+        let model = try model()
+        var limits = Explorer.Limits(maxStates: 1_000_000, maxBytes: 1 << 30, maxValuations: 64)
+        var search = SummarySearch(limits: limits)
+        search.recordsInAppSteps = true
+        let (whole, none) = search.searchUntilLimit(model, deepLinks: false)
+        #expect(none == nil && whole.traps != nil)
+        limits.maxStates = 20
+        search = SummarySearch(limits: limits)
+        search.recordsInAppSteps = true
+        let (part, limit) = search.searchUntilLimit(model, deepLinks: false)
+        #expect(limit != nil && part.traps == nil)
+    }
 }

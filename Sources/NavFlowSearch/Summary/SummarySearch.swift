@@ -158,25 +158,32 @@ public struct SummarySearch: Sendable {
     /// when `deepLinks` is set; with `parking`, the states are cut as the
     /// parked search cuts them (`parking.withDeepLinks` set only with `deepLinks`).
     public func search(_ model: FlowModel, deepLinks: Bool, parking: ParkedPaths? = nil) throws(Explorer.LimitReached) -> Result {
-        let (result, limit) = searchUntilLimit(model, deepLinks: deepLinks, parking: parking)
-        if let limit { throw limit }
-        return result
+        let engine = engine(model, deepLinks: deepLinks, parking: parking)
+        try engine.run()
+        return engine.result(complete: true)
     }
 
-    /// Searches as `search` does, but at a limit returns what was found so far with the limit.
+    /// Searches as `search` does, but at a limit returns what was found so
+    /// far with the limit, without the traps and the home reach (they are
+    /// the whole search's, and working them out would overrun the limit).
     public func searchUntilLimit(_ model: FlowModel, deepLinks: Bool, parking: ParkedPaths? = nil)
         -> (result: Result, limit: Explorer.LimitReached?) {
-        let engine = SummaryEngine(model: model, deepLinks: deepLinks, parking: parking, limits: limits)
-        if recordsInAppSteps { engine.inAppRules = InAppRules() }
-        engine.linkJudge = linkJudge
-        engine.linkContextJudge = linkContextJudge
+        let engine = engine(model, deepLinks: deepLinks, parking: parking)
         var limit: Explorer.LimitReached?
         do {
             try engine.run()
         } catch {
             limit = error
         }
-        return (engine.result, limit)
+        return (engine.result(complete: limit == nil), limit)
+    }
+
+    private func engine(_ model: FlowModel, deepLinks: Bool, parking: ParkedPaths?) -> SummaryEngine {
+        let engine = SummaryEngine(model: model, deepLinks: deepLinks, parking: parking, limits: limits)
+        if recordsInAppSteps { engine.inAppRules = InAppRules() }
+        engine.linkJudge = linkJudge
+        engine.linkContextJudge = linkContextJudge
+        return engine
     }
 
     /// A state's frame: its hidden routes written as 0 (the selected tab's
@@ -386,11 +393,12 @@ final class SummaryEngine {
         keyedLinks = KeyedDeepLinks(model: model)
     }
 
-    var result: SummarySearch.Result {
+    /// What the search found; the traps and the home reach only when it is `complete`.
+    func result(complete: Bool) -> SummarySearch.Result {
         let index = SummaryIndex(self)
         var homeReach: SummaryReach?
         var traps: [NavState]?
-        if let steps = inAppRules, let rules = SummaryReach.Rules(self, steps: steps) {
+        if complete, let steps = inAppRules, let rules = SummaryReach.Rules(self, steps: steps) {
             let home = SummaryReach(rules, goal: .home, in: self)
             homeReach = home
             traps = SummaryTraps(self, index: index, rules: rules, home: home).traps.compactMap { trap in
@@ -415,7 +423,7 @@ final class SummaryEngine {
             guard case .state(let stored) = store(initial, from: nil) else { continue }
             dispatch(0, .place(state: stored, kept: 0), origin)
         }
-        handleRequests()
+        try handleRequests()
         var next = 0
         while next < queue.count {
             let (entry, frame) = queue[next]
@@ -432,7 +440,7 @@ final class SummaryEngine {
                 dispatch(entry, .reveal(frame: frame, unit: unit, revealed: [], remaining: reads),
                          StepOrigin(entry: entry, frame: frame, unit: ordinal))
             }
-            handleRequests()
+            try handleRequests()
             if next % 1024 == 0 { try check() }
         }
         try check()
@@ -453,9 +461,15 @@ final class SummaryEngine {
         requests.append((entry, request, origin))
     }
 
-    func handleRequests() {
+    /// Handles the requests dispatched, and those they dispatch, until
+    /// none is left. One frame's requests can climb many callers, so the
+    /// limits are checked here too, every 4,096 requests.
+    func handleRequests() throws(Explorer.LimitReached) {
+        var handled = 0
         while let (entry, request, origin) = requests.popLast() {
             handle(request, from: origin, at: entry)
+            handled += 1
+            if handled % 4096 == 0 { try check() }
         }
     }
 
