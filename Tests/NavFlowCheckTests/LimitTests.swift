@@ -61,9 +61,10 @@ import Testing
         }
     }
 
-    /// The summary search at a limit gives what it found without working
-    /// out the traps (they are the whole search's): that work would run
-    /// past the limit (on Mlem, 6 s past a 10 s `--max-time`).
+    /// The summary search at a limit stops there: `search` throws, and
+    /// `searchUntilLimit` gives what it found without working out the
+    /// traps (they are the whole search's: on Mlem that work ran 6 s past
+    /// a 10 s `--max-time`).
     @Test func theSummarySearchAtALimitLeavesTheTrapsOut() throws {
         let model = try model()
         var limits = Explorer.Limits(maxStates: 1_000_000, maxBytes: 1 << 30, maxValuations: 64)
@@ -76,5 +77,6 @@ import Testing
         search.recordsInAppSteps = true
         let (part, limit) = search.searchUntilLimit(model, deepLinks: false)
         #expect(limit != nil && part.traps == nil)
+        #expect(throws: Explorer.LimitReached.self) { try search.search(model, deepLinks: false) }
     }
 }

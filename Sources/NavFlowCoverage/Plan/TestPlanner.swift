@@ -61,6 +61,10 @@ public struct TestPlanner: Sendable {
     /// which the default one (that asks about the walks it finds) is
     /// tested against. The plans are the same.
     public var checksEveryStepFirst = false
+    /// How many walks one search of the tour may find and refuse before it
+    /// asks about every transition first (the same plan either way; tests
+    /// lower it to reach that fallback).
+    public var walksRefusedBeforeCheckingFirst = 8
 
     public init(maxStepsPerPath: Int = 40) {
         self.maxStepsPerPath = maxStepsPerPath
@@ -111,7 +115,8 @@ public struct TestPlanner: Sendable {
         var remainingHooks = runnable
         var coveredHooks = Set<AppearHookID>()
         var search = TourSearch(graph: graph, labels: labels, fidelity: ReplayFidelity(graph: graph),
-                                asksFirst: checksEveryStepFirst, budget: budget)
+                                asksFirst: checksEveryStepFirst, refusalsBeforeAskingFirst: walksRefusedBeforeCheckingFirst,
+                                budget: budget)
         defer { budget = search.budget }
         var paths: [TestPlan.TestPath] = []
         var current: Int?
@@ -201,7 +206,7 @@ private struct PlanLabels {
 /// found; if one is not faithful, it searches again, knowing it. The walk
 /// it ends with is the one the search that asks first finds
 /// (docs/coverage.md, "Faithful walks, checked after the search"); after
-/// `optimisticSearches` walks refused in one search, it asks first.
+/// `refusalsBeforeAskingFirst` walks refused in one search, it asks first.
 private struct TourSearch {
     let graph: StateGraph
     let labels: PlanLabels
@@ -220,7 +225,7 @@ private struct TourSearch {
     /// The walks found and refused so far (`TestPlan.refusedWalks`).
     private(set) var refusedWalks = 0
     /// The walks a search may find and refuse before it asks first.
-    static let optimisticSearches = 8
+    let refusalsBeforeAskingFirst: Int
 
     /// A walk: from `origin` through `steps` (state, step index, note
     /// index) to `end`; `edges` are its transitions, as in `parentEdge`.
@@ -231,11 +236,13 @@ private struct TourSearch {
         var edges: [Int]
     }
 
-    init(graph: StateGraph, labels: PlanLabels, fidelity: ReplayFidelity, asksFirst: Bool, budget: ResourceBudget) {
+    init(graph: StateGraph, labels: PlanLabels, fidelity: ReplayFidelity, asksFirst: Bool, refusalsBeforeAskingFirst: Int,
+         budget: ResourceBudget) {
         self.graph = graph
         self.labels = labels
         self.fidelity = fidelity
         self.asksFirst = asksFirst
+        self.refusalsBeforeAskingFirst = refusalsBeforeAskingFirst
         self.budget = budget
         stamp = Array(repeating: 0, count: graph.count)
         parent = Array(repeating: -1, count: graph.count)
@@ -262,7 +269,7 @@ private struct TourSearch {
     private mutating func faithfulNearest(from sources: [Int], wanted: [Bool], linksOnTheWay: Bool)
         throws(Explorer.LimitReached) -> Walk? {
         if !asksFirst {
-            for _ in 0..<Self.optimisticSearches {
+            for _ in 0..<max(0, refusalsBeforeAskingFirst) {
                 guard let walk = try nearest(from: sources, wanted: wanted, linksOnTheWay: linksOnTheWay, asking: false)
                 else { return nil }
                 // Every transition of the walk is asked about, so that a refused walk teaches all it can.

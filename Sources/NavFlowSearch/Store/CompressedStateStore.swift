@@ -3,7 +3,8 @@ import NavFlowModel
 /// The explorer's visited set. In an app whose root is a tab view of two
 /// tabs or more, a state is stored as two 32-bit numbers: its local view
 /// (`LocalView`) and the rest (the slots of the other tabs), each interned
-/// in a store of its own, and the pairs are kept in a `PairTable`. The
+/// once (the views kept short, `LocalViewStore`), and the pairs are kept in
+/// a `PairTable`. The
 /// states of a product of tabs share those parts, so a state costs its
 /// 8-byte pair and its share of its rest's hash table (5.3 to 8 bytes),
 /// plus the distinct views and rests (and a small header and table per

@@ -5,8 +5,9 @@
 /// comparison: the hash bits skip the entries of other states without
 /// reading their words. The table is kept between half and three quarters
 /// full (it grows by half when it passes three quarters), so it costs 5.3
-/// to 8 bytes per state. `CompressedStateStore` keeps the local views and
-/// rests of a tab app's states in two of these, and the states of other
+/// to 8 bytes per state. `CompressedStateStore` keeps the rests of a tab
+/// app's states in one of these and its local views in several (one per
+/// selected tab and length, `LocalViewStore`), and the states of other
 /// apps in one; the memos of `PackedSuccessors` keep their keys in others.
 public struct StateStore: Sendable {
     /// Words per state.

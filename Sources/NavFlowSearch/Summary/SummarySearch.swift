@@ -302,6 +302,8 @@ final class SummaryEngine {
     let parkingBox: ParkingBox?
     let limits: Explorer.Limits
     var budget: ResourceBudget
+    /// The requests handled so far; the limits are checked every 4,096.
+    var requestsHandled = 0
 
     /// Frames, with marks, numbered in the order found.
     var frames: [NavState] = []
@@ -463,13 +465,13 @@ final class SummaryEngine {
 
     /// Handles the requests dispatched, and those they dispatch, until
     /// none is left. One frame's requests can climb many callers, so the
-    /// limits are checked here too, every 4,096 requests.
+    /// limits are checked here too, every 4,096 requests handled in the
+    /// search (`requestsHandled`).
     func handleRequests() throws(Explorer.LimitReached) {
-        var handled = 0
         while let (entry, request, origin) = requests.popLast() {
             handle(request, from: origin, at: entry)
-            handled += 1
-            if handled % 4096 == 0 { try check() }
+            requestsHandled += 1
+            if requestsHandled % 4096 == 0 { try check() }
         }
     }
 
