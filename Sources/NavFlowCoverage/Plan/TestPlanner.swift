@@ -227,10 +227,9 @@ private struct TourSearch {
     /// The walks a search may find and refuse before it asks first.
     let refusalsBeforeAskingFirst: Int
 
-    /// A walk: from `origin` through `steps` (state, step index, note
-    /// index) to `end`; `edges` are its transitions, as in `parentEdge`.
+    /// A walk: `steps` (state, step index, note index) to `end`; `edges`
+    /// are its transitions, as in `parentEdge`.
     struct Walk {
-        var origin: Int
         var steps: [(Int, Int, Int)]
         var end: Int
         var edges: [Int]
@@ -274,10 +273,8 @@ private struct TourSearch {
                 else { return nil }
                 // Every transition of the walk is asked about, so that a refused walk teaches all it can.
                 var faithful = true
-                for (edge, step) in zip(walk.edges, walk.steps) {
-                    let asked = edge >= 0 ? fidelity.isFaithful(edge, link: false, from: step.0)
-                        : fidelity.isFaithful(~edge, link: true, from: step.0)
-                    if !asked { faithful = false }
+                for (edge, step) in zip(walk.edges, walk.steps) where !fidelity.isFaithful(edge: edge, from: step.0) {
+                    faithful = false
                 }
                 if faithful { return walk }
                 refusedWalks += 1
@@ -352,7 +349,7 @@ private struct TourSearch {
             edges.append(parentEdge[current])
             current = Int(parent[current])
         }
-        return Walk(origin: current, steps: steps.reversed(), end: end, edges: edges.reversed())
+        return Walk(steps: steps.reversed(), end: end, edges: edges.reversed())
     }
 }
 
@@ -380,6 +377,12 @@ private struct ReplayFidelity {
     func known(_ position: Int, link: Bool) -> Bool? {
         let known = known[link ? 1 : 0][position]
         return known < 0 ? nil : known == 1
+    }
+
+    /// Whether a transition given as `TourSearch` keeps it (its position in
+    /// the in-app list, or `~position` among the deep links) is faithful.
+    mutating func isFaithful(edge: Int, from index: Int) -> Bool {
+        edge >= 0 ? isFaithful(edge, link: false, from: index) : isFaithful(~edge, link: true, from: index)
     }
 
     mutating func isFaithful(_ position: Int, link: Bool, from index: Int) -> Bool {

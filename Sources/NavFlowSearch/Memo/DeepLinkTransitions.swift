@@ -24,7 +24,8 @@ import NavFlowSpec
 /// `else` writes the flags at most reads and writes the local view alone
 /// (the selected tab's slots, the modals, flags and inputs): it is worked
 /// out once per local view (kept while views are met again, `ViewMemos`),
-/// and its target is that of its view with the source's rest. Other deep links are run on the unpacked state every time.
+/// and its target is that of its view with the source's rest. Other deep
+/// links are run on the unpacked state every time.
 struct DeepLinkTransitions {
     let model: FlowModel
     private let quietHooks: QuietAppearHooks
