@@ -29,7 +29,7 @@ struct ExtractCommand: ParsableCommand {
     func run() throws {
         #if SwiftSource
         let files = try SwiftSourceLoading.files(paths)
-        let draft = Extractor.extract(files).text
+        let draft = Extractor.extract(files, manifests: ManifestFiles.readAll(paths)).text
         if let output {
             do {
                 try AtomicFile.write(draft, to: output)

@@ -62,6 +62,23 @@ public struct DraftSpec: Sendable {
         public var citation: Citation
     }
 
+    /// A deep link read from a URL handler: its pattern and its target as
+    /// NavFlow (`home / ... / Post keep tab, modals`).
+    public struct DeepLink: Sendable {
+        public var pattern: String
+        public var target: String
+        public var citation: Citation
+        /// Where the handler compares the scheme, if it does.
+        public var schemeCitation: Citation?
+
+        /// The scheme of the pattern, and its host when it is a web link.
+        var scheme: String { String(pattern.prefix { $0 != ":" }) }
+        var webHost: String? {
+            guard scheme == "http" || scheme == "https" else { return nil }
+            return pattern.dropFirst(scheme.count + 3).split(separator: "/").first.map(String.init)
+        }
+    }
+
     public var appName: String
     public var screens: [Screen]
     public var stacks: [Stack]
@@ -77,6 +94,10 @@ public struct DraftSpec: Sendable {
     public var urlHandlers: [Citation] = []
     /// The words the code compares URLs' parts with, each with its first place.
     public var urlWords: [(text: String, citation: Citation)] = []
+    /// The deep links read from the URL handlers, in source order.
+    public var deepLinks: [DeepLink] = []
+    /// Where the app declares each URL scheme (its `Info.plist`).
+    public var schemeCitations: [String: Citation] = [:]
     public var fileCount: Int
 
     /// The draft as NavFlow: the undecided block first, then stacks, tabs
@@ -92,6 +113,16 @@ public struct DraftSpec: Sendable {
             for item in undecided { lines.append("// - \(item.citation): \(Self.oneLine(item.note))") }
         }
         lines += ["", "app \(appName)", ""]
+        // The schemes and web hosts the deep links use, each where the app declares it or first uses it.
+        var declared: Set<String> = []
+        for link in deepLinks {
+            if let host = link.webHost {
+                if declared.insert("host " + host).inserted { lines.append("host \(Self.quoted(host))  // \(link.citation)") }
+            } else if declared.insert("scheme " + link.scheme).inserted {
+                lines.append("scheme \(Self.quoted(link.scheme))  // \(schemeCitations[link.scheme] ?? link.schemeCitation ?? link.citation)")
+            }
+        }
+        if !declared.isEmpty { lines.append("") }
         for stack in stacks {
             lines.append("stack \(stack.name) root \(stack.root) {  // \(stack.citation)")
             for destination in stack.destinations {
@@ -128,6 +159,10 @@ public struct DraftSpec: Sendable {
                 lines.append("  action \"Dismiss\" { dismiss }  // \(dismisses)")
             }
             lines.append("}")
+        }
+        if !deepLinks.isEmpty { lines.append("") }
+        for link in deepLinks {
+            lines.append("deeplink \(Self.quoted(link.pattern)) -> \(link.target)  // \(link.citation)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

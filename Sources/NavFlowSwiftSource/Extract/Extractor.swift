@@ -10,9 +10,11 @@ import SwiftSyntax
 public enum Extractor {
     /// The files are read in the order of their paths, so the draft does
     /// not depend on the order they are given in.
-    public static func extract(_ sources: [SourceFile]) -> DraftSpec {
+    /// `manifests` are the app's property lists (`Info.plist`,
+    /// entitlements), read for the URL schemes it declares.
+    public static func extract(_ sources: [SourceFile], manifests: [SourceFile] = []) -> DraftSpec {
         var run = ExtractionRun(files: sources.sorted { $0.path < $1.path }.map(SwiftSourceFile.init))
-        return run.draft()
+        return run.draft(manifests: manifests.sorted { $0.path < $1.path })
     }
 }
 
@@ -21,7 +23,7 @@ private let stackContainers: Set<String> = ["NavigationStack", "NavigationView"]
 
 /// One extraction: the files, what is known across them, and the draft
 /// as it is built.
-private struct ExtractionRun {
+struct ExtractionRun {
     let files: [SwiftSourceFile]
     let facts: SourceFacts
     /// Each view type's declarations: the calls of its members and extensions, by file.
@@ -59,6 +61,11 @@ private struct ExtractionRun {
     var pageMembers: [String: Set<String>] = [:]
     /// Per stored property or parameter name, the types the sources declare it with (`root: NavigationPage`).
     let propertyTypes: [String: [String]]
+    /// Per function name, its declarations in the sources.
+    let functionsByName: [String: [(declaration: FunctionDeclSyntax, file: Int)]]
+    /// Per stored property or variable name, its initializer as written,
+    /// and the strings it holds when it is a literal list of them.
+    let propertyInitializers: [String: (text: String, literals: [String]?)]
     /// Per use of a stack wrapper (its call), the stack drafted for it.
     var stackOfUse: [SyntaxIdentifier: String] = [:]
     /// Per view that uses a stack wrapper (`NosNavigationStack { Feed() }`), its own stack.
@@ -84,6 +91,29 @@ private struct ExtractionRun {
             if !found.isEmpty { ownRegistrations[view] = found }
         }
         self.ownRegistrations = ownRegistrations
+        var functionsByName: [String: [(declaration: FunctionDeclSyntax, file: Int)]] = [:]
+        for (index, file) in files.enumerated() {
+            for function in DeclVisitor<FunctionDeclSyntax>.all(in: file.tree) {
+                functionsByName[function.name.text, default: []].append((function, index))
+            }
+        }
+        self.functionsByName = functionsByName
+        var propertyInitializers: [String: (text: String, literals: [String]?)] = [:]
+        for file in files {
+            for variable in file.index.variables {
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                          let value = binding.initializer?.value, propertyInitializers[name] == nil else { continue }
+                    var literals: [String]?
+                    if let array = value.as(ArrayExprSyntax.self) {
+                        let texts = array.elements.compactMap { $0.expression.as(StringLiteralExprSyntax.self).flatMap(URLHandlerReader.text(of:)) }
+                        if texts.count == array.elements.count { literals = texts }
+                    }
+                    propertyInitializers[name] = (value.trimmedDescription, literals)
+                }
+            }
+        }
+        self.propertyInitializers = propertyInitializers
         var propertyTypes: [String: [String]] = [:]
         for file in files {
             for variable in file.index.variables {
@@ -238,7 +268,7 @@ private struct ExtractionRun {
         return CallVisitor.calls(in: body).flatMap { registrations(of: $0, facts: facts, through: seen.union([applied])) }
     }
 
-    mutating func draft() -> DraftSpec {
+    mutating func draft(manifests: [SourceFile]) -> DraftSpec {
         // Destinations: each route case's view.
         for (index, file) in files.enumerated() {
             for call in file.index.appCalls where call.calleeName == "navigationDestination" {
@@ -395,17 +425,20 @@ private struct ExtractionRun {
         if tabs.tabs.isEmpty { start = stacks.first?.name ?? screens.keys.sorted().first }
         var urlHandlers: [DraftSpec.Citation] = []
         for (index, file) in files.enumerated() {
-            for call in file.index.appCalls where call.calleeName == "onOpenURL" {
-                urlHandlers.append(cite(call.nameNode, in: index))
-                undecided.append(("an onOpenURL handler: the URLs it accepts are not read yet; write its deep links by hand",
-                                  cite(call.nameNode, in: index)))
-            }
+            for call in file.index.appCalls where call.calleeName == "onOpenURL" { urlHandlers.append(cite(call.nameNode, in: index)) }
+        }
+        let declared = URLDeclarations(manifests).declarations.filter { $0.kind == .scheme }
+        let deepLinks = readURLHandlers(declaredSchemes: declared.map { ($0.value, $0.citation) }, tabs: tabs.tabs)
+        if let unknown = declared.first(where: { $0.value == "*" }), !urlHandlers.isEmpty {
+            undecided.append(("a URL scheme the build configuration sets: its links are not drafted", unknown.citation))
         }
         undecided.sort { ($0.citation, $0.note) < ($1.citation, $1.note) }
         return DraftSpec(appName: appName, screens: screens.values.sorted { ($0.citation, $0.name) < ($1.citation, $1.name) },
                          stacks: stacks, tabs: tabs.tabs, tabsCitation: tabs.citation, start: start,
                          undecided: undecided, presentations: presentations.sorted { ($0.citation, $0.target) < ($1.citation, $1.target) },
-                         urlHandlers: urlHandlers, urlWords: urlWords(), fileCount: files.count)
+                         urlHandlers: urlHandlers, urlWords: urlWords(), deepLinks: deepLinks,
+                         schemeCitations: Dictionary(declared.map { ($0.value, $0.citation) }, uniquingKeysWith: { first, _ in first }),
+                         fileCount: files.count)
     }
 
     /// Whether a stack's content is written in place: every view it shows
@@ -810,6 +843,43 @@ private struct ExtractionRun {
     func fileIndex(of node: Syntax) -> Int? {
         let root = node.root.id
         return files.firstIndex { Syntax($0.tree).id == root }
+    }
+
+    /// The tab whose stack is bound to the path of the router named `name`
+    /// (`timeline` for `NavigationStack(path: $tabs.timeline.path)`).
+    func tabOfPath(named name: String, tabs: [DraftSpec.Tab]) -> String? {
+        let bound = stacks.filter { stack in
+            guard let path = stackCalls[stack.name]?.call.argument("path")?.expression else { return false }
+            return path.tokens(viewMode: .sourceAccurate).contains { $0.text == name }
+        }
+        guard bound.count == 1 else { return nil }
+        return tabs.first { $0.content == bound[0].name }?.id
+    }
+
+    /// What a presentation bound to a property shows for one of its cases:
+    /// `presentedSheet = .compose` with `.sheet(item: $router.presentedSheet)
+    /// { sheet in switch sheet { case .compose: ComposeView() } }`.
+    func presentedByItem(property: String, value: ExprSyntax) -> (DraftSpec.Edge.Kind, String)? {
+        guard !property.isEmpty, let caseName = CallVisitor.firstMember(in: value) else { return nil }
+        var found: [(DraftSpec.Edge.Kind, String)] = []
+        for file in files {
+            for call in file.index.appCalls where presentationModifiers.contains(call.modifierName ?? "") {
+                guard let item = call.argument("item")?.expression ?? call.argument("isPresented")?.expression,
+                      item.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == property }) else { continue }
+                for closure in call.closures {
+                    for shown in shownViews(in: closure) where shown.caseName == caseName {
+                        found.append((Self.presentationKind(of: call), shown.view))
+                    }
+                }
+            }
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// Whether the content of a drafted tab is a stack.
+    func tabHasStack(_ id: String, tabs: [DraftSpec.Tab]) -> Bool {
+        guard let content = tabs.first(where: { $0.id == id })?.content else { return false }
+        return stacks.contains { $0.name == content }
     }
 
     /// The cases of an enum declared in the sources, in order.
