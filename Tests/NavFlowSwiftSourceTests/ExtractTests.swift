@@ -1,6 +1,8 @@
 #if SwiftSource
 import Foundation
+import NavFlowDiagnostics
 import NavFlowSource
+import NavFlowSpec
 import NavFlowSwiftSource
 import NavFlowTestSupport
 import Testing
@@ -300,6 +302,98 @@ import Testing
         #expect(draft.contains("  cover ImageViewer  // App.swift:21"), "the parameter's type tells Page.image from OtherPage.image")
         #expect(draft.contains("screen Editor  // App.swift:6, route Page.editor"))
         #expect(draft.contains("screen DebugView  // App.swift:8, route Page.debug"))
+    }
+
+    /// `NavigationSplitView`: a split per call, its columns the stack or
+    /// view each closure shows, a column written in place a placeholder
+    /// (listed), and the split the content of the tab whose view holds it,
+    /// or the start of an app without tabs.
+    @Test func splitViewsAreDraftedWithTheirColumns() throws {
+        let mail = """
+            struct MailRoot: View {
+                var body: some View {
+                    NavigationSplitView {
+                        List(selection: $selection) { Text("Inbox") }
+                    } content: {
+                        MessageList()
+                    } detail: {
+                        NavigationStack { MessageView().navigationDestination(for: Route.self) { _ in AttachmentView() } }
+                    }
+                }
+            }
+            struct MessageList: View { var body: some View { Text("") } }
+            struct MessageView: View { var body: some View { Text("") } }
+            struct AttachmentView: View { var body: some View { Text("") } }
+            enum Route: Hashable { case attachment }
+            """
+        let tabbed = Self.draft(["Mail.swift": mail, "App.swift": """
+            struct RootTabs: View {
+                var body: some View {
+                    TabView {
+                        MailRoot().tabItem { Label("Mail", systemImage: "tray") }.tag(AppTab.mail)
+                        SettingsView().tabItem { Label("Settings", systemImage: "gear") }.tag(AppTab.settings)
+                    }
+                }
+            }
+            struct SettingsView: View { var body: some View { Text("") } }
+            enum AppTab { case mail, settings }
+            """])
+        #expect(tabbed.contains("""
+            split MailRootSplit {  // Mail.swift:3
+              sidebar MailRootSplitSidebar  // Mail.swift:3
+              content MessageList  // Mail.swift:5
+              detail MailRootStack  // Mail.swift:7
+            }
+            """))
+        #expect(tabbed.contains("  tab mail \"Mail\" MailRootSplit  // App.swift:4"))
+        #expect(tabbed.contains("// - Mail.swift:3: the sidebar of a split view shows no view of the sources (`List(selection: $selection) { Text(\"Inbo`); it is the placeholder 'MailRootSplitSidebar'"))
+        #expect(tabbed.contains("// - Mail.swift:3: what the columns of 'MailRootSplit' select into the next one is not read: write its `select` edges by hand"))
+        let alone = Self.draft(["Mail.swift": mail])
+        #expect(alone.contains("start MailRootSplit\n"))
+        for draft in [tabbed, alone] {
+            let errors = Frontend.load(SourceFile(path: "draft.navflow", text: draft)).diagnostics.filter { $0.severity == .error }
+            #expect(errors.isEmpty, "\(errors.map(\.message))")
+        }
+    }
+
+    /// `.interactiveDismissDisabled()` locks the screen that applies it, or
+    /// the sheet content it is applied to; with a condition it is listed,
+    /// since `locked` has none. A router property set to a sheet's case
+    /// is a presentation of the screen that sets it.
+    @Test func lockedScreensAndPresentationsSetByAssignmentAreRead() throws {
+        let draft = Self.draft(["Home.swift": """
+            struct Home: View {
+                @State private var router = Router()
+                @State private var draft = ""
+                var body: some View {
+                    NavigationStack {
+                        List {
+                            NavigationLink("Drafts") { Drafts() }
+                            Button("Help") { showHelp = true }
+                        }
+                        .sheet(item: $router.presentedSheet) { sheet in
+                            switch sheet { case .compose: Composer().interactiveDismissDisabled(!draft.isEmpty) }
+                        }
+                        .sheet(isPresented: $showHelp) { HelpView().interactiveDismissDisabled() }
+                    }
+                }
+            }
+            struct Drafts: View {
+                @Environment(Router.self) private var router
+                var body: some View { Button("New") { router.presentedSheet = .compose } }
+            }
+            struct Composer: View { var body: some View { Text("") } }
+            struct HelpView: View { var body: some View { Text("") } }
+            struct Terms: View { var body: some View { Text("").interactiveDismissDisabled(true) } }
+            enum SheetDestination: Identifiable { case compose; var id: Self { self } }
+            @Observable final class Router { var presentedSheet: SheetDestination? }
+            """])
+        #expect(draft.contains("screen Drafts {  // Home.swift:7\n  sheet Composer  // Home.swift:19\n}"))
+        #expect(draft.contains("screen HelpView locked  // Home.swift:13, locked at Home.swift:13"))
+        #expect(draft.contains("// - Home.swift:11: 'Composer' cannot be swiped away while `!draft.isEmpty`; a `locked` screen is locked always, so it is not written"))
+        #expect(!draft.contains("screen Composer locked"))
+        let errors = Frontend.load(SourceFile(path: "draft.navflow", text: draft)).diagnostics.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors.map(\.message))")
     }
 
     /// Code with no navigation still gives a spec that reads.

@@ -35,6 +35,9 @@ public struct DraftSpec: Sendable {
         /// Whether the screen stands for a view that was not read (a
         /// stack's root written as `sheet.view`): it is named after its stack.
         public var isPlaceholder = false
+        /// Where the view disables the swipe that dismisses it
+        /// (`.interactiveDismissDisabled()`): the screen is `locked`.
+        public var locked: Citation?
     }
 
     /// A view presented by a `.sheet`, `.fullScreenCover` or `.popover`,
@@ -51,6 +54,19 @@ public struct DraftSpec: Sendable {
         public var name: String
         public var root: String
         public var destinations: [(screen: String, citation: Citation)]
+        public var citation: Citation
+    }
+
+    /// A `NavigationSplitView`: its columns in order (`sidebar`, optionally
+    /// `content`, `detail`), each a screen or a stack.
+    public struct Split: Sendable {
+        public struct Column: Sendable {
+            public var role: String
+            public var content: String
+            public var citation: Citation
+        }
+        public var name: String
+        public var columns: [Column]
         public var citation: Citation
     }
 
@@ -82,6 +98,7 @@ public struct DraftSpec: Sendable {
     public var appName: String
     public var screens: [Screen]
     public var stacks: [Stack]
+    public var splits: [Split] = []
     public var tabs: [Tab]
     public var tabsCitation: Citation?
     /// The stack or screen shown at launch when there is no tab view.
@@ -130,6 +147,11 @@ public struct DraftSpec: Sendable {
             }
             lines += ["}", ""]
         }
+        for split in splits {
+            lines.append("split \(split.name) {  // \(split.citation)")
+            for column in split.columns { lines.append("  \(column.role) \(column.content)  // \(column.citation)") }
+            lines += ["}", ""]
+        }
         if !tabs.isEmpty {
             lines.append("tabs Main {" + (tabsCitation.map { "  // \($0)" } ?? ""))
             for tab in tabs {
@@ -145,8 +167,9 @@ public struct DraftSpec: Sendable {
                       "screen Placeholder", ""]
         }
         for screen in screens {
-            let header = "screen \(screen.name)"
+            let header = "screen \(screen.name)" + (screen.locked == nil ? "" : " locked")
             let cite = "  // \(screen.citation)" + (screen.routes.isEmpty ? "" : ", route " + screen.routes.joined(separator: ", "))
+                + (screen.locked.map { ", locked at \($0)" } ?? "")
             if screen.edges.isEmpty && screen.dismisses == nil {
                 lines.append(header + cite)
                 continue

@@ -68,6 +68,13 @@ struct ExtractionRun {
     let propertyInitializers: [String: (text: String, literals: [String]?)]
     /// Per use of a stack wrapper (its call), the stack drafted for it.
     var stackOfUse: [SyntaxIdentifier: String] = [:]
+    /// Each view type's assignments (`router.presentedSheet = .compose`), by file.
+    let assignments: [String: [(file: Int, assignment: SequenceExprSyntax)]]
+    /// The views whose swipe to dismiss is disabled, with where.
+    var lockedViews: [String: DraftSpec.Citation] = [:]
+    /// The split drafted for each `NavigationSplitView` call.
+    var splitOfCall: [SyntaxIdentifier: String] = [:]
+    var splits: [DraftSpec.Split] = []
     /// Per view that uses a stack wrapper (`NosNavigationStack { Feed() }`), its own stack.
     var stackOfWrapperUse: [String: String] = [:]
 
@@ -98,6 +105,16 @@ struct ExtractionRun {
             }
         }
         self.functionsByName = functionsByName
+        var assignments: [String: [(file: Int, assignment: SequenceExprSyntax)]] = [:]
+        for (index, file) in files.enumerated() {
+            for sequence in DeclVisitor<SequenceExprSyntax>.all(in: file.tree) {
+                let elements = Array(sequence.elements)
+                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let owner = sequence.enclosingTypeName,
+                      !file.index.isPreview(sequence.position.utf8Offset) else { continue }
+                assignments[owner, default: []].append((index, sequence))
+            }
+        }
+        self.assignments = assignments
         var propertyInitializers: [String: (text: String, literals: [String]?)] = [:]
         for file in files {
             for variable in file.index.variables {
@@ -335,6 +352,7 @@ struct ExtractionRun {
             }
         }
         wrapperStacks()
+        draftSplits()
         var tabs = draftTabs()
         if tabs.tabs.isEmpty { tabs = customTabs() }
         // Edges, until no new screen turns up: a view a screen presents or
@@ -348,6 +366,7 @@ struct ExtractionRun {
                 read.insert(view)
                 changed = true
                 for (index, call) in list { edges(of: call, in: index, for: view) }
+                for (index, assignment) in assignments[view] ?? [] { edges(of: assignment, in: index, for: view) }
             }
             if changed { continue }
             // Once no screen is left to read: the presentations of the views
@@ -415,6 +434,7 @@ struct ExtractionRun {
         for name in screens.keys {
             screens[name]?.edges.sort { ($0.citation, $0.kind.rawValue, $0.target) < ($1.citation, $1.kind.rawValue, $1.target) }
         }
+        for (view, citation) in lockedViews { screens[view]?.locked = citation }
         stacks.removeAll { droppedStacks.contains($0.name) }
         for stack in droppedStacks { screens[stack + "Root"] = nil }
         // A stack whose root was not read is undecided, unless a stack per
@@ -422,7 +442,9 @@ struct ExtractionRun {
         undecided += unreadRoots.filter { !droppedStacks.contains($0.key) }.map(\.value)
         let appName = mainAppName() ?? "App"
         var start: String?
-        if tabs.tabs.isEmpty { start = stacks.first?.name ?? screens.keys.sorted().first }
+        // Without tabs, the app starts on its split view (the container of the
+        // others), else on its first stack.
+        if tabs.tabs.isEmpty { start = splits.first?.name ?? stacks.first?.name ?? screens.keys.sorted().first }
         var urlHandlers: [DraftSpec.Citation] = []
         for (index, file) in files.enumerated() {
             for call in file.index.appCalls where call.calleeName == "onOpenURL" { urlHandlers.append(cite(call.nameNode, in: index)) }
@@ -434,7 +456,7 @@ struct ExtractionRun {
         }
         undecided.sort { ($0.citation, $0.note) < ($1.citation, $1.note) }
         return DraftSpec(appName: appName, screens: screens.values.sorted { ($0.citation, $0.name) < ($1.citation, $1.name) },
-                         stacks: stacks, tabs: tabs.tabs, tabsCitation: tabs.citation, start: start,
+                         stacks: stacks, splits: splits, tabs: tabs.tabs, tabsCitation: tabs.citation, start: start,
                          undecided: undecided, presentations: presentations.sorted { ($0.citation, $0.target) < ($1.citation, $1.target) },
                          urlHandlers: urlHandlers, urlWords: urlWords(), deepLinks: deepLinks,
                          schemeCitations: Dictionary(declared.map { ($0.value, $0.citation) }, uniquingKeysWith: { first, _ in first }),
@@ -876,6 +898,76 @@ struct ExtractionRun {
         return found.count == 1 ? found[0] : nil
     }
 
+    /// `NavigationSplitView { sidebar } content: { ... } detail: { ... }`:
+    /// one `split` per call, named after the view that builds it, each
+    /// column the stack its closure builds (or a view it shows builds),
+    /// else the view it shows; a column that shows neither is a
+    /// placeholder screen, listed as undecided. What a sidebar selects
+    /// into the next column (`List(selection:)`) is not read.
+    mutating func draftSplits() {
+        var names: Set<String> = Set(stacks.map(\.name))
+        for (index, file) in files.enumerated() {
+            for call in file.index.appCalls where call.calleeName == "NavigationSplitView" && call.modifier == nil {
+                let owner = call.enclosingTypeName.flatMap { facts.isView($0) ? $0 : nil } ?? "App"
+                var name = owner + "Split"
+                var number = 2
+                while names.contains(name) { name = owner + "Split" + String(number); number += 1 }
+                names.insert(name)
+                var closures: [(role: String, closure: ClosureExprSyntax)] = []
+                for argument in call.arguments {
+                    if let label = argument.label?.text, ["sidebar", "content", "detail"].contains(label),
+                       let closure = argument.expression.as(ClosureExprSyntax.self) {
+                        closures.append((label, closure))
+                    }
+                }
+                if let trailing = call.trailingClosure, !closures.contains(where: { $0.role == "sidebar" }) {
+                    closures.append(("sidebar", trailing))
+                }
+                for extra in call.additionalTrailingClosures where ["content", "detail"].contains(extra.label.text) {
+                    closures.append((extra.label.text, extra.closure))
+                }
+                let citation = cite(call.calledExpression, in: index)
+                var columns: [DraftSpec.Split.Column] = []
+                for role in ["sidebar", "content", "detail"] {
+                    guard let closure = closures.first(where: { $0.role == role })?.closure else { continue }
+                    let columnCitation = cite(closure, in: index)
+                    if let shown = splitColumn(closure) {
+                        if !stacks.contains(where: { $0.name == shown }) { screen(shown, at: columnCitation) }
+                        columns.append(.init(role: role, content: shown, citation: columnCitation))
+                    } else {
+                        let placeholder = name + role.prefix(1).uppercased() + role.dropFirst()
+                        screen(placeholder, at: columnCitation)
+                        screens[placeholder]?.isPlaceholder = true
+                        undecided.append(("the \(role) of a split view shows no view of the sources (`\(closure.statements.trimmedDescription.prefix(40))`); it is the placeholder '\(placeholder)'", columnCitation))
+                        columns.append(.init(role: role, content: placeholder, citation: columnCitation))
+                    }
+                }
+                guard columns.contains(where: { $0.role == "sidebar" }), columns.contains(where: { $0.role == "detail" }) else {
+                    undecided.append(("a split view whose columns are not read", citation))
+                    continue
+                }
+                splits.append(DraftSpec.Split(name: name, columns: columns, citation: citation))
+                splitOfCall[call.id] = name
+                undecided.append(("what the columns of '\(name)' select into the next one is not read: write its `select` edges by hand", citation))
+            }
+        }
+    }
+
+    /// What a split's column closure shows: the stack it builds (a
+    /// `NavigationStack`, a wrapper's use, or one a view it shows builds),
+    /// else the first view it shows.
+    func splitColumn(_ closure: ClosureExprSyntax) -> String? {
+        for call in CallVisitor.calls(in: closure) {
+            if let stack = stackOfCall[call.id] ?? stackOfUse[call.id], !droppedStacks.contains(stack) { return stack }
+        }
+        guard let view = shownViews(in: closure).first?.view else { return nil }
+        if let stack = stackOfWrapperUse[view] { return stack }
+        if let (_, _, container) = facts.container(shownBy: view), let stack = stackOfCall[container.id], !droppedStacks.contains(stack) {
+            return stack
+        }
+        return view
+    }
+
     /// Whether the content of a drafted tab is a stack.
     func tabHasStack(_ id: String, tabs: [DraftSpec.Tab]) -> Bool {
         guard let content = tabs.first(where: { $0.id == id })?.content else { return false }
@@ -1004,6 +1096,8 @@ struct ExtractionRun {
         let uses = stackOfWrapperUse
         if let stack = facts.views(reachableFrom: [content]).lazy.compactMap({ uses[$0.view] }).first {
             shown = stack
+        } else if let (_, _, container) = facts.container(shownBy: content), let split = splitOfCall[container.id] {
+            shown = split
         } else if let (_, _, container) = facts.container(shownBy: content), let stack = stackOfCall[container.id],
                   binding != nil || !droppedStacks.contains(stack) {
             if let binding, let perCase = caseStack(stack, container: container, binding: binding, citation: citation) {
@@ -1095,9 +1189,51 @@ struct ExtractionRun {
             for target in shown { add(Self.presentationKind(of: call), target) }
         case "dismiss"?:
             if call.arguments.isEmpty, call.modifier == nil, screens[view]?.dismisses == nil { screens[view]?.dismisses = citation }
+        case "interactiveDismissDisabled"?:
+            // The view the modifier is applied to in a sheet's content
+            // (`Editor().interactiveDismissDisabled()`), else the view whose
+            // code applies it (on its own `Form { }`, whatever that is).
+            var locked = view
+            var base = call.modified
+            while let modified = base?.as(FunctionCallExprSyntax.self)?.modified { base = modified }
+            if let name = base?.as(FunctionCallExprSyntax.self)?.calleeName, facts.isView(name), call.isInsidePresentation {
+                locked = name
+            }
+            switch call.arguments.first?.expression.trimmedDescription {
+            case nil, "true"?:
+                if lockedViews[locked] == nil { lockedViews[locked] = citation }
+            case "false"?:
+                break
+            case let condition?:
+                undecided.append(("'\(locked)' cannot be swiped away while `\(condition)`; a `locked` screen is locked always, so it is not written", citation))
+            }
         default:
             break
         }
+    }
+
+    /// The edge an assignment of `view`'s code gives: a presentation bound
+    /// to a property (`router.presentedSheet = .compose`, shown by a
+    /// `.sheet(item:)` on that property, or the route's view).
+    mutating func edges(of assignment: SequenceExprSyntax, in index: Int, for view: String) {
+        let elements = Array(assignment.elements)
+        let target = elements[0], value = elements[2]
+        let property = FunctionCallExprSyntax.name(of: target) ?? ""
+        let lowered = property.lowercased()
+        guard ["sheet", "cover", "popover", "fullscreen"].contains(where: lowered.contains), !value.is(NilLiteralExprSyntax.self),
+              var screen = screens[view] else { return }
+        let citation = cite(assignment, in: index)
+        let kind: DraftSpec.Edge.Kind = lowered.contains("popover") ? .popover : lowered.contains("sheet") ? .sheet : .cover
+        guard Self.isRouteCase(value),
+              let (shownKind, shown) = presentedByItem(property: property, value: value) ?? routeTarget(value).map({ (kind, $0) }) else {
+            undecided.append(("a presentation whose value is not read (`\(assignment.trimmedDescription.prefix(50))`)", citation))
+            return
+        }
+        if !screen.edges.contains(where: { $0.kind == shownKind && $0.target == shown }) {
+            screen.edges.append(DraftSpec.Edge(kind: shownKind, target: shown, citation: citation))
+        }
+        screens[view] = screen
+        presentations.append(DraftSpec.Presentation(kind: shownKind, target: shown, citation: citation))
     }
 
     /// The presentation a router method's name says it makes: a cover for
