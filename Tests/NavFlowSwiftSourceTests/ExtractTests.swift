@@ -356,6 +356,65 @@ import Testing
         }
     }
 
+    /// A view that builds a split from the routes it is given
+    /// (`SplitRoot(sidebar: .subscriptions, root: .feed)`, a sidebar showing
+    /// `sidebar.view()`, a detail that is a stack wrapper rooted at `root`):
+    /// one split per use, its columns the routes' views and a stack of its own.
+    @Test func splitsBuiltFromGivenRoutesGiveOneSplitPerUse() throws {
+        let draft = Self.draft(["App.swift": """
+            enum Page: Hashable { case feed, inbox, subscriptions
+                @ViewBuilder func view() -> some View {
+                    switch self {
+                    case .feed: FeedView()
+                    case .inbox: InboxView()
+                    case .subscriptions: SubscriptionsView()
+                    }
+                }
+            }
+            struct Frame: Hashable { let page: Page }
+            final class Layer { init(root: Page) {} }
+            struct LayerView: View {
+                let layer: Layer
+                var body: some View {
+                    NavigationStack { rootView().navigationDestination(for: Frame.self) { FrameView(frame: $0) } }
+                }
+                func rootView() -> some View { Text("") }
+            }
+            struct FrameView: View { let frame: Frame; var body: some View { frame.page.view() } }
+            struct SplitRoot: View {
+                @State var layer: Layer
+                let sidebar: Page
+                init(sidebar: Page, root: Page) { self.sidebar = sidebar; self._layer = .init(wrappedValue: .init(root: root)) }
+                var body: some View {
+                    NavigationSplitView(sidebar: { sidebar.view().padding() }, detail: { LayerView(layer: layer) })
+                }
+            }
+            struct Content: View {
+                var body: some View {
+                    AppTabBar(tabs: [
+                        TabItem(.feeds) { SplitRoot(sidebar: .subscriptions, root: .feed) },
+                        TabItem(.inbox) { LayerView(layer: .init(root: .inbox)) },
+                    ])
+                }
+            }
+            struct FeedView: View { var body: some View { Text("") } }
+            struct InboxView: View { var body: some View { Text("") } }
+            struct SubscriptionsView: View { var body: some View { Text("") } }
+            """])
+        #expect(draft.contains("""
+            split ContentSplit {  // App.swift:31
+              sidebar SubscriptionsView  // App.swift:31
+              detail ContentStack2  // App.swift:31
+            }
+            """), "\(draft)")
+        #expect(draft.contains("stack ContentStack2 root FeedView {  // App.swift:31"))
+        #expect(draft.contains("  tab feeds \"feeds\" ContentSplit  // App.swift:31"))
+        #expect(!draft.contains("SplitRootSplit"), "the view's own split is replaced by the split per use")
+        #expect(!draft.contains("screen LayerView"), "the replaced split's columns are not screens")
+        let errors = Frontend.load(SourceFile(path: "draft.navflow", text: draft)).diagnostics.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors.map(\.message))")
+    }
+
     /// `.interactiveDismissDisabled()` locks the screen that applies it, or
     /// the sheet content it is applied to; with a condition it is listed,
     /// since `locked` has none. A router property set to a sheet's case

@@ -75,6 +75,8 @@ struct ExtractionRun {
     /// The split drafted for each `NavigationSplitView` call.
     var splitOfCall: [SyntaxIdentifier: String] = [:]
     var splits: [DraftSpec.Split] = []
+    /// Per use of a view that builds a split from routes it is given, the split drafted for it.
+    var splitOfUse: [SyntaxIdentifier: String] = [:]
     /// Per view that uses a stack wrapper (`NosNavigationStack { Feed() }`), its own stack.
     var stackOfWrapperUse: [String: String] = [:]
 
@@ -833,8 +835,8 @@ struct ExtractionRun {
                           let closure = item.closures.first else { continue }
                     let citation = cite(item, in: index)
                     let id = Self.identifier(caseName, fallback: "tab\(tabs.count + 1)")
-                    let uses = stackOfUse
-                    var content = CallVisitor.calls(in: closure).lazy.compactMap { uses[$0.id] }.first
+                    let uses = stackOfUse, splitUses = splitOfUse
+                    var content = CallVisitor.calls(in: closure).lazy.compactMap { splitUses[$0.id] ?? uses[$0.id] }.first
                     if content == nil, let view = shownViews(in: closure).first {
                         content = view.view
                         screen(view.view, at: cite(view.node, in: index))
@@ -928,17 +930,17 @@ struct ExtractionRun {
                 }
                 let citation = cite(call.calledExpression, in: index)
                 var columns: [DraftSpec.Split.Column] = []
+                var notes: [(note: String, citation: DraftSpec.Citation)] = []
+                var placeholders: Set<String> = []
                 for role in ["sidebar", "content", "detail"] {
                     guard let closure = closures.first(where: { $0.role == role })?.closure else { continue }
                     let columnCitation = cite(closure, in: index)
                     if let shown = splitColumn(closure) {
-                        if !stacks.contains(where: { $0.name == shown }) { screen(shown, at: columnCitation) }
                         columns.append(.init(role: role, content: shown, citation: columnCitation))
                     } else {
                         let placeholder = name + role.prefix(1).uppercased() + role.dropFirst()
-                        screen(placeholder, at: columnCitation)
-                        screens[placeholder]?.isPlaceholder = true
-                        undecided.append(("the \(role) of a split view shows no view of the sources (`\(closure.statements.trimmedDescription.prefix(40))`); it is the placeholder '\(placeholder)'", columnCitation))
+                        placeholders.insert(placeholder)
+                        notes.append(("the \(role) of a split view shows no view of the sources (`\(closure.statements.trimmedDescription.prefix(40))`); it is the placeholder '\(placeholder)'", columnCitation))
                         columns.append(.init(role: role, content: placeholder, citation: columnCitation))
                     }
                 }
@@ -946,11 +948,79 @@ struct ExtractionRun {
                     undecided.append(("a split view whose columns are not read", citation))
                     continue
                 }
-                splits.append(DraftSpec.Split(name: name, columns: columns, citation: citation))
+                let split = DraftSpec.Split(name: name, columns: columns, citation: citation)
+                // A view given its columns' routes gives one split per use instead.
+                if splitsPerUse(of: owner, split: split, closures: closures, names: &names) { continue }
+                for column in columns where !stacks.contains(where: { $0.name == column.content }) {
+                    screen(column.content, at: column.citation)
+                    if placeholders.contains(column.content) { screens[column.content]?.isPlaceholder = true }
+                }
+                undecided += notes
+                splits.append(split)
                 splitOfCall[call.id] = name
                 undecided.append(("what the columns of '\(name)' select into the next one is not read: write its `select` edges by hand", citation))
             }
         }
+    }
+
+    /// A split whose view is given its columns' routes (`SplitRoot(sidebar:
+    /// .subscriptions, root: .feeds())`, a column showing `sidebar.view()`,
+    /// the detail a stack wrapper rooted at `root`): one split per use of
+    /// the view, its columns the routes' views and a stack per use, the
+    /// view's own split then dropped.
+    mutating func splitsPerUse(of owner: String, split: DraftSpec.Split, closures: [(role: String, closure: ClosureExprSyntax)],
+                               names: inout Set<String>) -> Bool {
+        // Per column: the stored property whose route it shows, or the wrapper stack it shows.
+        var routedBy: [String: String] = [:]
+        var wrapped: [String: DraftSpec.Stack] = [:]
+        for (role, closure) in closures {
+            guard let first = closure.statements.first?.item.as(ExprSyntax.self) else { continue }
+            var base = first
+            while let modified = base.as(FunctionCallExprSyntax.self)?.modified, modified.is(FunctionCallExprSyntax.self) { base = modified }
+            if let call = base.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+               let property = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, memberTypes[owner]?[property] != nil {
+                routedBy[role] = property
+            } else if let view = shownViews(in: closure).first?.view, let (_, _, container) = facts.container(shownBy: view),
+                      let stack = stackOfCall[container.id], droppedStacks.contains(stack),
+                      let shared = stacks.first(where: { $0.name == stack }) {
+                wrapped[role] = shared
+            }
+        }
+        guard !routedBy.isEmpty || !wrapped.isEmpty else { return false }
+        var used = false
+        for (fileIndex, file) in files.enumerated() {
+            for use in file.index.appCalls where use.calleeName == owner && use.modifier == nil {
+                guard let user = use.enclosingTypeName, user != owner else { continue }
+                let useCitation = cite(use.calledExpression, in: fileIndex)
+                var columns: [DraftSpec.Split.Column] = []
+                for column in split.columns {
+                    if let property = routedBy[column.role] {
+                        guard let value = use.argument(property)?.expression, let view = routeTarget(value) else { columns = []; break }
+                        columns.append(.init(role: column.role, content: view, citation: useCitation))
+                    } else if let shared = wrapped[column.role] {
+                        guard let root = rootRoute(of: use) else { columns = []; break }
+                        var stackName = user + "Stack"
+                        var number = 2
+                        while names.contains(stackName) { stackName = user + "Stack" + String(number); number += 1 }
+                        names.insert(stackName)
+                        stacks.append(DraftSpec.Stack(name: stackName, root: root, destinations: shared.destinations, citation: useCitation))
+                        columns.append(.init(role: column.role, content: stackName, citation: useCitation))
+                    } else {
+                        columns.append(column)
+                    }
+                }
+                guard !columns.isEmpty else { continue }
+                var name = user + "Split"
+                var number = 2
+                while names.contains(name) { name = user + "Split" + String(number); number += 1 }
+                names.insert(name)
+                splits.append(DraftSpec.Split(name: name, columns: columns, citation: useCitation))
+                splitOfUse[use.id] = name
+                undecided.append(("what the columns of '\(name)' select into the next one is not read: write its `select` edges by hand", useCitation))
+                used = true
+            }
+        }
+        return used
     }
 
     /// What a split's column closure shows: the stack it builds (a
