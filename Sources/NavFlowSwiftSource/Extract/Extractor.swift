@@ -3,10 +3,12 @@ import NavFlowSource
 import SwiftSyntax
 
 /// Drafts a spec from a SwiftUI code base: the tab view and its tabs, the
-/// navigation stacks with their roots and registered destinations, the
-/// screens with what they push and present. What it cannot read (a push
-/// whose value is computed, a URL handler, tabs built in a loop) is listed
-/// as undecided, with where it is, never guessed.
+/// navigation stacks and split views with their roots, columns and
+/// registered destinations, the screens with what they push and present,
+/// and the deep links its URL handlers take. What it cannot read (a push
+/// whose value is computed, a URL handler's branch it cannot write, tabs
+/// built by code it does not read) is listed as undecided, with where it
+/// is, never guessed.
 public enum Extractor {
     /// The files are read in the order of their paths, so the draft does
     /// not depend on the order they are given in.
