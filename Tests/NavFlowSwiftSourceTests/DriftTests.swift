@@ -107,6 +107,30 @@ import Testing
         #expect(Drift.key("View") == "view", "a name is never compared as nothing")
     }
 
+    /// A presentation of a stack the draft names (`EditorStack`, a router's
+    /// layer) is excused by a `navflow:code-only` comment naming its root,
+    /// as the spec's author names views, not the draft's stacks.
+    @Test func aCodeOnlyCommentNamingAStacksRootExcusesItsPresentation() throws {
+        let code = SourceFile(path: "Home.swift", text: """
+            struct Home: View {
+                @State private var editing = false
+                var body: some View {
+                    NavigationStack { Button("Edit") { editing = true } }
+                        .sheet(isPresented: $editing) { NavigationStack { Editor() } }
+                }
+            }
+            struct Editor: View { var body: some View { Text("") } }
+            """)
+        func findings(_ comment: String) throws -> [String] {
+            let spec = comment + "app A\nstack S root Home { }\nscreen Home\nstart S\n"
+            let loaded = Frontend.load(SourceFile(path: "a.navflow", text: spec))
+            return Drift.compare(spec: try #require(loaded.spec), directives: loaded.codeDirectives, sources: [code])
+                .diagnostics.filter { $0.rule.rawValue == "drift-presentation" }.map(\.message)
+        }
+        #expect(try findings("") == ["this .sheet presents 'HomeStack2', which the spec never presents as a sheet"])
+        #expect(try findings("// navflow:code-only Editor -- the editor is left out\n").isEmpty)
+    }
+
     /// A spec whose only deep links meet a code base with no URL handler.
     @Test func deepLinksWithoutAHandlerAreDrift() throws {
         let spec = """

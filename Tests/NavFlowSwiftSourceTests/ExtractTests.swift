@@ -415,6 +415,76 @@ import Testing
         #expect(errors.isEmpty, "\(errors.map(\.message))")
     }
 
+    /// An app-wide sheet that shows a stack wrapper for the layer a router
+    /// opens (`.sheet(item: nextLayer) { layer in LayerView(layer: layer) }`):
+    /// each route the router presents is a stack rooted at its view, with
+    /// the wrapper's destinations, unless the wrapper's condition
+    /// (`if layer.hasStack`) answers `false` for the route's case, or the
+    /// call asks for none.
+    @Test func layersARouterPresentsAreStacksOfTheirOwn() throws {
+        let draft = Self.draft(["App.swift": """
+            enum Page: Hashable { case feed, settings, report, share
+                @ViewBuilder func view() -> some View {
+                    switch self {
+                    case .feed: FeedView()
+                    case .settings: SettingsView()
+                    case .report: ReportView()
+                    case .share: ShareView()
+                    }
+                }
+                var hasStack: Bool {
+                    switch self {
+                    case .report: false
+                    default: true
+                    }
+                }
+            }
+            struct Frame: Hashable { let page: Page }
+            final class Layer: Identifiable { init(root: Page) {}; var hasStack: Bool { true } }
+            struct LayerView: View {
+                let layer: Layer
+                var body: some View {
+                    if layer.hasStack {
+                        NavigationStack { rootView().navigationDestination(for: Frame.self) { FrameView(frame: $0) } }
+                    } else {
+                        rootView()
+                    }
+                }
+                func rootView() -> some View { Text("") }
+            }
+            struct FrameView: View { let frame: Frame; var body: some View { frame.page.view() } }
+            struct SheetLayers: ViewModifier {
+                let nextLayer: Layer?
+                func body(content: Content) -> some View {
+                    content.sheet(item: .constant(nextLayer)) { layer in LayerView(layer: layer) }
+                }
+            }
+            struct Content: View {
+                var body: some View {
+                    AppTabBar(tabs: [TabItem(.feed) { LayerView(layer: .init(root: .feed)) }])
+                }
+            }
+            struct FeedView: View {
+                var body: some View {
+                    Button("") { navigation.openSheet(.settings) }
+                    Button("") { navigation.openSheet(.report) }
+                    Button("") { navigation.openSheet(.share, hasNavigationStack: false) }
+                }
+            }
+            struct SettingsView: View { var body: some View { Text("") } }
+            struct ReportView: View { var body: some View { Text("") } }
+            struct ShareView: View { var body: some View { Text("") } }
+            """])
+        #expect(draft.contains("stack SettingsViewStack root SettingsView {"), "\(draft)")
+        #expect(draft.contains("  sheet SettingsViewStack  // App.swift:44"))
+        #expect(draft.contains("  sheet ReportView  // App.swift:45"), "the wrapper's condition is false for .report")
+        #expect(draft.contains("  sheet ShareView  // App.swift:46"), "the call asks for no stack")
+        #expect(!draft.contains("showing 'LayerView'"), "the wrapper's app-wide sheet is read")
+        #expect(!draft.contains("screen LayerView"))
+        let errors = Frontend.load(SourceFile(path: "draft.navflow", text: draft)).diagnostics.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors.map(\.message))")
+    }
+
     /// `.interactiveDismissDisabled()` locks the screen that applies it, or
     /// the sheet content it is applied to; with a condition it is listed,
     /// since `locked` has none. A router property set to a sheet's case

@@ -371,7 +371,9 @@ struct DriftComparison {
             }
         }
         for presentation in codePresentations where !matchedCode.contains("\(presentation.kind.rawValue) \(presentation.target)") {
-            if isExcused([presentation.target]) {
+            // A presented stack is named by its root too (its name is the draft's).
+            let root = draft.stacks.first { $0.name == presentation.target }?.root
+            if isExcused([presentation.target] + (root.map { [$0] } ?? [])) {
                 tallies[.presentation, default: Drift.Tally()].intentional += 1
                 continue
             }

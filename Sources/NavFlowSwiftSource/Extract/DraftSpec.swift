@@ -21,6 +21,18 @@ public struct DraftSpec: Sendable {
         /// the view travels with the link, so every stack it is pushed on
         /// shows it, as if registered.
         public var carriesItsView = false
+        /// A router's presentation of a route (`openSheet(.settings)`): the
+        /// route's case, and whether the call asks for no stack
+        /// (`hasNavigationStack: false`).
+        var presentedRoute: PresentedRoute?
+    }
+
+    /// The route a router presents, for presentations that show a layer of
+    /// the app's own (a stack rooted at the route's view).
+    struct PresentedRoute: Sendable, Hashable {
+        var caseName: String
+        /// The call's own say on a stack (`hasNavigationStack: false`), if any.
+        var asksForStack: Bool?
     }
 
     public struct Screen: Sendable {
@@ -48,6 +60,7 @@ public struct DraftSpec: Sendable {
         /// A screen's name or a stack's.
         public var target: String
         public var citation: Citation
+        var presentedRoute: PresentedRoute?
     }
 
     public struct Stack: Sendable {

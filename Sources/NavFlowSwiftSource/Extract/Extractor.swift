@@ -380,7 +380,8 @@ struct ExtractionRun {
                     // A router's presentation outside any screen (an action type, a model).
                     if let name = call.modifierName ?? call.calleeName, let (kind, target) = routerPresentation(call, named: name),
                        readPresentations.insert(call.id).inserted {
-                        presentations.append(DraftSpec.Presentation(kind: kind, target: target, citation: cite(call.nameNode, in: index)))
+                        presentations.append(DraftSpec.Presentation(kind: kind, target: target, citation: cite(call.nameNode, in: index),
+                                                                    presentedRoute: presentedRoute(call, named: name)))
                         continue
                     }
                     guard let modifier = call.modifier, presentationModifiers.contains(modifier.declName.baseName.text),
@@ -399,6 +400,7 @@ struct ExtractionRun {
                 }
             }
         }
+        layerSheets()
         // A view a view-based link pushes is shown by every stack the link
         // is on: registered there, citing the link.
         // Every view on a stack registers its destinations there: the root,
@@ -1253,8 +1255,13 @@ struct ExtractionRun {
         case let name? where routerPresentation(call, named: name) != nil:
             // A router's presentation: `router.openSheet(.compose)`, `showFullScreenCover(.image(url))`.
             guard let (kind, target) = routerPresentation(call, named: name) else { return }
+            let route = presentedRoute(call, named: name)
             add(kind, target)
-            presentations.append(DraftSpec.Presentation(kind: kind, target: target, citation: citation))
+            if let index = screens[view]?.edges.lastIndex(where: { $0.kind == kind && $0.target == target }),
+               screens[view]?.edges[index].presentedRoute == nil {
+                screens[view]?.edges[index].presentedRoute = route
+            }
+            presentations.append(DraftSpec.Presentation(kind: kind, target: target, citation: citation, presentedRoute: route))
         case "sheet"?, "fullScreenCover"?, "popover"?:
             let shown = presented(by: call, in: index)
             if shown.isEmpty { undecided.append(("a \(Self.presentationKind(of: call).rawValue) whose content is not read", citation)) }
@@ -1330,6 +1337,93 @@ struct ExtractionRun {
         }
         guard let (kind, value) = presentingMethods[name], let target = routeTarget(value) else { return nil }
         return (kind, target)
+    }
+
+    /// App-wide presentations that show a stack wrapper for the layer they
+    /// are given (`.sheet(item: nextLayer) { layer in LayerView(layer: layer) }`,
+    /// the wrapper's stack rooted at the layer's page): each route a router
+    /// presents (`openSheet(.settings)`) is then a stack of its own, rooted
+    /// at the route's view, with the wrapper's destinations, unless the
+    /// wrapper builds its stack under a condition that a member of the route
+    /// enum answers per case (`if layer.hasNavigationStack`, `false` for the
+    /// case), or the call asks for none (`hasNavigationStack: false`). The
+    /// app-wide presentations of the wrapper are then read, and dropped with
+    /// their notes.
+    mutating func layerSheets() {
+        var wrappers: [String: (stack: DraftSpec.Stack, call: FunctionCallExprSyntax)] = [:]
+        for presentation in presentations where presentation.presentedRoute == nil && screens[presentation.target] != nil {
+            for (name, built) in stackCalls where built.owner == presentation.target {
+                guard let stack = stacks.first(where: { $0.name == name }), screens[stack.root]?.isPlaceholder == true
+                        || droppedStacks.contains(name) else { continue }
+                wrappers[presentation.target] = (stack, built.call)
+            }
+        }
+        guard wrappers.count == 1, let (wrapper, (shared, stackCall)) = wrappers.first else { return }
+        // The member that decides whether the wrapper builds its stack.
+        var withoutStack: Set<String> = []
+        var node = Syntax(stackCall).parent
+        while let current = node, !current.is(IfExprSyntax.self), !current.is(FunctionDeclSyntax.self) { node = current.parent }
+        if let condition = node?.as(IfExprSyntax.self)?.conditions.first?.condition.as(ExprSyntax.self),
+           let member = condition.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? condition.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            for type in Set(routeScreens.keys).union(pageMembers.values.flatMap { $0 }).sorted() {
+                for (caseName, body) in caseBodies(of: type, member: member) where Self.isFalse(body) {
+                    withoutStack.insert(caseName)
+                }
+            }
+        }
+        var stackOfView: [String: String] = [:]
+        var names = Set(stacks.map(\.name))
+        func layerStack(_ view: String) -> String {
+            if let stack = stackOfView[view] { return stack }
+            var name = view + "Stack"
+            var number = 2
+            while names.contains(name) || screens[name] != nil { name = view + "Stack" + String(number); number += 1 }
+            names.insert(name)
+            stacks.append(DraftSpec.Stack(name: name, root: view, destinations: shared.destinations, citation: shared.citation))
+            stackOfView[view] = name
+            return name
+        }
+        func hasStack(_ route: DraftSpec.PresentedRoute) -> Bool { route.asksForStack ?? !withoutStack.contains(route.caseName) }
+        for name in screens.keys.sorted() {
+            guard var screen = screens[name] else { continue }
+            for index in screen.edges.indices {
+                guard let route = screen.edges[index].presentedRoute, screen.edges[index].kind != .push, hasStack(route),
+                      screens[screen.edges[index].target] != nil else { continue }
+                screen.edges[index].target = layerStack(screen.edges[index].target)
+            }
+            screens[name] = screen
+        }
+        for index in presentations.indices {
+            guard let route = presentations[index].presentedRoute, hasStack(route), screens[presentations[index].target] != nil else { continue }
+            presentations[index].target = layerStack(presentations[index].target)
+        }
+        // The wrapper's own presentations are read now.
+        presentations.removeAll { $0.presentedRoute == nil && $0.target == wrapper }
+        undecided.removeAll { $0.note.contains("showing '\(wrapper)' on") }
+        let used = stacks.contains { $0.root == wrapper && !droppedStacks.contains($0.name) }
+            || screens.values.contains { $0.edges.contains { $0.target == wrapper } }
+        if !used { screens[wrapper] = nil }
+    }
+
+    /// Whether a case's statements are `false` (or `return false`).
+    static func isFalse(_ body: CodeBlockItemListSyntax) -> Bool {
+        let text = body.trimmedDescription
+        return text == "false" || text == "return false"
+    }
+
+    /// The route a router's presentation presents (`openSheet(.settings)`,
+    /// or the route of a method of the sources that presents one), with
+    /// the call's own say on a stack (`hasNavigationStack: false`).
+    func presentedRoute(_ call: FunctionCallExprSyntax, named name: String) -> DraftSpec.PresentedRoute? {
+        let value = Self.presentingCall(name) != nil ? call.arguments.first?.expression : presentingMethods[name]?.1
+        guard let value, let caseName = CallVisitor.firstMember(in: value) else { return nil }
+        var asksForStack: Bool?
+        for argument in call.arguments {
+            guard argument.label?.text.lowercased().contains("stack") == true,
+                  let literal = argument.expression.as(BooleanLiteralExprSyntax.self) else { continue }
+            asksForStack = literal.literal.tokenKind == .keyword(.true)
+        }
+        return DraftSpec.PresentedRoute(caseName: caseName, asksForStack: asksForStack)
     }
 
     /// Whether an expression is a route case: `.post`, `.post(id)`,
