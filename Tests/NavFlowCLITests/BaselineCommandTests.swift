@@ -1,4 +1,5 @@
 import Foundation
+import NavFlowTestSupport
 import Testing
 
 /// `verify`'s suppression comments and `--baseline` / `--write-baseline`,
@@ -20,7 +21,7 @@ import Testing
         """
 
     static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-baseline-\(UUID().uuidString)")
+        let url = TestScratch.url("navflow-baseline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

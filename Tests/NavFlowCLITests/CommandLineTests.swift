@@ -42,7 +42,7 @@ import Testing
     }
 
     static func temporarySpec(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-\(UUID().uuidString).navflow").path
+        let path = TestScratch.url("navflow-\(UUID().uuidString).navflow").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -64,7 +64,7 @@ import Testing
         let missing = try Self.run(["verify", "no/such.navflow"])
         #expect(missing.status == 2)
         #expect(missing.stderr == "navflow: error: no/such.navflow: no such file or directory\n")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-empty-\(UUID().uuidString)")
+        let directory = TestScratch.url("navflow-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let empty = try Self.run(["verify", directory.path])
         #expect(empty.status == 2)
@@ -239,7 +239,7 @@ import Testing
     }
 
     static func temporaryFile(_ text: String, extension ext: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-\(UUID().uuidString).\(ext)").path
+        let path = TestScratch.url("navflow-\(UUID().uuidString).\(ext)").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -278,7 +278,7 @@ import Testing
 
     @Test func coverageWritesEveryFormatToAFile() throws {
         for format in ["text", "json", "markdown", "html"] {
-            let output = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-report-\(UUID().uuidString)").path
+            let output = TestScratch.url("navflow-report-\(UUID().uuidString)").path
             let run = try Self.run(["coverage", "specs/examples/messenger.navflow", "--trace", Self.messengerTraces,
                                     "--allow-drift", "--format", format, "--output", output])
             #expect(run.status == 0)
@@ -289,7 +289,7 @@ import Testing
     }
 
     @Test func thePlanWritesTracesThatCoverEveryEdge() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-plan-\(UUID().uuidString)").path
+        let directory = TestScratch.url("navflow-plan-\(UUID().uuidString)").path
         let plan = try Self.run(["plan", "specs/examples/router-tabs.navflow", "--output", directory])
         #expect(plan.status == 0)
         #expect(plan.stdout.contains("Takes 13 of 13 declared edges and 7 of 7 deep links."))
@@ -338,7 +338,7 @@ import Testing
     }
 
     @Test func verifyWritesItsReportAtomically() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-verify-\(UUID().uuidString).json").path
+        let output = TestScratch.url("navflow-verify-\(UUID().uuidString).json").path
         let run = try Self.run(["verify", "specs/examples/recipes.navflow", "--format", "json", "--output", output])
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty)

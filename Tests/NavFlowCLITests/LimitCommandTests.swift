@@ -44,8 +44,8 @@ import Darwin
     }
 
     static func run(_ arguments: [String]) throws -> ChildRun {
-        let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-err-\(UUID().uuidString)").path
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-out-\(UUID().uuidString)").path
+        let errorPath = TestScratch.url("navflow-err-\(UUID().uuidString)").path
+        let outputPath = TestScratch.url("navflow-out-\(UUID().uuidString)").path
         defer {
             try? FileManager.default.removeItem(atPath: errorPath)
             try? FileManager.default.removeItem(atPath: outputPath)

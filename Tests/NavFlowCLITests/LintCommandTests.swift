@@ -32,7 +32,7 @@ import Testing
 
     /// Build folders and hidden folders below a directory are not read.
     @Test func buildAndHiddenFoldersAreSkipped() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-lint-\(UUID().uuidString)")
+        let root = TestScratch.url("navflow-lint-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let view = "struct Old: View { var body: some View { NavigationView { Text(\"x\") } } }\n"
         for folder in ["App", ".build/checkouts/Dep", "Pods/Dep", "App/.hidden"] {
@@ -50,7 +50,7 @@ import Testing
 /// `verify` reads, and wrong input exits 2.
 @Suite(.serialized) struct ExtractCommandTests {
     @Test func theDraftVerifies() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-extract-\(UUID().uuidString).navflow")
+        let output = TestScratch.url("navflow-extract-\(UUID().uuidString).navflow")
         defer { try? FileManager.default.removeItem(at: output) }
         let extract = try CommandLineTests.run(["extract", LintCommandTests.fixture, "--output", output.path])
         #expect(extract.status == 0)
@@ -94,7 +94,7 @@ import Testing
         #expect(missingCode.status == 2)
         #expect(missingCode.stderr == "navflow: error: no/such/folder: no such file or directory\n")
         #expect(try CommandLineTests.run(["drift", Self.fixtures + "routers-in-sync.navflow"]).status == 2)
-        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("navflow-drift-\(UUID().uuidString).navflow")
+        let broken = TestScratch.url("navflow-drift-\(UUID().uuidString).navflow")
         defer { try? FileManager.default.removeItem(at: broken) }
         try "app A\nscreen\n".write(to: broken, atomically: true, encoding: .utf8)
         let unreadable = try CommandLineTests.run(["drift", broken.path, LintCommandTests.fixture])
