@@ -95,7 +95,7 @@ let package = Package(
             dependencies: ["NavFlowSource", "NavFlowSpec", "NavFlowModel", "NavFlowCoverage", "NavFlowGenerator"],
             path: "Tests/NavFlowTestSupport"
         ),
-        .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec"]),
+        .testTarget(name: "NavFlowSpecTests", dependencies: ["NavFlowTestSupport", "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec"]),
         .testTarget(name: "NavFlowSearchTests", dependencies: ["NavFlowTestSupport", "NavFlowModel", "NavFlowSearch", "NavFlowGenerator"]),
         .testTarget(
             name: "NavFlowCheckTests",

@@ -13,7 +13,7 @@ struct NavFlowCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [VerifyCommand.self, QueryCommand.self, CoverageCommand.self, PlanCommand.self, GraphCommand.self,
-                      GenerateCommand.self, ExportCommand.self, LintCommand.self, ExtractCommand.self, DriftCommand.self]
+                      GenerateCommand.self, ExportCommand.self, FormatCommand.self, LintCommand.self, ExtractCommand.self, DriftCommand.self]
     )
 
     /// Runs the command, mapping usage errors to exit code 2 as documented
