@@ -21,6 +21,10 @@ let package = Package(
         .library(name: "NavFlowSwiftSource", targets: ["NavFlowSwiftSource"]),
         // For apps and UI tests: records traces, needs nothing but Foundation.
         .library(name: "NavFlowTrace", targets: ["NavFlowTrace"]),
+        // `swift package navflow verify|coverage|plan|...` in a package that depends on NavFlow.
+        .plugin(name: "NavFlowCommandPlugin", targets: ["NavFlowCommandPlugin"]),
+        // Verifies a target's .navflow specs on build, their findings as build diagnostics.
+        .plugin(name: "NavFlowBuildPlugin", targets: ["NavFlowBuildPlugin"]),
     ],
     traits: [
         .trait(name: "Z3", description: "Enables the symbolic (Z3) query engine; needs libz3-dev."),
@@ -89,6 +93,12 @@ let package = Package(
                 "NavFlowIO", "NavFlowGenerator", "NavFlowExport", "NavFlowSwiftSource", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .plugin(
+            name: "NavFlowCommandPlugin",
+            capability: .command(intent: .custom(verb: "navflow", description: "Run a navflow command on the package's specs (a navflow/ folder, else its targets' .navflow files).")),
+            dependencies: ["navflow"]
+        ),
+        .plugin(name: "NavFlowBuildPlugin", capability: .buildTool(), dependencies: ["navflow"]),
         // What several test targets share: repository paths, spec models, a coverage run, fixtures.
         .target(
             name: "NavFlowTestSupport",

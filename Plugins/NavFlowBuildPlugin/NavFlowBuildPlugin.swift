@@ -1,0 +1,29 @@
+import Foundation
+import PackagePlugin
+
+/// Verifies the `.navflow` specs of the target it is applied to on every
+/// build that changes them: one build command per spec runs `navflow
+/// verify`, whose findings (`spec.navflow:12:5: error: ...`) become build
+/// diagnostics, and an error fails the build as a compiler error would.
+/// Each command writes an empty Swift file once its spec verifies, so the
+/// build runs it before compiling the target and again only when the spec
+/// or navflow changes.
+@main
+struct NavFlowBuildPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let module = target as? SourceModuleTarget else { return [] }
+        let tool = try context.tool(named: "navflow")
+        let specs = module.sourceFiles.map(\.url).filter { $0.pathExtension == "navflow" }.sorted { $0.path < $1.path }
+        return specs.map { spec in
+            let stamp = context.pluginWorkDirectoryURL.appendingPathComponent("Verified_" + spec.deletingPathExtension().lastPathComponent + ".swift")
+            return .buildCommand(
+                displayName: "Verifying \(spec.lastPathComponent) with navflow",
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: ["-c", "\"$0\" verify \"$1\" && printf '// %s verified by navflow\\n' \"$1\" > \"$2\"",
+                            tool.url.path, spec.path, stamp.path],
+                inputFiles: [spec, tool.url],
+                outputFiles: [stamp]
+            )
+        }
+    }
+}
