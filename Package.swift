@@ -33,6 +33,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
         .package(path: "Z3Support"),
     ],
@@ -66,6 +67,8 @@ let package = Package(
         // files its arguments name, reports written atomically, and Graphviz
         // for the HTML report's graph.
         .target(name: "NavFlowIO", dependencies: ["NavFlowSource", "NavFlowSpec", "NavFlowReport"]),
+        // `.navflow.yml`: a team's defaults for the command line.
+        .target(name: "NavFlowConfiguration", dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", .product(name: "Yams", package: "Yams")]),
         // Reads SwiftUI source with swift-syntax: `lint` and `extract`; empty
         // unless the SwiftSource trait is enabled.
         .target(
@@ -90,7 +93,7 @@ let package = Package(
             name: "navflow",
             dependencies: [
                 "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowReport", "NavFlowZ3", "NavFlowCoverage",
-                "NavFlowIO", "NavFlowGenerator", "NavFlowExport", "NavFlowSwiftSource", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "NavFlowIO", "NavFlowGenerator", "NavFlowExport", "NavFlowSwiftSource", "NavFlowConfiguration", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .plugin(
@@ -137,7 +140,7 @@ let package = Package(
         ),
         // Runs the built `navflow` as a user does; depending on it makes
         // `swift test` build it first.
-        .testTarget(name: "NavFlowCLITests", dependencies: ["NavFlowTestSupport", "navflow", "NavFlowGenerator", "NavFlowSearch"]),
+        .testTarget(name: "NavFlowCLITests", dependencies: ["NavFlowTestSupport", "navflow", "NavFlowGenerator", "NavFlowSearch", "NavFlowConfiguration", "NavFlowSource"]),
         .testTarget(
             name: "NavFlowZ3Tests",
             dependencies: [

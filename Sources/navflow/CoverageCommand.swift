@@ -21,8 +21,13 @@ struct CoverageCommand: ParsableCommand {
             """
     )
 
-    @ArgumentParser.Argument(help: "The spec file.")
-    var spec: String
+    @ArgumentParser.Argument(help: ArgumentHelp("The spec file (default: the one spec 'specs' of .navflow.yml names).", valueName: "spec"))
+    var givenSpec: String?
+
+    @OptionGroup var configured: ConfiguredPaths
+
+    /// The spec given, else the one the configuration file names.
+    var spec: String { givenSpec ?? (configured.specs.count == 1 ? configured.specs[0] : "") }
 
     @Option(name: .customLong("trace"), help: "A trace file or a directory of .jsonl traces (repeatable).")
     var traces: [String] = []
@@ -33,7 +38,7 @@ struct CoverageCommand: ParsableCommand {
     @Option(name: .customLong("fail-under"), help: "METRIC=PCT: exit 1 when METRIC is under PCT percent (repeatable; a bare PCT gates edges).")
     var failUnder: [String] = []
 
-    @ArgumentParser.Flag(help: "Do not fail (exit 1) on drift between the traces and the spec.")
+    @ArgumentParser.Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Do not fail (exit 1) on drift between the traces and the spec.")
     var allowDrift = false
 
     @Option(help: "Write the report to this file (atomically) instead of standard output.")
@@ -47,6 +52,7 @@ struct CoverageCommand: ParsableCommand {
     @OptionGroup var depthOptions: DepthOptions
 
     func validate() throws {
+        if spec.isEmpty { throw ValidationError("name the spec (or give exactly one under 'specs' in .navflow.yml)") }
         if traces.isEmpty { throw ValidationError("name at least one trace with --trace FILE") }
         if maxTraceLine < 64 { throw ValidationError("--max-trace-line must be at least 64 bytes") }
         for gate in failUnder {

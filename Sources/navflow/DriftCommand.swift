@@ -25,8 +25,15 @@ struct DriftCommand: ParsableCommand {
     @ArgumentParser.Argument(help: "The spec.")
     var spec: String
 
-    @ArgumentParser.Argument(help: "Swift files or directories of them.")
-    var paths: [String]
+    @ArgumentParser.Argument(help: ArgumentHelp("Swift files or directories of them (default: 'sources' of .navflow.yml).", valueName: "paths"))
+    var givenPaths: [String] = []
+
+    @OptionGroup var configured: ConfiguredPaths
+
+    @OptionGroup var ruleOptions: RuleOptions
+
+    /// The paths given, else those of the configuration file.
+    var paths: [String] { givenPaths.isEmpty ? configured.sources : givenPaths }
 
     @Option(help: "Output format: text, json, sarif or github.")
     var format: LintFormat = .text
@@ -35,15 +42,19 @@ struct DriftCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("name at least one Swift file or directory after the spec") }
+        if paths.isEmpty { throw ValidationError("name at least one Swift file or directory after the spec (or list them under 'sources' in .navflow.yml)") }
+        #if SwiftSource
+        _ = try ruleOptions.settings(known: Drift.rules.map(\.id))
+        #endif
     }
 
     func run() throws {
         #if SwiftSource
         let (loaded, checked) = try SpecLoading.frontEnd(spec)
         let files = try SwiftSourceLoading.files(paths)
-        let result = Drift.compare(spec: checked, directives: loaded.codeDirectives, sources: files,
+        var result = Drift.compare(spec: checked, directives: loaded.codeDirectives, sources: files,
                                    manifests: ManifestFiles.readAll(paths))
+        result.diagnostics = RuleSetting.apply(try ruleOptions.settings(known: Drift.rules.map(\.id)), to: result.diagnostics)
         let report = DriftReport(spec: loaded.file, files: files, result: result)
         try Output.report(to: output, isText: format == .text) { report.render(format, colors: $0) }
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }

@@ -16,8 +16,13 @@ struct ExtractCommand: ParsableCommand {
             """
     )
 
-    @ArgumentParser.Argument(help: "Swift files or directories of them.")
-    var paths: [String]
+    @ArgumentParser.Argument(help: ArgumentHelp("Swift files or directories of them (default: 'sources' of .navflow.yml).", valueName: "paths"))
+    var givenPaths: [String] = []
+
+    @OptionGroup var configured: ConfiguredPaths
+
+    /// The paths given, else those of the configuration file.
+    var paths: [String] { givenPaths.isEmpty ? configured.sources : givenPaths }
 
     @Option(help: "Write the draft to this file (atomically) instead of standard output.")
     var output: String?

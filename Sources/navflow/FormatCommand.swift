@@ -18,8 +18,13 @@ struct FormatCommand: ParsableCommand {
             """
     )
 
-    @ArgumentParser.Argument(help: "Spec files or directories of .navflow files.")
-    var specs: [String]
+    @ArgumentParser.Argument(help: ArgumentHelp("Spec files or directories of .navflow files (default: 'specs' of .navflow.yml).", valueName: "specs"))
+    var givenSpecs: [String] = []
+
+    @OptionGroup var configured: ConfiguredPaths
+
+    /// The specs given, else those of the configuration file.
+    var specs: [String] { givenSpecs.isEmpty ? configured.specs : givenSpecs }
 
     @ArgumentParser.Flag(help: "Rewrite each spec in place (atomically) instead of printing it.")
     var inPlace = false

@@ -22,26 +22,37 @@ struct LintCommand: ParsableCommand {
             """
     )
 
-    @ArgumentParser.Argument(help: "Swift files or directories of them.")
-    var paths: [String]
+    @ArgumentParser.Argument(help: ArgumentHelp("Swift files or directories of them (default: 'sources' of .navflow.yml).", valueName: "paths"))
+    var givenPaths: [String] = []
+
+    @OptionGroup var configured: ConfiguredPaths
+
+    @OptionGroup var ruleOptions: RuleOptions
+
+    /// The paths given, else those of the configuration file.
+    var paths: [String] { givenPaths.isEmpty ? configured.sources : givenPaths }
 
     @Option(help: "Output format: text, json, sarif or github.")
     var format: LintFormat = .text
 
-    @ArgumentParser.Flag(help: "Fail (exit 1) on warnings too.")
+    @ArgumentParser.Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Fail (exit 1) on warnings too.")
     var warningsAsErrors = false
 
     @Option(help: "Write the report to this file (atomically) instead of standard output.")
     var output: String?
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("name at least one Swift file or directory") }
+        if paths.isEmpty { throw ValidationError("name at least one Swift file or directory (or list them under 'sources' in .navflow.yml)") }
+        #if SwiftSource
+        _ = try ruleOptions.settings(known: Linter.rules.map(\.descriptor.id))
+        #endif
     }
 
     func run() throws {
         #if SwiftSource
         let files = try SwiftSourceLoading.files(paths)
-        let result = Linter.run(files)
+        var result = Linter.run(files)
+        result.diagnostics = RuleSetting.apply(try ruleOptions.settings(known: Linter.rules.map(\.descriptor.id)), to: result.diagnostics)
         let report = LintReport(files: files, diagnostics: result.diagnostics, suppressed: result.suppressed,
                                 rules: Linter.rules.map(\.descriptor), warningsAsErrors: warningsAsErrors)
         try Output.report(to: output, isText: format == .text) { report.render(format, colors: $0) }

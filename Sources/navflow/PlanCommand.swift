@@ -21,8 +21,13 @@ struct PlanCommand: ParsableCommand {
             """
     )
 
-    @ArgumentParser.Argument(help: "The spec file.")
-    var spec: String
+    @ArgumentParser.Argument(help: ArgumentHelp("The spec file (default: the one spec 'specs' of .navflow.yml names).", valueName: "spec"))
+    var givenSpec: String?
+
+    @OptionGroup var configured: ConfiguredPaths
+
+    /// The spec given, else the one the configuration file names.
+    var spec: String { givenSpec ?? (configured.specs.count == 1 ? configured.specs[0] : "") }
 
     @Option(help: "Write each test as a trace in this directory.")
     var output: String?
@@ -40,6 +45,7 @@ struct PlanCommand: ParsableCommand {
     @OptionGroup var depthOptions: DepthOptions
 
     func validate() throws {
+        if spec.isEmpty { throw ValidationError("name the spec (or give exactly one under 'specs' in .navflow.yml)") }
         if maxSteps < 1 { throw ValidationError("--max-steps must be at least 1") }
     }
 

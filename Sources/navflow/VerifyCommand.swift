@@ -25,16 +25,24 @@ struct VerifyCommand: ParsableCommand {
             """
     )
 
-    @ArgumentParser.Argument(help: "Spec files or directories of .navflow files.")
-    var specs: [String]
+    @ArgumentParser.Argument(help: ArgumentHelp("Spec files or directories of .navflow files (default: 'specs' of .navflow.yml).", valueName: "specs"))
+    var givenSpecs: [String] = []
+
+    @OptionGroup var configured: ConfiguredPaths
+
+    @OptionGroup var ruleOptions: RuleOptions
+
+    /// The specs given, else those of the configuration file.
+    var specs: [String] { givenSpecs.isEmpty ? configured.specs : givenSpecs }
 
     @Option(help: "Output format: text, json, sarif, junit or github.")
     var format: VerifyFormat = .text
 
-    @ArgumentParser.Flag(help: "Fail (exit 1) on warnings too.")
+    @ArgumentParser.Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Fail (exit 1) on warnings too.")
     var warningsAsErrors = false
 
-    @ArgumentParser.Flag(help: "Print exploration figures (states, transitions, time, memory) to standard error.")
+    @ArgumentParser.Flag(inversion: .prefixedNo, exclusivity: .chooseLast,
+                         help: "Print exploration figures (states, transitions, time, memory) to standard error.")
     var statistics = false
 
     @Option(help: ArgumentHelp(
@@ -60,7 +68,8 @@ struct VerifyCommand: ParsableCommand {
     var writeBaseline: String?
 
     func validate() throws {
-        if specs.isEmpty { throw ValidationError("name at least one spec file or directory") }
+        if specs.isEmpty { throw ValidationError("name at least one spec file or directory (or list them under 'specs' in .navflow.yml)") }
+        _ = try ruleOptions.settings(known: RuleCatalog.all.map(\.id))
     }
 
     func run() throws {
@@ -73,6 +82,7 @@ struct VerifyCommand: ParsableCommand {
         let depths = try depthOptions.override
         let inputs = try depthOptions.inputs
         let accepted = try baseline.map(Self.readBaseline)
+        let ruleSettings = try ruleOptions.settings(known: RuleCatalog.all.map(\.id))
         var results: [Verifier.Result] = []
         for path in paths {
             let file: SourceFile
@@ -93,7 +103,9 @@ struct VerifyCommand: ParsableCommand {
             if let problem = result.inputProblem {
                 throw CommandFailure.input("\(path): \(problem.description)")
             }
-            results.append(result)
+            var set = result
+            set.diagnostics = RuleSetting.apply(ruleSettings, to: set.diagnostics)
+            results.append(set)
             if statistics, let result = results.last {
                 Output.writeError(VerifyReport.statisticsLine(result) + "\n")
             }
