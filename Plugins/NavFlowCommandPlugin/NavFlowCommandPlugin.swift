@@ -3,11 +3,12 @@ import PackagePlugin
 
 /// `swift package navflow COMMAND [ARGUMENTS...]` in a package that depends
 /// on NavFlow: runs `navflow COMMAND` (verify, coverage, plan, query, graph,
-/// format, lint, extract, drift) with the arguments given. When a command
-/// that reads specs is given none, it takes the package's specs by
-/// convention: the `.navflow` files of its `navflow/` folder, else those of
-/// its targets' folders; `lint` and `extract` given no path take the
-/// targets' folders. What the command prints is also written to the
+/// format, lint, extract, drift) with the arguments given, in the package's
+/// folder, where navflow reads the package's `.navflow.yml`. When a command
+/// that reads specs is given none and that file lists none, it takes the
+/// package's specs by convention: the `.navflow` files of its `navflow/`
+/// folder, else those of its targets' folders; `lint` and `extract` given
+/// no path take the targets' folders. What the command prints is also written to the
 /// plugin's work directory (`COMMAND.txt`, or the report's own extension),
 /// and `plan` writes its traces there unless given `--output`.
 @main
@@ -26,8 +27,15 @@ struct NavFlowCommandPlugin: CommandPlugin {
             }
             return spec.path
         }
-        // A `where` applies to its case's last pattern only: one pattern per case.
-        if ["verify", "format"].contains(command) && positional.isEmpty {
+        // A `.navflow.yml` that lists specs or sources gives them itself: navflow reads it.
+        let configuration = (try? String(contentsOf: context.package.directoryURL.appendingPathComponent(".navflow.yml"), encoding: .utf8)) ?? ""
+        let configured = configuration.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let configuredSpecs = configured.contains { $0.hasPrefix("specs:") }
+        let configuredSources = configured.contains { $0.hasPrefix("sources:") }
+        if (configuredSpecs && ["verify", "format", "coverage", "plan"].contains(command))
+            || (configuredSources && ["lint", "extract"].contains(command)) {
+            // Nothing to add.
+        } else if ["verify", "format"].contains(command) && positional.isEmpty {
             _ = try firstSpec()
             rest = specs.map(\.path) + rest
         } else if ["coverage", "plan", "graph"].contains(command) && positional.isEmpty {
