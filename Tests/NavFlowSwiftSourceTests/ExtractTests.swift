@@ -63,6 +63,21 @@ import Testing
         #expect(draft.contains("  push Licenses  // Settings.swift:6"))
     }
 
+    /// A stack wrapper of an app's own, rooted at the page its layer is
+    /// given, every page pushed through a frame (eight lines).
+    static let layerWrapper = """
+        struct Frame: Hashable { let page: Page }
+        final class Layer { init(root: Page) {} }
+        struct LayerView: View {
+            let layer: Layer
+            var body: some View {
+                NavigationStack { rootView().navigationDestination(for: Frame.self) { FrameView(frame: $0) } }
+            }
+            func rootView() -> some View { Text("") }
+        }
+        struct FrameView: View { let frame: Frame; var body: some View { frame.page.view() } }
+        """
+
     static func draft(_ files: [String: String]) -> String {
         Extractor.extract(files.map { SourceFile(path: $0.key, text: $0.value) }).text
     }
@@ -236,16 +251,7 @@ import Testing
             enum SettingsPage: Hashable { case root
                 @ViewBuilder func view() -> some View { switch self { case .root: SettingsView() } }
             }
-            struct Frame: Hashable { let page: Page }
-            final class Layer { init(root: Page) {} }
-            struct LayerView: View {
-                let layer: Layer
-                var body: some View {
-                    NavigationStack { rootView().navigationDestination(for: Frame.self) { FrameView(frame: $0) } }
-                }
-                func rootView() -> some View { Text("") }
-            }
-            struct FrameView: View { let frame: Frame; var body: some View { frame.page.view() } }
+            \(Self.layerWrapper)
             struct Content: View {
                 var body: some View {
                     AppTabBar(tabs: [
@@ -371,16 +377,7 @@ import Testing
                     }
                 }
             }
-            struct Frame: Hashable { let page: Page }
-            final class Layer { init(root: Page) {} }
-            struct LayerView: View {
-                let layer: Layer
-                var body: some View {
-                    NavigationStack { rootView().navigationDestination(for: Frame.self) { FrameView(frame: $0) } }
-                }
-                func rootView() -> some View { Text("") }
-            }
-            struct FrameView: View { let frame: Frame; var body: some View { frame.page.view() } }
+            \(Self.layerWrapper)
             struct SplitRoot: View {
                 @State var layer: Layer
                 let sidebar: Page
