@@ -108,4 +108,13 @@ import Testing
         let formatted = try SpecFormatter.format(SourceFile(path: "shop.navflow", text: careless)).get()
         #expect(formatted == expected)
     }
+
+    /// A comment that goes on under a trailing comment follows it when the
+    /// code before grows, so a second pass finds it still under it.
+    @Test func aContinuedCommentFollowsItsTrailingComment() throws {
+        let source = "app A\nscreen Home{push Detail}  // a\n                          // b\nscreen Detail\n"
+        let formatted = try SpecFormatter.format(SourceFile(path: "a.navflow", text: source)).get()
+        #expect(formatted == "app A\nscreen Home { push Detail }  // a\n                             // b\nscreen Detail\n")
+        #expect(try SpecFormatter.format(SourceFile(path: "a.navflow", text: formatted)).get() == formatted)
+    }
 }

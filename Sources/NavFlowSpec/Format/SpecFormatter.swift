@@ -45,6 +45,9 @@ private struct Printer {
         var commentColumn = 0
         /// Whether a blank line preceded it in the source.
         var blankBefore: Bool
+        /// A comment on its own line that goes on under the trailing comment
+        /// of the line above: it takes that comment's column as printed.
+        var continuesComment = false
     }
 
     /// Words after which `(` opens a group, not an argument or parameter list.
@@ -112,15 +115,15 @@ private struct Printer {
                     flush()
                     let blank = !lines.isEmpty && hasBlankLine(from: previousEnd, to: comment.start)
                     let continuing = parenDepth > 0
-                    var indent = braceDepth * 2 + (continuing ? 4 : 0)
+                    let indent = braceDepth * 2 + (continuing ? 4 : 0)
+                    var line = Line(indent: indent, code: "", comment: text, blankBefore: blank)
                     // A comment that goes on under the trailing comment of the line
-                    // above, at its column, stays there.
+                    // above, at its column, stays under it.
                     if !blank, let last = lines.last, last.comment != nil, column(of: comment.start) == last.commentColumn,
                        last.commentColumn > indent {
-                        indent = last.commentColumn
+                        line.continuesComment = true
                     }
-                    var line = Line(indent: indent, code: "", comment: text, blankBefore: blank)
-                    line.commentColumn = indent
+                    line.commentColumn = column(of: comment.start)
                     lines.append(line)
                 } else if current != nil {
                     current!.comment = text
@@ -188,6 +191,8 @@ private struct Printer {
     /// spaces after it.
     func render(_ lines: [Line]) -> String {
         var output: [String] = []
+        // The column the last trailing comment was printed at.
+        var printedColumn = 0
         for (position, line) in lines.enumerated() {
             let afterOpen = position == 0 || lines[position - 1].code.hasSuffix("{")
             let beforeClose = line.code.hasPrefix("}")
@@ -195,10 +200,11 @@ private struct Printer {
             var text = String(repeating: " ", count: line.indent) + line.code
             if let comment = line.comment {
                 if line.code.isEmpty {
-                    text += comment
+                    text = String(repeating: " ", count: line.continuesComment ? printedColumn : line.indent) + comment
                 } else {
                     let width = line.indent + line.code.count
-                    text += String(repeating: " ", count: max(line.commentColumn, width + 2) - width) + comment
+                    printedColumn = max(line.commentColumn, width + 2)
+                    text += String(repeating: " ", count: printedColumn - width) + comment
                 }
             }
             output.append(text)
