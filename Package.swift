@@ -28,7 +28,7 @@ let package = Package(
     ],
     traits: [
         .trait(name: "Z3", description: "Enables the symbolic (Z3) query engine; needs libz3-dev."),
-        .trait(name: "SwiftSource", description: "Adds `lint` and `extract`, which read Swift with swift-syntax (about two minutes more for a first build)."),
+        .trait(name: "SwiftSource", description: "Adds `lint`, `extract` and `drift`, which read Swift with swift-syntax (about a minute more for a first build)."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
