@@ -3,11 +3,13 @@
 
 It reads action.yml, checks that every input, step output and script it
 names exists and that each script's NAVFLOW_* variables are passed to it,
-then runs the composite action's steps in order for two workflows: a clean
-spec with traces and a coverage gate (every step passes; the SARIF log is
-written; the job summary holds the verify and coverage reports), and a
-spec with defects (the verify step fails with exit 1 after writing the
-SARIF log and the summary). `uses:` steps are not run: for the SARIF
+then runs the composite action's steps in order for four workflows: a
+clean spec with the traces `plan` writes for it and a coverage gate (every
+step passes; the SARIF log is written; the job summary holds the verify and
+coverage reports); a spec with a defect (the verify step fails with exit 1
+after writing the SARIF log and the summary); and traces that drift from
+the spec, with `allow-drift` false (the gate fails) and true (it passes). A
+step without `if:` is skipped once one has failed, as the runner does. `uses:` steps are not run: for the SARIF
 upload, the log it would upload is checked instead.
 
 Usage: scripts/check-action.py   (builds navflow in debug, as the tests do)
@@ -95,7 +97,7 @@ def run_workflow(given):
         if "if" in step and not condition(step["if"], given, outputs, failed):
             statuses[step["name"]] = "skipped"
             continue
-        if "failed" in statuses.values() and "if" not in step:
+        if failed and "if" not in step:
             statuses[step["name"]] = "skipped"
             continue
         if "uses" in step:
@@ -169,6 +171,15 @@ for allow, expected in [("false", "failed (1)"), ("true", "passed")]:
     })
     if statuses.get("Measure coverage") != expected:
         problems.append(f"drifting traces with allow-drift {allow}: the coverage step {statuses.get('Measure coverage')}, expected {expected}")
+
+# Traces that are not there fail the coverage step, gate or not.
+statuses, _, _ = run_workflow({
+    "specs": "specs/examples/messenger.navflow",
+    "traces": "no/such/traces",
+    "configuration": "debug",
+})
+if not statuses.get("Measure coverage", "").startswith("failed (2)"):
+    problems.append(f"missing traces: the coverage step {statuses.get('Measure coverage')}, expected failed (2)")
 
 if problems:
     print("action: " + "\naction: ".join(problems), file=sys.stderr)

@@ -14,8 +14,14 @@ struct NavFlowBuildPlugin: BuildToolPlugin {
         guard let module = target as? SourceModuleTarget else { return [] }
         let tool = try context.tool(named: "navflow")
         let specs = module.sourceFiles.map(\.url).filter { $0.pathExtension == "navflow" }.sorted { $0.path < $1.path }
+        let folder = module.directoryURL.standardizedFileURL.path
         return specs.map { spec in
-            let stamp = context.pluginWorkDirectoryURL.appendingPathComponent("Verified_" + spec.deletingPathExtension().lastPathComponent + ".swift")
+            // Named after the spec's path in the target, so two specs of one
+            // name in different folders have stamps of their own.
+            var relative = spec.standardizedFileURL.deletingPathExtension().path
+            if relative.hasPrefix(folder + "/") { relative = String(relative.dropFirst(folder.count + 1)) }
+            let name = relative.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+            let stamp = context.pluginWorkDirectoryURL.appendingPathComponent("Verified_" + name + ".swift")
             return .buildCommand(
                 displayName: "Verifying \(spec.lastPathComponent) with navflow",
                 executable: URL(fileURLWithPath: "/bin/sh"),

@@ -73,7 +73,7 @@ struct NavFlowCommandPlugin: CommandPlugin {
 
     /// The options of navflow's commands that take no value.
     static let flags: Set<String> = ["--warnings-as-errors", "--statistics", "--in-place", "--check", "--deeplinks",
-                                     "--allow-drift", "--interactions", "--help", "-h", "--version"]
+                                     "--allow-drift", "--interactions", "--help", "-h", "--version", "--no-config"]
 
     /// The arguments that are not options or their values.
     static func positional(_ arguments: [String]) -> [String] {
@@ -82,7 +82,7 @@ struct NavFlowCommandPlugin: CommandPlugin {
         for argument in arguments {
             if takesValue { takesValue = false; continue }
             if argument.hasPrefix("-") {
-                takesValue = !flags.contains(argument) && !argument.contains("=")
+                takesValue = !flags.contains(argument) && !argument.hasPrefix("--no-") && !argument.contains("=")
             } else {
                 found.append(argument)
             }

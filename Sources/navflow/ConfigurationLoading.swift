@@ -66,7 +66,7 @@ enum ConfigurationLoading {
 
     /// Every rule id this build knows, for "did you mean".
     static var knownRules: [String] {
-        var ids = RuleCatalog.all.map(\.id.rawValue)
+        var ids = RuleCatalog.all.filter { $0.phase != .frontEnd }.map(\.id.rawValue)
         #if SwiftSource
         ids += Linter.rules.map(\.descriptor.id.rawValue) + Drift.rules.map(\.id.rawValue)
         #endif
@@ -77,7 +77,7 @@ enum ConfigurationLoading {
     /// source rules are not built in: ids of their form are taken on trust.
     static func commands(ofRule id: String) -> Set<String> {
         var commands: Set<String> = []
-        if RuleCatalog.all.contains(where: { $0.id.rawValue == id }) { commands.insert("verify") }
+        if RuleCatalog.all.contains(where: { $0.id.rawValue == id && $0.phase != .frontEnd }) { commands.insert("verify") }
         #if SwiftSource
         if Linter.rules.contains(where: { $0.descriptor.id.rawValue == id }) { commands.insert("lint") }
         if Drift.rules.contains(where: { $0.id.rawValue == id }) { commands.insert("drift") }

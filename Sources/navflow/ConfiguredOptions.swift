@@ -13,8 +13,10 @@ struct RuleOptions: ParsableArguments {
         valueName: "id=setting"))
     var rules: [String] = []
 
-    /// The settings, each rule's last; an unknown rule or setting is a usage error.
-    func settings(known: [RuleID]) throws -> [RuleID: RuleSetting] {
+    /// The settings, each rule's last; an unknown rule or setting is a usage
+    /// error, and so is a rule of the front end: a spec that does not read is
+    /// never verified, whatever its findings are called.
+    func settings(known: [RuleID], frontEnd: Set<RuleID> = []) throws -> [RuleID: RuleSetting] {
         var settings: [RuleID: RuleSetting] = [:]
         for text in rules {
             guard let (rule, setting) = RuleSetting.parse(text) else {
@@ -23,6 +25,9 @@ struct RuleOptions: ParsableArguments {
             guard known.contains(rule) else {
                 let suggestion = NameSuggestion.closest(to: rule.rawValue, among: known.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
                 throw ValidationError("--rule \(text): this command has no rule '\(rule.rawValue)'\(suggestion)")
+            }
+            if frontEnd.contains(rule) {
+                throw ValidationError("--rule \(text): '\(rule.rawValue)' is a rule of the front end; a spec it reports on is not read, so it cannot be set off or to another severity")
             }
             settings[rule] = setting
         }

@@ -69,7 +69,7 @@ struct VerifyCommand: ParsableCommand {
 
     func validate() throws {
         if specs.isEmpty { throw ValidationError("name at least one spec file or directory (or list them under 'specs' in .navflow.yml)") }
-        _ = try ruleOptions.settings(known: RuleCatalog.all.map(\.id))
+        _ = try ruleOptions.settings(known: RuleCatalog.all.map(\.id), frontEnd: Self.frontEndRules)
     }
 
     func run() throws {
@@ -82,7 +82,7 @@ struct VerifyCommand: ParsableCommand {
         let depths = try depthOptions.override
         let inputs = try depthOptions.inputs
         let accepted = try baseline.map(Self.readBaseline)
-        let ruleSettings = try ruleOptions.settings(known: RuleCatalog.all.map(\.id))
+        let ruleSettings = try ruleOptions.settings(known: RuleCatalog.all.map(\.id), frontEnd: Self.frontEndRules)
         var results: [Verifier.Result] = []
         for path in paths {
             let file: SourceFile
@@ -134,6 +134,9 @@ struct VerifyCommand: ParsableCommand {
 
 
 extension VerifyCommand {
+    /// The rules of the front end, which `--rule` cannot set.
+    static let frontEndRules = Set(RuleCatalog.all.filter { $0.phase == .frontEnd }.map(\.id))
+
     static func readBaseline(_ path: String) throws -> Baseline {
         let bytes: [UInt8]
         switch InputFiles.read(path) {

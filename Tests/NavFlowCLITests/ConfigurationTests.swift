@@ -143,6 +143,10 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr.contains("this command has no rule 'dead-edg' (did you mean 'dead-edge'?)"))
         #expect(try CommandLineTests.run(["verify", Self.spec, "--rule", "dead-edge=loud"]).status == 2)
+        // A spec the front end rejects is never verified, whatever its findings are called.
+        let frontEnd = try CommandLineTests.run(["verify", "specs/errors/syntax-errors.navflow", "--rule", "syntax=note"])
+        #expect(frontEnd.status == 2)
+        #expect(frontEnd.stderr.contains("'syntax' is a rule of the front end"))
         #expect(try CommandLineTests.run(["verify", "--config", "no/such.yml", Self.spec]).status == 2)
     }
 }

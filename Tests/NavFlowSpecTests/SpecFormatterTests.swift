@@ -117,4 +117,13 @@ import Testing
         #expect(formatted == "app A\nscreen Home { push Detail }  // a\n                             // b\nscreen Detail\n")
         #expect(try SpecFormatter.format(SourceFile(path: "a.navflow", text: formatted)).get() == formatted)
     }
+
+    /// Comments on their own lines, one under the other, are indented as
+    /// the code around them: only a trailing comment is gone on under.
+    @Test func ownLineCommentsUnderOneAnotherStayWithTheCode() throws {
+        let source = "app Demo\nscreen Other { push Home }  // trailing\nscreen Home {\n    // A\n    // B\n  push Detail\n}\nscreen Detail\n"
+        let formatted = try SpecFormatter.format(SourceFile(path: "a.navflow", text: source)).get()
+        #expect(formatted == "app Demo\nscreen Other { push Home }  // trailing\nscreen Home {\n  // A\n  // B\n  push Detail\n}\nscreen Detail\n")
+        #expect(try SpecFormatter.format(SourceFile(path: "a.navflow", text: formatted)).get() == formatted)
+    }
 }

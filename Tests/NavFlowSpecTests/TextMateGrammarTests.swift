@@ -89,7 +89,10 @@ import Testing
         }
     }
 
-    /// One line's scopes, from the rules open at its start; returns the rules still open after it.
+    /// One line's scopes, from the rules open at its start; returns the rules
+    /// still open after it. Patterns are matched from a position inside the
+    /// line as a TextMate engine does: `^` is the line's start only, and a
+    /// lookbehind sees the text before the position.
     static func tokenize(_ line: String, open: [Rule], root: [Rule]) -> (scoped: [Scoped], open: [Rule]) {
         let text = line as NSString
         var stack = open
@@ -101,12 +104,12 @@ import Testing
             let candidates = flattened(stack.last?.patterns ?? root)
             var best: (match: NSTextCheckingResult, rule: Rule?, isEnd: Bool)?
             if let ending = stack.last, let end = ending.end,
-               let found = end.firstMatch(in: line, range: NSRange(location: position, length: text.length - position)) {
+               let found = end.firstMatch(in: line, options: [.withoutAnchoringBounds, .withTransparentBounds], range: NSRange(location: position, length: text.length - position)) {
                 best = (found, ending, true)
             }
             for rule in candidates {
                 guard let regex = rule.match ?? rule.begin,
-                      let found = regex.firstMatch(in: line, range: NSRange(location: position, length: text.length - position)) else { continue }
+                      let found = regex.firstMatch(in: line, options: [.withoutAnchoringBounds, .withTransparentBounds], range: NSRange(location: position, length: text.length - position)) else { continue }
                 if best == nil || found.range.location < best!.match.range.location { best = (found, rule, false) }
             }
             guard let (found, rule, isEnd) = best, let matched = rule else { break }
@@ -192,6 +195,11 @@ import Testing
             if let expected = Self.expectedScope(token, atLineStart: token.atLineStart), !expected.isEmpty,
                !scopes.contains(where: { $0.scopes.contains { $0.hasPrefix(expected) } }) {
                 problems.append("\(location.line):\(location.column) '\(written)' is not scoped \(expected): \(scopes.map(\.scopes))")
+            }
+            // A name that is not at the start of its line is never a declaration's keyword.
+            if token.kind == .identifier, !token.atLineStart,
+               scopes.contains(where: { $0.scopes.contains { $0.hasPrefix("keyword.declaration") } }) {
+                problems.append("\(location.line):\(location.column) '\(written)' is scoped as a declaration's keyword")
             }
         }
         // Comments: the whole comment is a comment.

@@ -197,6 +197,20 @@ import Testing
         #expect(Self.undecided(silent) == ["// - App.swift:3: an onOpenURL handler in which no navigation is read: write its deep links by hand"])
     }
 
+    /// A prefix that ends inside a segment knows only that the segment is
+    /// there; a whole URL compared is that URL alone.
+    @Test func prefixesEndingInsideASegmentAndWholeURLs() throws {
+        let draft = try Self.app(handler: """
+                    if url.absoluteString.hasPrefix("links://item/1") { presentedSheet = .compose }
+                    else if url.absoluteString == "links://help/faq" { selectedTab = .settings }
+            """)
+        #expect(Self.links(draft) == [
+            "scheme \"links\"  // Router.swift:8",
+            "deeplink \"links://item/_/**\" -> + sheet ComposeView keep modals  // Router.swift:8",
+            "deeplink \"links://help/faq\" -> settings keep modals  // Router.swift:9",
+        ])
+    }
+
     @Test func patternsThatCanMatchOneURLOverlap() {
         #expect(URLShape.overlap("a://x/**", "a://x/y"))
         #expect(URLShape.overlap("a://**/_", "a://x"))

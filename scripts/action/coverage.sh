@@ -20,5 +20,8 @@ for gate in ${NAVFLOW_FAIL_UNDER:-}; do gates+=(--fail-under "$gate"); done
 [ "${NAVFLOW_ALLOW_DRIFT:-false}" = "true" ] && gates+=(--allow-drift)
 
 "$NAVFLOW" coverage "$spec" ${traces[@]+"${traces[@]}"} --format markdown --allow-drift >> "$GITHUB_STEP_SUMMARY"
+status=$?
+# A spec or trace that does not read (2) or a limit (3) fails the step, gate or not.
+[ "$status" -ne 0 ] && exit "$status"
 [ "${#gates[@]}" -eq 0 ] && exit 0
 "$NAVFLOW" coverage "$spec" ${traces[@]+"${traces[@]}"} ${gates[@]+"${gates[@]}"}

@@ -6,6 +6,8 @@
 # NAVFLOW_BASELINE, RUNNER_TEMP, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY.
 set -uo pipefail
 read -r -a specs <<< "${NAVFLOW_SPECS:-navflow}"
+# Blank input: the default (bash 3.2 treats an empty array as unset).
+[ "${#specs[@]}" -eq 0 ] && specs=(navflow)
 options=()
 [ "${NAVFLOW_WARNINGS_AS_ERRORS:-false}" = "true" ] && options+=(--warnings-as-errors)
 [ -n "${NAVFLOW_BASELINE:-}" ] && options+=(--baseline "$NAVFLOW_BASELINE")

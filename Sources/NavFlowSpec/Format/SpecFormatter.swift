@@ -119,8 +119,8 @@ private struct Printer {
                     var line = Line(indent: indent, code: "", comment: text, blankBefore: blank)
                     // A comment that goes on under the trailing comment of the line
                     // above, at its column, stays under it.
-                    if !blank, let last = lines.last, last.comment != nil, column(of: comment.start) == last.commentColumn,
-                       last.commentColumn > indent {
+                    if !blank, let last = lines.last, last.comment != nil, !last.code.isEmpty || last.continuesComment,
+                       column(of: comment.start) == last.commentColumn, last.commentColumn > indent {
                         line.continuesComment = true
                     }
                     line.commentColumn = column(of: comment.start)

@@ -1298,11 +1298,11 @@ struct ExtractionRun {
         let elements = Array(assignment.elements)
         let target = elements[0], value = elements[2]
         let property = FunctionCallExprSyntax.name(of: target) ?? ""
-        let lowered = property.lowercased()
-        guard ["sheet", "cover", "popover", "fullscreen"].contains(where: lowered.contains), !value.is(NilLiteralExprSyntax.self),
+        let words = Self.words(of: property)
+        guard ["sheet", "cover", "popover"].contains(where: words.contains), !value.is(NilLiteralExprSyntax.self),
               var screen = screens[view] else { return }
         let citation = cite(assignment, in: index)
-        let kind: DraftSpec.Edge.Kind = lowered.contains("popover") ? .popover : lowered.contains("sheet") ? .sheet : .cover
+        let kind: DraftSpec.Edge.Kind = words.contains("popover") ? .popover : words.contains("sheet") ? .sheet : .cover
         guard Self.isRouteCase(value),
               let (shownKind, shown) = presentedByItem(property: property, value: value) ?? routeTarget(value).map({ (kind, $0) }) else {
             undecided.append(("a presentation whose value is not read (`\(assignment.trimmedDescription.prefix(50))`)", citation))
@@ -1313,6 +1313,23 @@ struct ExtractionRun {
         }
         screens[view] = screen
         presentations.append(DraftSpec.Presentation(kind: shownKind, target: shown, citation: citation))
+    }
+
+    /// The words of a camel-case name, lowercased: `presentedSheet` is
+    /// `presented`, `sheet`; `discoverFilter` holds no `cover`.
+    static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            if character.isUppercase || !(character.isLetter || character.isNumber) {
+                if !current.isEmpty { words.append(current) }
+                current = character.isLetter || character.isNumber ? String(character).lowercased() : ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 
     /// The presentation a router method's name says it makes: a cover for

@@ -414,7 +414,7 @@ struct URLHandlerReader {
             guard let part = part(of: base, in: branch), let literal = argument.as(StringLiteralExprSyntax.self),
                   let text = Self.text(of: literal) else { return false }
             switch part {
-            case .absoluteString: branch.shape.compareURLPrefix(text)
+            case .absoluteString: branch.shape.compareURL(with: text, whole: false)
             case .path: branch.shape.comparePath(with: text, whole: false)
             default: return false
             }
@@ -449,7 +449,7 @@ struct URLHandlerReader {
         case .host: shape.compareHost(with: values)
         case .path where values.count == 1: shape.comparePath(with: values[0], whole: true)
         case .pathComponent(let index) where values.count == 1 && index >= 1: shape.compareSegment(index - 1, with: values[0])
-        case .absoluteString where values.count == 1: shape.compareURLPrefix(values[0])
+        case .absoluteString where values.count == 1: shape.compareURL(with: values[0], whole: true)
         default: require(part, on: &shape)
         }
     }
@@ -608,12 +608,12 @@ extension URLHandlerReader {
         if let assignment = element.as(SequenceExprSyntax.self) {
             let elements = Array(assignment.elements)
             let target = elements[0], value = elements[2]
-            let property = FunctionCallExprSyntax.name(of: target)?.lowercased() ?? ""
+            let words = ExtractionRun.words(of: FunctionCallExprSyntax.name(of: target) ?? "")
             if let part = part(of: value, in: branch), part == .url || part == .components || part == .absoluteString {
                 branch.actions.append((.unread("stores the URL in `\(target.trimmedDescription)`, whose readers are not followed"), citation))
-            } else if ExtractionRun.isRouteCase(value), ["sheet", "cover", "popover", "fullscreen"].contains(where: property.contains) {
-                let kind: DraftSpec.Edge.Kind = property.contains("popover") ? .popover
-                    : property.contains("sheet") ? .sheet : .cover
+            } else if ExtractionRun.isRouteCase(value), ["sheet", "cover", "popover"].contains(where: words.contains) {
+                let kind: DraftSpec.Edge.Kind = words.contains("popover") ? .popover
+                    : words.contains("sheet") ? .sheet : .cover
                 if let (itemKind, screen) = extraction.presentedByItem(property: FunctionCallExprSyntax.name(of: target) ?? "", value: value) {
                     branch.actions.append((.present(itemKind, screen), citation))
                 } else if let screen = extraction.routeTarget(value) {
@@ -621,7 +621,7 @@ extension URLHandlerReader {
                 } else {
                     branch.actions.append((.unread("sets `\(target.trimmedDescription)` to `\(value.trimmedDescription)`, whose view is not read"), citation))
                 }
-            } else if property.contains("tab"), ExtractionRun.isRouteCase(value) {
+            } else if words.contains("tab"), ExtractionRun.isRouteCase(value) {
                 if let caseName = CallVisitor.firstMember(in: value), let tab = tabs.first(where: { $0.id.lowercased() == caseName.lowercased() }) {
                     branch.actions.append((.selectTab(tab.id), citation))
                 } else {

@@ -83,16 +83,33 @@ struct URLShape: Hashable {
         }
     }
 
-    /// A URL prefix compared with the whole URL (`absoluteString.hasPrefix("mlem://fediverse-auth")`).
-    mutating func compareURLPrefix(_ text: String) {
+    /// The whole URL compared with `text` (`absoluteString == "app://a/b"`),
+    /// or with `whole: false` its start (`absoluteString.hasPrefix(...)`).
+    /// A prefix that does not end at a slash ends inside its last part (a
+    /// host, or a segment), so only the parts before it are known: of
+    /// `mlem://fediverse-auth`, the scheme, and that a host is there.
+    mutating func compareURL(with text: String, whole: Bool) {
         guard let range = text.range(of: "://") else { return }
         compareScheme(with: [String(text[..<range.lowerBound])])
         let rest = String(text[range.upperBound...])
         var parts = rest.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let endsAtSlash = rest.hasSuffix("/")
         if parts.last == "" { parts.removeLast() }
+        // The last part of a prefix that does not end at a slash is partial.
+        let partial = !whole && !endsAtSlash && !parts.isEmpty
         guard let host = parts.first, !host.isEmpty else { return }
+        if partial && parts.count == 1 {
+            hostRead = true
+            return
+        }
         compareHost(with: [host])
-        for (offset, part) in parts.dropFirst().enumerated() where !part.isEmpty { compareSegment(offset, with: part) }
+        let segments = Array(parts.dropFirst(1).dropLast(partial ? 1 : 0))
+        for (offset, part) in segments.enumerated() where !part.isEmpty { compareSegment(offset, with: part) }
+        if partial { readSegment(segments.count) }
+        if whole {
+            if self.segments.count > segments.count { isImpossible = true }
+            pathIsWhole = true
+        }
     }
 
     /// A literal NavFlow accepts as a segment as it is.
