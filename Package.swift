@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "NavFlowTraceTests", dependencies: ["NavFlowTrace"]),
         .testTarget(
             name: "NavFlowSwiftSourceTests",
-            dependencies: ["NavFlowTestSupport", "NavFlowSource", "NavFlowDiagnostics", "NavFlowSwiftSource", "NavFlowReport"],
+            dependencies: ["NavFlowTestSupport", "NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowCheck", "NavFlowSwiftSource", "NavFlowReport"],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(

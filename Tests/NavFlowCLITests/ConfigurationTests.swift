@@ -143,6 +143,17 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr.contains("this command has no rule 'dead-edg' (did you mean 'dead-edge'?)"))
         #expect(try CommandLineTests.run(["verify", Self.spec, "--rule", "dead-edge=loud"]).status == 2)
+        let malformed = try CommandLineTests.run(["verify", Self.spec, "--rule", "dead-edge"])
+        #expect(malformed.status == 2)
+        #expect(malformed.stderr.contains("--rule dead-edge: write ID=off, ID=error, ID=warning or ID=note"))
+        // Without a spec and without a configuration that names one.
+        for command in [["verify"], ["plan"], ["coverage", "--trace", "traces"]] {
+            let run = try CommandLineTests.run(["--no-config"] + command)
+            #expect(run.status == 2)
+            #expect(run.stderr.contains(command[0] == "verify"
+                ? "name at least one spec file or directory (or list them under 'specs' in .navflow.yml)"
+                : "name the spec (or give exactly one under 'specs' in .navflow.yml)"), "\(run.stderr)")
+        }
         // A spec the front end rejects is never verified, whatever its findings are called.
         let frontEnd = try CommandLineTests.run(["verify", "specs/errors/syntax-errors.navflow", "--rule", "syntax=note"])
         #expect(frontEnd.status == 2)

@@ -1,4 +1,5 @@
 #if SwiftSource
+import NavFlowCheck
 import NavFlowDiagnostics
 import NavFlowSource
 import NavFlowSpec
@@ -209,6 +210,31 @@ import Testing
             "deeplink \"links://item/_/**\" -> + sheet ComposeView keep modals  // Router.swift:8",
             "deeplink \"links://help/faq\" -> settings keep modals  // Router.swift:9",
         ])
+    }
+
+    /// The overlap the draft uses agrees with the checker's own test of
+    /// `deeplink-ambiguous` (`DeepLinkAmbiguityProperty.commonURL`) on every
+    /// pair of the patterns it writes, built from literals, `_` and `**`.
+    @Test func theOverlapAgreesWithTheAmbiguityCheck() throws {
+        var paths: [[String]] = [[]]
+        for length in 1...3 {
+            var next: [[String]] = [[]]
+            for _ in 0..<length { next = next.flatMap { prefix in ["a", "b", "_", "**"].map { prefix + [$0] } } }
+            paths += next.filter { $0.filter { $0 == "**" }.count <= 1 }
+        }
+        let patterns = paths.map { "x://" + $0.joined(separator: "/") }
+        var compared = 0
+        for (index, first) in patterns.enumerated() {
+            for second in patterns[index...] {
+                let spec = "app A\nscheme \"x\"\nscreen Home\nscreen Info\nstart Home\n"
+                    + "deeplink \"\(first)\" -> + sheet Info\ndeeplink \"\(second)\" -> + sheet Info\n"
+                let loaded = try #require(Frontend.load(SourceFile(path: "a.navflow", text: spec)).spec, "\(first) \(second)")
+                let common = DeepLinkAmbiguityProperty.commonURL(loaded.deepLinks[0].pattern, loaded.deepLinks[1].pattern, in: loaded)
+                #expect(URLShape.overlap(first, second) == (common != nil), "\(first) and \(second): the checker's common URL is \(common ?? "none")")
+                compared += 1
+            }
+        }
+        #expect(compared > 1_000)
     }
 
     @Test func patternsThatCanMatchOneURLOverlap() {

@@ -1,4 +1,6 @@
 #if SwiftSource
+import NavFlowSpec
+
 /// What a branch of a URL handler has tested of the URL on its way: the
 /// schemes and hosts it compared, the path segments it compared or read,
 /// and the query items it read. `patterns` writes it as NavFlow deep-link
@@ -112,10 +114,10 @@ struct URLShape: Hashable {
         }
     }
 
-    /// A literal NavFlow accepts as a segment as it is.
+    /// A literal NavFlow accepts as a segment as it is: one that needs no
+    /// escape and is not a wildcard.
     static func isPlainSegment(_ text: String) -> Bool {
-        !text.isEmpty && text != "_" && text != "**"
-            && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSetLike.isUnreserved($0)) }
+        !text.isEmpty && text != "_" && text != "**" && URLPath.percentEncoded(text) == text
     }
 
     /// The NavFlow patterns of the branch for each scheme in `schemes`
@@ -191,13 +193,4 @@ extension URLShape {
     }
 }
 
-/// The characters a URL segment may hold without escaping (RFC 3986's unreserved ones).
-enum CharacterSetLike {
-    static func isUnreserved(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "-", ".", "_", "~": true
-        default: false
-        }
-    }
-}
 #endif
