@@ -1,6 +1,7 @@
 /// Generates small random specs, seeded, for property tests: tab apps and
 /// single-stack apps with pushes (registered or not), sheets and covers,
-/// locked screens, dismiss, tab switches, flags, inputs and deep links.
+/// locked screens (some under a condition), dismiss, tab switches, flags
+/// (some starting from an input), inputs and deep links.
 /// Every generated spec parses; a few do not resolve (tests skip those).
 /// The same seed always gives the same text. With `appearHooks`, some
 /// screens also get `appear` hooks (drawn from a stream of their own, so
@@ -12,12 +13,16 @@ public struct SpecGenerator: Sendable {
     var later: SeededGenerator
     /// The hooks' choices.
     var hooks: SeededGenerator
+    /// Where a flag starts from an input and a screen is locked under a
+    /// condition (`flag f = i`, `locked if c`), drawn apart too.
+    var gates: SeededGenerator
     public var appearHooks = false
 
     public init(seed: UInt64, appearHooks: Bool = false) {
         generator = SeededGenerator(seed: seed)
         later = SeededGenerator(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
         hooks = SeededGenerator(seed: seed ^ 0x5851_F42D_4C95_7F2D)
+        gates = SeededGenerator(seed: seed ^ 0x2545_F491_4F6C_DD1D)
         self.appearHooks = appearHooks
     }
 
@@ -67,7 +72,15 @@ public struct SpecGenerator: Sendable {
         let conditions = flags + inputs
         let parameterized = "P"
         var lines = ["app Generated", "scheme \"g\"", "enum Color { red, blue }"]
-        lines += flags.map { "flag \($0) = \(chance(30))" }
+        for flag in flags {
+            let constant = chance(30)
+            var initial = "\(constant)"
+            if !inputs.isEmpty, Int.random(in: 0..<100, using: &gates) < 30 {
+                let input = inputs[Int.random(in: 0..<inputs.count, using: &gates)]
+                initial = Bool.random(using: &gates) ? "!\(input)" : input
+            }
+            lines.append("flag \(flag) = \(initial)")
+        }
         lines += inputs.map { "input \($0)" }
         func condition(_ this: inout SpecGenerator) -> String? {
             guard !conditions.isEmpty, this.chance(30) else { return nil }
@@ -124,7 +137,11 @@ public struct SpecGenerator: Sendable {
             }
         }
         for screen in screens + [parameterized] {
-            let locked = chance(15) ? " locked" : ""
+            var locked = chance(15) ? " locked" : ""
+            if !locked.isEmpty, !conditions.isEmpty, Bool.random(using: &gates) {
+                let name = conditions[Int.random(in: 0..<conditions.count, using: &gates)]
+                locked += " if \(Bool.random(using: &gates) ? "!" : "")\(name)"
+            }
             let parameters = screen == parameterized ? "(color: Color)" : ""
             var edges: [String] = []
             for index in 0..<Int.random(in: 0...3, using: &generator) {

@@ -16,7 +16,11 @@ public struct ScreenGraph: Sendable, Equatable {
         public var name: String
         /// Parameter names and types, for screens (`id: RecipeID`).
         public var parameters: [String]
+        /// Whether the screen's modal cannot be swiped down: always, or
+        /// while `lockCondition` holds.
         public var locked: Bool
+        /// For `locked if CONDITION`: the condition, in spec syntax.
+        public var lockCondition: String? = nil
         /// Whether this is the app's root content.
         public var isRoot: Bool
     }
@@ -108,7 +112,8 @@ public struct ScreenGraph: Sendable, Equatable {
         for (index, screen) in spec.screens.enumerated() {
             nodes.append(Node(id: id(.screen(index)), kind: .screen, name: screen.name,
                               parameters: screen.parameters.map { "\($0.name): \(spec.name(of: $0.type))" },
-                              locked: screen.locked, isRoot: spec.root == .screen(index)))
+                              locked: screen.lock != nil, lockCondition: screen.lock.flatMap { $0 == .constant(true) ? nil : spec.text(of: $0) },
+                              isRoot: spec.root == .screen(index)))
             /// Draws what a block of statements shows next.
             func draw(_ statements: [Statement], label: String?, condition: Condition?, declared: DeclaredEdge?) {
                 let condition = condition.map { spec.text(of: $0) }

@@ -26,6 +26,7 @@ import Testing
         Golden(name: "messenger", states: 576, inAppStates: 540, transitions: 5220),
         Golden(name: "recipes", states: 25, inAppStates: 25, transitions: 560),
         Golden(name: "router-tabs", states: 2430, inAppStates: 2430, transitions: 26649, parked: [36, 36, 395]),
+        Golden(name: "server-setup", states: 22, inAppStates: 22, transitions: 42, parked: [22, 22, 42]),
         Golden(name: "sheet-router", states: 199, inAppStates: 199, transitions: 1416, parked: [161, 161, 1144]),
         Golden(name: "tab-links", states: 555, inAppStates: 555, transitions: 3870, parked: [345, 345, 2414]),
     ]

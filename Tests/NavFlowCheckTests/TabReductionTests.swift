@@ -291,9 +291,11 @@ import Testing
     /// A sign-in gate: 'Gated' presents the sign-in sheet when it appears
     /// signed out. With `rebuild`, sign-out empties the paths: once signed
     /// in, the hook cannot run again while the paths are kept. With
-    /// `lockedSheet`, the user cannot swipe the sheet away; `presentation`
-    /// is how the hook presents it.
-    static func gatedSpec(signOutRebuilds: Bool, lockedSheet: Bool = true, presentation: String = "sheet") -> String {
+    /// `lockedSheet`, the user cannot swipe the sheet away (while
+    /// `lockCondition` holds, when there is one); `presentation` is how the
+    /// hook presents it.
+    static func gatedSpec(signOutRebuilds: Bool, lockedSheet: Bool = true, lockCondition: String? = nil,
+                          presentation: String = "sheet") -> String {
         """
         app H
         scheme "h"
@@ -315,7 +317,7 @@ import Testing
           push Next
         }
         screen Next
-        screen SignIn\(lockedSheet ? " locked" : "") {
+        screen SignIn\(lockedSheet ? " locked" + (lockCondition.map { " if \($0)" } ?? "") : "") {
           action "Sign in" { set signedIn = true; dismiss }
           action "Cancel" { dismiss }
         }
@@ -420,6 +422,18 @@ import Testing
                 $0.selectedTab == 1 && $0.flags & 1 == 0 && $0.paths[0].contains { model.routes.screen(of: $0) == gated }
             }
             #expect(keptSignedOut.isEmpty == cut, "\(name): \(keptSignedOut.count) states")
+        }
+        // A sheet locked under a condition is not always swiped away: the
+        // gate stays on the parked path, whatever the condition.
+        for condition in ["!signedIn", "signedIn"] {
+            let name = "locked-if-\(condition).navflow"
+            let (spec, model, graph, _, _) = try Self.parkedAgrees(
+                Self.gatedSpec(signOutRebuilds: false, lockCondition: condition), name: name)
+            let gated = try #require(spec.screens.firstIndex { $0.name == "Gated" })
+            let keptSignedOut = (0..<graph.count).map { graph.state($0) }.filter {
+                $0.selectedTab == 1 && $0.flags & 1 == 0 && $0.paths[0].contains { model.routes.screen(of: $0) == gated }
+            }
+            #expect(!keptSignedOut.isEmpty, "\(name)")
         }
     }
 

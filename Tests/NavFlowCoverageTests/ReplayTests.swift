@@ -105,6 +105,25 @@ import Testing
         #expect(report.drifts.first?.applied == true)
     }
 
+    /// A recorded dismiss of a sheet that cannot be swiped away says why.
+    @Test func aLockedSheetThatBlocksADismissIsNamed() throws {
+        let model = try model(ofFile: "specs/examples/server-setup.navflow")
+        let (report, _) = coverage(of: model, trace: """
+            {"event":"launch","inputs":{"hasSavedServer":true}}
+            {"event":"action","screen":"Servers","label":"Edit server"}
+            {"event":"dismiss"}
+            {"event":"action","screen":"Servers","label":"Edit server"}
+            {"event":"action","screen":"ServerEditor","label":"Type"}
+            {"event":"dismiss"}
+            """)
+        #expect(report.drifts.map(\.message) == [
+            "dismiss is not possible from ServerEditor ('ServerEditor' is locked while `editing`)",
+        ])
+        // The swipe taken before the editor was edited covers the implicit action.
+        let missing = try #require(report.metric("implicit")).missing.map(\.text)
+        #expect(!missing.contains { $0.contains("ServerEditor") && $0.contains("swipe") }, "\(missing)")
+    }
+
     @Test func declaredEdgesWinOverImplicitActionsAndRepeatedTabsChangeNothing() throws {
         let (report, _) = coverage(of: try model(Fixtures.shop), trace: """
             {"event":"launch","inputs":{"beta":true}}

@@ -26,13 +26,15 @@ import Testing
             flag seen = true
             input isPro
             assume isPro || !isPro
+            flag pro = isPro && !seen
             """)
-        #expect(kinds.count == 9)
+        #expect(kinds.count == 10)
         guard case .scheme(let scheme) = kinds[0], case .host(let host) = kinds[1],
               case .enumeration(let name, let cases) = kinds[2],
               case .identifier(let recipeID, let recipeBase) = kinds[3], case .identifier(_, let slugBase) = kinds[4],
               case .flag(let flag, let initial) = kinds[5], case .flag(_, let seenInitial) = kinds[6],
-              case .input(let input) = kinds[7], case .assume(.or(.name, .not(.name, _))) = kinds[8]
+              case .input(let input) = kinds[7], case .assume(.or(.name, .not(.name, _))) = kinds[8],
+              case .flag(let pro, .and(.name(let read), .not(.name, _))) = kinds[9]
         else {
             Issue.record("unexpected declarations: \(kinds)")
             return
@@ -40,8 +42,24 @@ import Testing
         #expect(scheme.value == "recipes" && host.value == "recipes.example.com")
         #expect(name.text == "Category" && cases.map(\.text) == ["desserts", "mains", "sides"])
         #expect(recipeID.text == "RecipeID" && recipeBase == .int && slugBase == .string)
-        #expect(flag.text == "loggedIn" && initial == false && seenInitial == true)
+        #expect(flag.text == "loggedIn" && initial == .literal(false, initial.range)
+                && seenInitial == .literal(true, seenInitial.range))
+        #expect(pro.text == "pro" && read.text == "isPro")
         #expect(input.text == "isPro")
+    }
+
+    @Test func lockUnderACondition() {
+        let kinds = declarations("""
+            app A
+            screen Editor locked if editing || !saved { dismiss }
+            screen Plain
+            """)
+        guard kinds.count == 2, case .screen(let name, _, .or(.name(let editing), .not(.name(let saved), _))?, let edges, _) = kinds[0],
+              case .screen(_, _, nil, _, _) = kinds[1] else {
+            Issue.record("unexpected declarations: \(kinds)")
+            return
+        }
+        #expect(name.text == "Editor" && editing.text == "editing" && saved.text == "saved" && edges.count == 1)
     }
 
     @Test func screenWithParametersLockAndEdges() {
@@ -62,11 +80,11 @@ import Testing
                 tab profile }
             }
             """)
-        guard case .screen(let name, let parameters, let locked, let edges, _) = kinds.first else {
-            Issue.record("expected a screen")
+        guard case .screen(let name, let parameters, .literal(true, _)?, let edges, _) = kinds.first else {
+            Issue.record("expected a locked screen")
             return
         }
-        #expect(name.text == "Recipe" && locked)
+        #expect(name.text == "Recipe")
         #expect(parameters.map { "\($0.name.text): \($0.type.text)" } == ["id: RecipeID", "category: Category"])
         #expect(edges.count == 11)
         guard case .push(let route) = edges[0].statements[0].kind else {

@@ -516,7 +516,7 @@ import Testing
             """])
         #expect(draft.contains("screen Drafts {  // Home.swift:7\n  sheet Composer  // Home.swift:19\n}"))
         #expect(draft.contains("screen HelpView locked  // Home.swift:13, locked at Home.swift:13"))
-        #expect(draft.contains("// - Home.swift:11: 'Composer' cannot be swiped away while `!draft.isEmpty`; a `locked` screen is locked always, so it is not written"))
+        #expect(draft.contains("// - Home.swift:11: 'Composer' cannot be swiped away while `!draft.isEmpty`; write `locked if FLAG` with a flag the screen's actions set as that condition changes"))
         #expect(!draft.contains("screen Composer locked"))
         let errors = Frontend.load(SourceFile(path: "draft.navflow", text: draft)).diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(errors.map(\.message))")

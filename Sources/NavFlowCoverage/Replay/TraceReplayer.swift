@@ -260,6 +260,14 @@ public struct TraceReplayer: Sendable {
                 }
             }
         }
+        // A dismiss the app recorded where the sheet on top cannot be swiped away.
+        if case .dismiss = wanted, !state.modals.isEmpty {
+            let screen = model.routes.screen(of: model.visibleRoute(of: .modal, in: state))
+            if let lock = model.spec.screens[screen].lock, state.holds(lock) {
+                let name = model.spec.screens[screen].name
+                return lock == .constant(true) ? "'\(name)' is locked" : "'\(name)' is locked while `\(model.spec.text(of: lock))`"
+            }
+        }
         if case .tab(let tab) = wanted, !state.modals.isEmpty || model.isHidden(tab, in: state) {
             return state.modals.isEmpty ? "the tab is hidden" : "a modal is up"
         }

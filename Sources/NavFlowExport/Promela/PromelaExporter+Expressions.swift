@@ -43,19 +43,29 @@ extension PromelaExporter {
         return "(n\(context) > 0 -> p\(context)[n\(context)-1] == \(route) : \(base))"
     }
 
-    /// Whether the screen on top of the top modal is locked.
+    /// Whether the screen on top of the top modal is locked (while its
+    /// `locked if` condition holds).
     func topModalLocked() -> String {
-        let locked = spec.screens.indices.filter { spec.screens[$0].locked }
+        let locked = spec.screens.indices.filter { spec.screens[$0].lock != nil }
         guard !locked.isEmpty else { return "0" }
+        /// The screen's lock condition joined to a test, when it has one.
+        func whileLocked(_ screen: Int, _ test: String) -> String {
+            let lock = spec.screens[screen].lock ?? .constant(true)
+            return lock == .constant(true) ? test : "(\(test) && \(condition(lock)))"
+        }
         func inLocked(_ value: String) -> String {
             locked.map { screen in
                 let low = routes.base[screen]
                 let high = low + routes.domains[screen].reduce(1, *) - 1
-                return "(\(value) >= \(low) && \(value) <= \(high))"
+                return whileLocked(screen, "(\(value) >= \(low) && \(value) <= \(high))")
             }.joined(separator: " || ")
         }
-        let roots = shape.presentables.indices.filter { spec.screens[routes.screen(of: rootRoute(of: shape.presentables[$0]))].locked }
-        let rootTest = roots.isEmpty ? "0" : roots.map { "\(top("mp")) == \($0)" }.joined(separator: " || ")
+        let roots = shape.presentables.indices.compactMap { presentable -> String? in
+            let screen = routes.screen(of: rootRoute(of: shape.presentables[presentable]))
+            guard spec.screens[screen].lock != nil else { return nil }
+            return whileLocked(screen, "\(top("mp")) == \(presentable)")
+        }
+        let rootTest = roots.isEmpty ? "0" : roots.joined(separator: " || ")
         guard modalDepth > 0 else { return "(\(rootTest))" }
         return "(\(top("mn")) > 0 -> (\(inLocked("mq[(nm-1)*\(modalDepth) + \(top("mn"))-1]"))) : (\(rootTest)))"
     }

@@ -105,7 +105,8 @@ extension FlowModel {
             body(Transition(step: .switchTab(tab), target: next, facts: [], outcome: nil))
         case .swipeDown:
             let visible = routes.screen(of: visibleRoute(of: .modal, in: state))
-            guard !spec.screens[visible].locked else { return }
+            // A `locked` screen cannot be swiped away, a `locked if` one while its condition holds.
+            if let lock = spec.screens[visible].lock, decider.holds(lock, in: state) { return }
             var next = state
             next.modals.removeLast()
             body(Transition(step: .swipeDown, target: next, facts: [], outcome: nil))

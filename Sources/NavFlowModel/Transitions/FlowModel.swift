@@ -53,14 +53,7 @@ public final class FlowModel: Sendable {
         let shape = StateShape(spec)
         self.shape = shape
         self.codec = StateCodec(spec: spec, shape: shape, routes: routes)
-        var read = Set<Int>()
-        for screen in spec.screens { for block in screen.statementBlocks { read.formUnion(block.condition?.inputsRead ?? []) } }
-        for view in spec.tabViews { for tab in view.tabs { read.formUnion(tab.hiddenIf?.inputsRead ?? []) } }
-        for step in spec.launch { read.formUnion(step.condition?.inputsRead ?? []) }
-        for link in spec.deepLinks {
-            for handler in link.handlers { read.formUnion(handler.requires?.inputsRead ?? []) }
-        }
-        relevantInputs = read.sorted()
+        relevantInputs = Set(spec.conditionsRead.flatMap(\.inputsRead)).sorted()
         deepLinkArguments = spec.deepLinks.map { link in
             var combinations: [[Int]] = [[]]
             for parameter in link.pattern.parameters {
@@ -130,11 +123,15 @@ public final class FlowModel: Sendable {
 
     /// The state before `launch` runs, deciding tab visibility with `decider`.
     public func blankState<D: ConditionDecider>(inputs: UInt64, decider: D) -> NavState {
-        var flags: UInt64 = 0
-        for (index, flag) in spec.flags.enumerated() where flag.initial { flags |= 1 << UInt64(index) }
-        var state = NavState(flags: flags, inputs: inputs, selectedTab: 0,
+        var state = NavState(flags: 0, inputs: inputs, selectedTab: 0,
                              paths: Array(repeating: [], count: shape.slots.count),
                              shows: Array(repeating: 0, count: shape.slots.count), modals: [])
+        // A flag's value at launch reads inputs at most (the resolver checks it).
+        var flags: UInt64 = 0
+        for (index, flag) in spec.flags.enumerated() where decider.holds(flag.initial, in: state) {
+            flags |= 1 << UInt64(index)
+        }
+        state.flags = flags
         if let view = spec.rootTabView {
             if let initial = view.initial, !isHidden(initial, in: state, decider: decider) {
                 state.selectedTab = initial

@@ -208,6 +208,7 @@ public enum ScreenGraphRenderer {
                     ("name", .string(node.name)),
                     ("parameters", .array(node.parameters.map { .string($0) })),
                     ("locked", .bool(node.locked)),
+                    ("lockedIf", .optional(node.lockCondition)),
                     ("root", .bool(node.isRoot)),
                 ])
             })),
@@ -237,7 +238,7 @@ public enum ScreenGraphRenderer {
         var label = node.name
         if !node.parameters.isEmpty { label += "(" + node.parameters.joined(separator: ", ") + ")" }
         switch node.kind {
-        case .screen: if node.locked { label += " (locked)" }
+        case .screen: if node.locked { label += node.lockCondition.map { " (locked if \($0))" } ?? " (locked)" }
         case .stack: label = "stack " + label
         case .tabs: label = "tabs " + label
         case .split: label = "split " + label

@@ -51,7 +51,9 @@ public struct IDType: Hashable, Sendable {
 /// A `flag`: mutable app state with its launch value.
 public struct Flag: Hashable, Sendable {
     public var name: String
-    public var initial: Bool
+    /// Its value at launch, before the `launch` statements run: a constant,
+    /// or a condition over inputs (`flag isSetup = hasSavedServer`).
+    public var initial: Condition
     public var range: SourceRange
 }
 
@@ -72,8 +74,10 @@ public struct Parameter: Hashable, Sendable {
 public struct Screen: Hashable, Sendable {
     public var name: String
     public var parameters: [Parameter]
-    /// `locked`: its modal cannot be swiped down.
-    public var locked: Bool
+    /// `locked`, or `locked if CONDITION`: while the condition holds (always,
+    /// for a plain `locked`), its modal cannot be swiped down. Nil when the
+    /// screen is never locked.
+    public var lock: Condition?
     public var edges: [Edge]
     public var range: SourceRange
     /// `appear` hooks, in declaration order.

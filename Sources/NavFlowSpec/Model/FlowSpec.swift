@@ -51,6 +51,22 @@ public struct FlowSpec: Sendable {
     }
 
     /// The name a content is declared with.
+    /// Every condition the app reads as it runs: the guards of edges and
+    /// appear hooks, `locked if`, `hidden if`, `launch … if`, `requires`,
+    /// and the flags' values at launch. `assume` is not among them: it
+    /// narrows the input valuations and decides nothing.
+    public var conditionsRead: [Condition] {
+        var conditions: [Condition] = flags.map(\.initial)
+        for screen in screens {
+            conditions += screen.statementBlocks.compactMap(\.condition)
+            if let lock = screen.lock { conditions.append(lock) }
+        }
+        conditions += tabViews.flatMap(\.tabs).compactMap(\.hiddenIf)
+        conditions += launch.compactMap(\.condition)
+        conditions += deepLinks.flatMap(\.handlers).compactMap(\.requires)
+        return conditions
+    }
+
     public func name(of content: Content) -> String {
         switch content {
         case .screen(let index): screens[index].name

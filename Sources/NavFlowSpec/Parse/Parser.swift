@@ -110,8 +110,11 @@ public struct Parser {
             kind = .identifier(name: name, base: base)
         case "flag":
             let name = try declaredName(of: "a flag", after: "'flag'")
-            try expect(.equal, "expected '= false' or '= true' after the flag's name")
-            kind = .flag(name: name, initial: try expectBoolean(after: "'='"))
+            try expect(.equal, "expected '= false', '= true' or '= INPUT' after the flag's name")
+            guard [.identifier, .bang, .leftParen].contains(current.kind) else {
+                throw failure("expected 'true', 'false' or a condition over inputs after '=', found \(describe(current))")
+            }
+            kind = .flag(name: name, initial: try parseExpression(after: "'='"))
         case "input":
             kind = .input(name: try declaredName(of: "an input", after: "'input'"))
         case "assume":
@@ -172,10 +175,11 @@ public struct Parser {
     private mutating func parseScreen() throws(Recovery) -> DeclarationSyntax.Kind {
         let name = try declaredName(of: "a screen", after: "'screen'")
         let parameters = try parseParameterList(of: "screen '\(name.text)'")
-        var locked = false
+        var lock: ExpressionSyntax?
         if current.isWord("locked") {
-            locked = true
+            lock = .literal(true, tokenRange(current))
             advance()
+            if let condition = try parseOptionalCondition() { lock = condition }
         }
         var edges: [EdgeSyntax] = []
         var hooks: [AppearHookSyntax] = []
@@ -184,7 +188,7 @@ public struct Parser {
             advance()
             parseScreenBody(open: open, screen: name.text, edges: &edges, hooks: &hooks)
         }
-        return .screen(name: name, parameters: parameters, locked: locked, edges: edges, hooks: hooks)
+        return .screen(name: name, parameters: parameters, lock: lock, edges: edges, hooks: hooks)
     }
 
     /// `(name: Type, ...)` after a screen's or an entry point's name; empty

@@ -24,7 +24,9 @@ public struct Resolver {
     /// The modals `close` clauses name, with where: checked once every
     /// presentation is known (`checkClosedModals`).
     private var closingNames: [(Content, Name)] = []
-    private var screenSyntax: [(parameters: [ParameterSyntax], edges: [EdgeSyntax], hooks: [AppearHookSyntax])] = []
+    private var screenSyntax: [(parameters: [ParameterSyntax], lock: ExpressionSyntax?, edges: [EdgeSyntax], hooks: [AppearHookSyntax])] = []
+    /// Per flag: its value at launch as written, resolved once inputs are declared.
+    private var flagInitials: [ExpressionSyntax] = []
     /// Screens with a parameter whose type did not resolve: their routes are
     /// not checked, to avoid a cascade of argument errors.
     private var screensWithUnknownParameters: Set<Int> = []
@@ -151,14 +153,15 @@ public struct Resolver {
                 spec.idTypes.append(IDType(name: name.text, base: base, range: name.range))
             case .flag(let name, let initial):
                 guard declare(name, kind: "flag", in: \.values, value: .flag(spec.flags.count)) else { continue }
-                spec.flags.append(Flag(name: name.text, initial: initial, range: name.range))
+                spec.flags.append(Flag(name: name.text, initial: .constant(false), range: name.range))
+                flagInitials.append(initial)
             case .input(let name):
                 guard declare(name, kind: "input", in: \.values, value: .input(spec.inputs.count)) else { continue }
                 spec.inputs.append(Input(name: name.text, range: name.range))
-            case .screen(let name, let parameters, let locked, let edges, let hooks):
+            case .screen(let name, let parameters, let lock, let edges, let hooks):
                 guard declare(name, kind: "screen", in: \.contents, value: .screen(spec.screens.count)) else { continue }
-                spec.screens.append(Screen(name: name.text, parameters: [], locked: locked, edges: [], range: name.range))
-                screenSyntax.append((parameters, edges, hooks))
+                spec.screens.append(Screen(name: name.text, parameters: [], lock: nil, edges: [], range: name.range))
+                screenSyntax.append((parameters, lock, edges, hooks))
             case .stack(let name, _, _, _, _, _):
                 guard declare(name, kind: "stack", in: \.contents, value: .stack(spec.stacks.count)) else { continue }
                 spec.stacks.append(Stack(name: name.text, root: 0, destinations: [], registrations: [], includedSets: [],
@@ -461,6 +464,9 @@ public struct Resolver {
             for hook in screenSyntax[index].hooks {
                 resolveAppearHook(hook, of: index)
             }
+            if let lock = screenSyntax[index].lock {
+                spec.screens[index].lock = resolveCondition(lock)
+            }
             for (group, seen) in whenUnknown ? [] : outcomes.sorted(by: { $0.value.values.map(\.start.offset).min()! < $1.value.values.map(\.start.offset).min()! }) {
                 let choice = spec.choices[group.choice]
                 let missing = choice.outcomes.indices.filter { seen[$0] == nil }.map { "'\(choice.outcomes[$0])'" }
@@ -588,6 +594,17 @@ public struct Resolver {
     }
 
     private mutating func resolveLaunchAndAssumptions() {
+        for (flag, initial) in zip(spec.flags.indices, flagInitials) {
+            guard let condition = resolveCondition(initial) else { continue }
+            if let read = condition.flagsRead.min() {
+                let name = spec.flags[flag].name
+                error(.invalidExpression, "flag '\(name)' starts from inputs and constants only; '\(spec.flags[read].name)' is a flag, which gets its own value at launch",
+                      at: initial.range,
+                      notes: [DiagnosticNote(message: "to set it from a flag, write 'flag \(name) = false' and 'launch set \(name) = true if ...'")])
+                continue
+            }
+            spec.flags[flag].initial = condition
+        }
         for declaration in syntax.declarations {
             switch declaration.kind {
             case .launch(let statement, let condition):

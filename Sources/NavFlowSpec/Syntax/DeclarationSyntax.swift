@@ -42,10 +42,12 @@ public struct DeclarationSyntax: Hashable, Sendable {
         case host(StringLiteral)
         case enumeration(name: Name, cases: [Name])
         case identifier(name: Name, base: IDBase)
-        case flag(name: Name, initial: Bool)
+        /// `initial` is `true`, `false` or a condition over inputs.
+        case flag(name: Name, initial: ExpressionSyntax)
         case input(name: Name)
         case assume(ExpressionSyntax)
-        case screen(name: Name, parameters: [ParameterSyntax], locked: Bool, edges: [EdgeSyntax],
+        /// `lock` is `locked` (a `true` literal) or `locked if CONDITION`; nil without.
+        case screen(name: Name, parameters: [ParameterSyntax], lock: ExpressionSyntax?, edges: [EdgeSyntax],
                     hooks: [AppearHookSyntax] = [])
         /// `sets` are the `destinations SET` lines: the shared sets the stack includes;
         /// `routerPath` is where `router path` was written.

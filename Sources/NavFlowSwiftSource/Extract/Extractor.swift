@@ -1284,7 +1284,7 @@ struct ExtractionRun {
             case "false"?:
                 break
             case let condition?:
-                undecided.append(("'\(locked)' cannot be swiped away while `\(condition)`; a `locked` screen is locked always, so it is not written", citation))
+                undecided.append(("'\(locked)' cannot be swiped away while `\(condition)`; write `locked if FLAG` with a flag the screen's actions set as that condition changes", citation))
             }
         default:
             break

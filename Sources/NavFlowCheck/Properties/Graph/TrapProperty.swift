@@ -30,7 +30,8 @@ public struct TrapProperty: GraphProperty {
             let name = analysis.spec.screens[screen].name
             findings.append(finding(Self.message(name: name),
                                     at: analysis.spec.screens[screen].range, in: analysis,
-                                    notes: Self.notes(name: name, in: state),
+                                    notes: Self.notes(name: name, in: state, lock: analysis.spec.screens[screen].lock,
+                                                      spec: analysis.spec),
                                     witness: analysis.witness(to: index)))
             if findings.count == Self.limit { break }
         }
@@ -47,13 +48,19 @@ public struct TrapProperty: GraphProperty {
         return "trap: once '\(name)'\(kind) is on screen, no in-app step leads back to a home state"
     }
 
-    /// The notes for the trap state of the witness, whose top screen is `name`.
-    static func notes(name: String, in state: NavState) -> [DiagnosticNote] {
+    /// The notes for the trap state of the witness, whose top screen is
+    /// `name`, with its `lock` when it has one.
+    static func notes(name: String, in state: NavState, lock: Condition? = nil, spec: FlowSpec? = nil) -> [DiagnosticNote] {
         let shown = state.modals.last.map { "'\(name)' is in a \($0.kind.rawValue)" } ?? "'\(name)' is in no modal"
-        return [.witnessShows(shown),
-                DiagnosticNote(message: state.modals.last?.kind == .cover
-                    ? "a cover has no swipe-down: give '\(name)' an action that dismisses it"
-                    : "give '\(name)' a way out: a dismiss, a back step, or drop 'locked'")]
+        let wayOut: String
+        if state.modals.last?.kind == .cover {
+            wayOut = "a cover has no swipe-down: give '\(name)' an action that dismisses it"
+        } else if let lock, lock != .constant(true), let spec {
+            wayOut = "give '\(name)' a way out: a dismiss, a back step, or a step that makes `\(spec.text(of: lock))` false, since it is locked while that holds"
+        } else {
+            wayOut = "give '\(name)' a way out: a dismiss, a back step, or drop 'locked'"
+        }
+        return [.witnessShows(shown), DiagnosticNote(message: wayOut)]
     }
 }
 

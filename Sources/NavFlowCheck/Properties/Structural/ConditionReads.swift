@@ -7,17 +7,7 @@ struct ConditionReads {
     var inputs = Set<Int>()
 
     init(_ spec: FlowSpec) {
-        // `assume` is not a read: it narrows the valuations but decides nothing.
-        var conditions: [Condition] = []
-        for screen in spec.screens {
-            conditions += screen.statementBlocks.compactMap(\.condition)
-        }
-        for view in spec.tabViews {
-            conditions += view.tabs.compactMap(\.hiddenIf)
-        }
-        conditions += spec.launch.compactMap(\.condition)
-        conditions += spec.deepLinks.flatMap(\.handlers).compactMap(\.requires)
-        for condition in conditions {
+        for condition in spec.conditionsRead {
             flags.formUnion(condition.flagsRead)
             inputs.formUnion(condition.inputsRead)
         }
