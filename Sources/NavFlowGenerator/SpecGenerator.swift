@@ -1,6 +1,7 @@
 /// Generates small random specs, seeded, for property tests: tab apps and
 /// single-stack apps with pushes (registered or not), sheets and covers,
-/// locked screens (some under a condition), dismiss, tab switches, flags
+/// view-destination pushes (`inline`), locked screens (some under a
+/// condition), dismiss, close, tab switches, flags
 /// (some starting from an input), inputs and deep links.
 /// Every generated spec parses; a few do not resolve (tests skip those).
 /// The same seed always gives the same text. With `appearHooks`, some
@@ -13,10 +14,14 @@ public struct SpecGenerator: Sendable {
     var later: SeededGenerator
     /// The hooks' choices.
     var hooks: SeededGenerator
-    /// Where a flag starts from an input and a screen is locked under a
-    /// condition (`flag f = i`, `locked if c`), drawn apart too.
+    /// Where a flag starts from an input, a screen is locked under a
+    /// condition and a `close` stands for a `dismiss` (`flag f = i`,
+    /// `locked if c`, `close S1, S2`), drawn apart too.
     var gates: SeededGenerator
     public var appearHooks = false
+    /// The screens and stacks the spec being generated presents so far:
+    /// what a `close` may name (a name nothing presents is an error).
+    var presented: [String] = []
 
     public init(seed: UInt64, appearHooks: Bool = false) {
         generator = SeededGenerator(seed: seed)
@@ -38,7 +43,11 @@ public struct SpecGenerator: Sendable {
             switch Int.random(in: 0..<8, using: &hooks) {
             case 0, 1: statements.append("push \(pick(screens))")
             case 2: statements.append("push \(parameterized)(\(pick(["red", "blue"])))")
-            case 3: statements.append("\(pick(["sheet", "cover", "popover"])) \(pick(presentables))")
+            case 3:
+                let kind = pick(["sheet", "cover", "popover"])
+                let shown = pick(presentables)
+                presented.append(shown)
+                statements.append("\(kind) \(shown)")
             case 4: statements.append("dismiss")
             case 5: statements.append("pop")
             case 6: statements.append(tabIDs.isEmpty ? "popToRoot" : "tab \(pick(tabIDs))")
@@ -63,6 +72,7 @@ public struct SpecGenerator: Sendable {
 
     /// The next spec's text.
     public mutating func spec() -> String {
+        presented = []
         let screenCount = Int.random(in: 3...8, using: &generator)
         let screens = (0..<screenCount).map { "S\($0)" }
         let flagCount = Int.random(in: 0...2, using: &generator)
@@ -122,14 +132,30 @@ public struct SpecGenerator: Sendable {
         } else {
             lines.append("start Stack0")
         }
-        if chance(25) { lines.append("launch cover \(screens[screens.count - 1])" + (conditions.isEmpty ? "" : " if \(pick(conditions))")) }
+        if chance(25) {
+            presented.append(screens[screens.count - 1])
+            lines.append("launch cover \(screens[screens.count - 1])" + (conditions.isEmpty ? "" : " if \(pick(conditions))"))
+        }
         let presentables = screens + (modalStack.map { [$0.name] } ?? [])
         func statement(_ this: inout SpecGenerator) -> String {
             switch Int.random(in: 0..<10, using: &this.generator) {
-            case 0, 1, 2: return "push \(this.pick(screens + [parameterized]))"
+            case 0, 1, 2:
+                let pushed = "push \(this.pick(screens + [parameterized]))"
+                // Now and then a view-destination link instead (drawn apart).
+                return Int.random(in: 0..<100, using: &this.gates) < 12 ? pushed + " inline" : pushed
             case 3: return "push \(parameterized)(red)"
-            case 4: return "\(this.pick(["sheet", "cover", "popover"])) \(this.pick(presentables))"
-            case 5: return "dismiss"
+            case 4:
+                let kind = this.pick(["sheet", "cover", "popover"])
+                let shown = this.pick(presentables)
+                this.presented.append(shown)
+                return "\(kind) \(shown)"
+            case 5:
+                // Now and then a `close` of modals presented so far instead (drawn apart).
+                let closable = this.presented
+                guard !closable.isEmpty, Int.random(in: 0..<100, using: &this.gates) < 25 else { return "dismiss" }
+                let first = closable[Int.random(in: 0..<closable.count, using: &this.gates)]
+                let second = closable[Int.random(in: 0..<closable.count, using: &this.gates)]
+                return first == second || Bool.random(using: &this.gates) ? "close \(first)" : "close \(first), \(second)"
             case 6: return tabIDs.isEmpty ? "pop" : "tab \(this.pick(tabIDs))"
             case 7: return flags.isEmpty ? "popToRoot" : "set \(this.pick(flags)) = \(this.chance(50))"
             case 8: return "pop"

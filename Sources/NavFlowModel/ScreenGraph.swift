@@ -120,14 +120,15 @@ public struct ScreenGraph: Sendable, Equatable {
                 for statement in statements {
                     let drawn: (String, EdgeKind)?
                     switch statement.kind {
-                    case .push(let route), .pushUnderModals(let route): drawn = (id(.screen(route.screen)), .push)
+                    case .push(let route), .pushUnderModals(let route), .pushInline(let route):
+                        drawn = (id(.screen(route.screen)), .push)
                     case .pushStack(let stack): drawn = (id(.stack(stack)), .push)
                     case .select(let route): drawn = (id(.screen(route.screen)), .select)
                     case .present(let kind, let content):
                         drawn = (id(content), EdgeKind(rawValue: kind.rawValue) ?? .sheet)
                     case .selectTab(let tab):
                         if let view = spec.rootTabView { drawn = (id(view.tabs[tab].content), .selectTab) } else { drawn = nil }
-                    case .dismiss, .pop, .popToRoot, .rebuild, .set, .open:
+                    case .dismiss, .close, .pop, .popToRoot, .rebuild, .set, .open:
                         drawn = nil
                     }
                     if let (target, kind) = drawn {

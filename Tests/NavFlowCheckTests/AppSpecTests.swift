@@ -130,8 +130,14 @@ import Testing
         #expect(byRule == [
             "deeplink-invalid error": 3, "deeplink-state-dependent error": 2, "presentation-dropped error": 2,
             "deeplink-unreachable error": 3, "deeplink-out-of-context warning": 2,
-            "orphan-screen warning": 4, "unused-destination note": 2, "bounded note": 6,
+            "orphan-screen warning": 4, "unused-destination note": 1, "bounded note": 6,
+            "mixed-navigation-links warning": 1,
         ], "\(byRule)")
+        // The relay rows are view-destination links in stacks whose paths the router
+        // writes: a note or profile link appends while a relay's details are shown.
+        let mixed = result.diagnostics.filter { $0.rule == .mixedNavigationLinks }.map(\.message)
+        #expect(mixed == ["'RelayDetail' is pushed by a view-destination link (`inline`) onto stack 'HomeStack' (and 4 more stacks), whose path takes values while it is on it: the deep link \"nos://{e: NostrID}\" (it appends to the path)"],
+                "\(mixed)")
         // The links and the follow notification push onto the router's current path; in the
         // transient post-item state that is the post item, a screen (the app: Home's path).
         let invalid = result.diagnostics.filter { $0.rule == .deeplinkInvalid }
@@ -160,11 +166,11 @@ import Testing
         let independence = TabIndependence(spec)
         #expect(independence.reasons == [])
         #expect(independence.wholeReasons == [
-            "tab 'discover', line 454: an edge of 'Splash' \(leaves)",
-            "tab 'discover', line 456: an edge of 'Splash' acts on the tab it selects, or presents, after 'tab'",
-            "tab 'discover', line 481: an edge of 'BuildYourNetwork' \(leaves)",
-            "tab 'discover', line 484: an edge of 'OnboardingLogin' \(leaves)",
-            "tab 'notifications', line 615: notification entry 'event' appends to the path of a tab it may select ('/ ...')",
+            "tab 'discover', line 455: an edge of 'Splash' \(leaves)",
+            "tab 'discover', line 457: an edge of 'Splash' acts on the tab it selects, or presents, after 'tab'",
+            "tab 'discover', line 482: an edge of 'BuildYourNetwork' \(leaves)",
+            "tab 'discover', line 485: an edge of 'OnboardingLogin' \(leaves)",
+            "tab 'notifications', line 616: notification entry 'event' appends to the path of a tab it may select ('/ ...')",
         ])
         // The new-note button presents the composer and selects the tab the user came
         // from beneath it: those tabs are lifted before the step.

@@ -223,7 +223,7 @@ import Testing
             var generator = SpecGenerator(seed: seed)
             collect(generator.spec())
         }
-        #expect(kinds == ["push", "pushUnderModals", "pushStack", "present", "dismiss", "pop", "popToRoot", "rebuild", "selectTab", "set", "open", "select"],
+        #expect(kinds == ["push", "pushUnderModals", "pushInline", "pushStack", "present", "dismiss", "close", "pop", "popToRoot", "rebuild", "selectTab", "set", "open", "select"],
                 "kinds run: \(kinds.sorted())")
     }
 }

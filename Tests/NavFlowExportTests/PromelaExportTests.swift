@@ -317,6 +317,36 @@ import Testing
         #expect(try Self.check(text, "closing-handlers"))
     }
 
+    /// `close NAME, ...` as a statement: the first named modal up closes with
+    /// every modal above it, from an edge, an action and an `else`,
+    /// the rest of the action acting on what is then on top; with none up, nothing.
+    @Test(.enabled(if: available)) func closeStatementsHaveTheSameStateCountInSPIN() throws {
+        let text = """
+            app CloseStatements
+            scheme "c"
+            flag reset = false
+            stack HomeStack root Home { destination Detail; depth 2 }
+            stack EditorStack root Editor { destination Detail; depth 1 }
+            tabs Main {
+              tab home "Home" HomeStack
+              tab other "Other" Other
+            }
+            start Main
+            screen Home { push Detail; sheet Filters }
+            screen Other { sheet Filters; close Filters }
+            screen Detail { push Detail; sheet EditorStack }
+            screen Filters { sheet EditorStack; action "Reset" { close Filters; tab other }; dismiss }
+            screen Editor {
+              push Detail
+              sheet Picker
+              action "Back to filters" { close EditorStack; sheet Picker }
+            }
+            screen Picker { action "Start over" { set reset = true; close EditorStack, Filters; set reset = false }; close Picker }
+            deeplink "c://reset" -> home requires !reset else close Filters
+            """
+        #expect(try Self.check(text, "close-statements"))
+    }
+
     /// Links `under modals`: the selected tab's stack (or a named tab's)
     /// beneath every modal, the modals left up, in a tab root and a stack
     /// root; replacing, appending, and cut at the depth.

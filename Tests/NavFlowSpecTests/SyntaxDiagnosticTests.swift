@@ -62,7 +62,7 @@ struct PinnedDiagnostic: CustomTestStringConvertible, Sendable {
         .init("app A\ndeeplink \"a://b\" -> home keep «tabs", "syntax: expected 'modals' or 'tab' after 'keep', as in 'keep modals' or 'keep tab, modals'"),
         .init("app A\ndeeplink \"a://b\" -> home + «push X", "syntax: expected 'sheet', 'cover' or 'popover' after '+'"),
         .init("app A\ndeeplink \"a://b\" ->«\nscreen X", "syntax: expected a target after '->': a tab, '*', '/ Screen', '> Screen' or '+ sheet Name'"),
-        .init("app A\nscreen S { action \"Go\" { dismiss; «root } }", "syntax: expected a statement (push, sheet, cover, popover, dismiss, pop, popToRoot, rebuild, tab, set, open, select) after ';', found keyword 'root'"),
+        .init("app A\nscreen S { action \"Go\" { dismiss; «root } }", "syntax: expected a statement (push, sheet, cover, popover, dismiss, close, pop, popToRoot, rebuild, tab, set, open, select) after ';', found keyword 'root'"),
         .init("app A\nscreen S { set f «true }", "syntax: expected '= true' or '= false' after 'set f', found keyword 'true'"),
         .init("app A\nscreen S { push T(«1) }", "syntax: expected an argument ('_', an enum case or a parameter name), found '1'"),
         .init("app A\nscreen S { push T(a «b) }", "syntax: expected ',' or ')' after the argument"),

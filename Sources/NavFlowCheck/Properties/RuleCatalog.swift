@@ -27,6 +27,7 @@ public enum RuleCatalog {
         PushOutsideStackProperty(),
         UnregisteredDestinationProperty(),
         NestedStackProperty(),
+        MixedNavigationLinksProperty(),
         DismissNoopProperty(),
         HiddenTabProperty(),
         SelectedTabHiddenProperty(),

@@ -78,9 +78,11 @@ extension Statement {
         switch kind {
         case .push(let route): "push \(spec.text(of: route, bindings: bindings))"
         case .pushUnderModals(let route): "push \(spec.text(of: route, bindings: bindings)) under modals"
+        case .pushInline(let route): "push \(spec.text(of: route, bindings: bindings)) inline"
         case .pushStack(let stack): "push \(spec.stacks[stack].name)"
         case .present(let kind, let content): "\(kind.rawValue) \(spec.name(of: content))"
         case .dismiss: "dismiss"
+        case .close(let closing): "close " + closing.map { spec.name(of: $0) }.joined(separator: ", ")
         case .pop: "pop"
         case .popToRoot: "popToRoot"
         case .rebuild: "rebuild"

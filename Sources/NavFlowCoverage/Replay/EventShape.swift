@@ -66,6 +66,7 @@ enum EventShape: Sendable {
         guard edge.label == nil, let statement = edge.statements.first else { return false }
         switch (self, statement.kind) {
         case (.push(let screen, _), .push(let route)), (.push(let screen, _), .pushUnderModals(let route)),
+             (.push(let screen, _), .pushInline(let route)),
              (.select(let screen, _), .select(let route)):
             return route.screen == screen
         case (.present(let kind, let presentable), .present(let declared, let content)):

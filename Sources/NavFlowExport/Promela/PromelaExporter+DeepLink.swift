@@ -25,14 +25,7 @@ extension PromelaExporter {
         if !declaration.keepModals {
             handled.append("  " + Array(repeating: "if :: nm > 0 -> dropTopModal() :: else -> skip fi", count: StateShape.modalLimit).joined(separator: "; ") + ";")
         } else if !declaration.closing.isEmpty {
-            // `close`: from the first named modal up, every modal goes.
-            let named = declaration.closing.compactMap { shape.presentableIndex[$0] }
-            for index in 0..<StateShape.modalLimit where !named.isEmpty {
-                let isNamed = named.map { "mp[\(index)] == \($0)" }.joined(separator: " || ")
-                let drops = Array(repeating: "if :: nm > \(index) -> dropTopModal() :: else -> skip fi",
-                                  count: StateShape.modalLimit - index).joined(separator: "; ")
-                handled.append("  if :: nm > \(index) && (\(isNamed)) -> \(drops) :: else -> skip fi;")
-            }
+            handled += closeFromFirstNamed(declaration.closing)
         }
         var valid = true
         if let tab = target.tab, !declaration.keepsTab {
@@ -179,5 +172,20 @@ extension PromelaExporter {
 
     func pathFits(_ path: [Int], stack: Int) -> Bool {
         path.count <= spec.stacks[stack].depth && path.allSatisfy { spec.stacks[stack].destinations.contains(routes.screen(of: $0)) }
+    }
+}
+
+extension PromelaExporter {
+    /// `close NAME, ...` (a link's or a statement's): from the first named
+    /// modal up, every modal goes.
+    func closeFromFirstNamed(_ closing: [Content]) -> [String] {
+        let named = closing.compactMap { shape.presentableIndex[$0] }
+        guard !named.isEmpty else { return [] }
+        return (0..<StateShape.modalLimit).map { index in
+            let isNamed = named.map { "mp[\(index)] == \($0)" }.joined(separator: " || ")
+            let drops = Array(repeating: "if :: nm > \(index) -> dropTopModal() :: else -> skip fi",
+                              count: StateShape.modalLimit - index).joined(separator: "; ")
+            return "  if :: nm > \(index) && (\(isNamed)) -> \(drops) :: else -> skip fi;"
+        }
     }
 }

@@ -88,10 +88,14 @@ public struct PromelaExporter: Sendable {
         }
         let columns: [ColumnTarget] = spec.deepLinks.flatMap(\.handlers).flatMap(\.target.columns)
         let selectable = Set(selected + columns.compactMap { $0.shows?.screen })
+        // A view-destination link (`push R inline`) can show its screen on any stack.
+        let pushedInline = Set(spec.screens.flatMap(\.statementBlocks).flatMap(\.statements).compactMap { statement -> Int? in
+            if case .pushInline(let route) = statement.kind { route.screen } else { nil }
+        })
         for slot in shape.slots.indices {
             var shown: Set<Int> = []
             switch shape.slots[slot].declared {
-            case .stack(let stack): shown = Set([spec.stacks[stack].root] + spec.stacks[stack].destinations)
+            case .stack(let stack): shown = Set([spec.stacks[stack].root] + spec.stacks[stack].destinations).union(pushedInline)
             case .screen(let declared): shown = [declared]
             default: break
             }
@@ -99,7 +103,7 @@ public struct PromelaExporter: Sendable {
             if shown.contains(screen) { result.append(slot) }
         }
         let modal = shape.presentables.contains { rootRoute(of: $0) != 0 && routes.screen(of: rootRoute(of: $0)) == screen }
-            || spec.stacks.contains { $0.destinations.contains(screen) }
+            || spec.stacks.contains { $0.destinations.contains(screen) } || pushedInline.contains(screen)
         if modal { result.append(Self.modalContext) }
         return result
     }

@@ -34,10 +34,12 @@ extension PromelaExporter {
         let site = PromelaStatementSite(origin: origin, chosenRoute: choice, cut: cut)
         switch statement.kind {
         case .push(let route): return PushStatement(route: route).promela(in: self, at: site)
+        case .pushInline(let route): return PushStatement(route: route, inline: true).promela(in: self, at: site)
         case .pushUnderModals(let route): return PushUnderModalsStatement(route: route).promela(in: self, at: site)
         case .pushStack(let stack): return PushStackStatement(stack: stack).promela(in: self, at: site)
         case .present(let kind, let content): return PresentStatement(kind: kind, content: content).promela(in: self, at: site)
         case .dismiss: return DismissStatement().promela(in: self, at: site)
+        case .close(let closing): return CloseStatement(closing: closing).promela(in: self, at: site)
         case .pop: return PopStatement().promela(in: self, at: site)
         case .popToRoot: return PopToRootStatement().promela(in: self, at: site)
         case .rebuild: return RebuildStatement().promela(in: self, at: site)

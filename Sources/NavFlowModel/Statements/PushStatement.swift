@@ -3,11 +3,18 @@ import NavFlowSpec
 
 /// `push R`: appends the chosen route of R to the context's path. Without a
 /// stack there, or with R not registered on it, nothing happens (a fact
-/// says which); at the stack's depth the step is cut off.
+/// says which); at the stack's depth the step is cut off. `push R inline`
+/// (a view-destination link) needs no registration: the link carries its
+/// destination view.
 public struct PushStatement: StatementMeaning {
     public let route: Route
+    /// Whether it is `push R inline`.
+    public let inline: Bool
 
-    public init(route: Route) { self.route = route }
+    public init(route: Route, inline: Bool = false) {
+        self.route = route
+        self.inline = inline
+    }
 
     public var footprint: StatementFootprint {
         StatementFootprint(reads: StatementFootprint.Parts.context.union(.contextPath), writes: .contextPath,
@@ -26,17 +33,19 @@ public struct PushStatement: StatementMeaning {
             return .done
         }
         var path = model.path(of: context, in: state)
-        let result = Self.push(route, onto: stack, path: &path, model: model, statement: environment.range, facts: &facts)
+        let result = Self.push(route, onto: stack, path: &path, model: model, statement: environment.range,
+                               needsRegistration: !inline, facts: &facts)
         state.setPath(path, of: context)
         return result
     }
 
     /// Appends `route` (of `screen`) to `path`, a path of `stack`: nothing
-    /// when the stack does not register the screen, a cut at its depth.
+    /// when the stack does not register the screen (and the push needs it
+    /// registered), a cut at its depth.
     static func push(_ route: Int, onto stack: Int, path: inout [Int], model: FlowModel, statement: SourceRange,
-                     facts: inout [StepFact]) -> StatementResult {
+                     needsRegistration: Bool = true, facts: inout [StepFact]) -> StatementResult {
         let screen = model.routes.screen(of: route)
-        guard model.registered[stack].contains(screen) else {
+        guard !needsRegistration || model.registered[stack].contains(screen) else {
             facts.append(.unregisteredPush(stack: stack, screen: screen, statement: statement))
             return .done
         }

@@ -42,10 +42,12 @@ extension Statement {
     public var footprint: StatementFootprint {
         switch kind {
         case .push(let route): PushStatement(route: route).footprint
+        case .pushInline(let route): PushStatement(route: route, inline: true).footprint
         case .pushUnderModals(let route): PushUnderModalsStatement(route: route).footprint
         case .pushStack(let stack): PushStackStatement(stack: stack).footprint
         case .present(let kind, let content): PresentStatement(kind: kind, content: content).footprint
         case .dismiss: DismissStatement().footprint
+        case .close(let closing): CloseStatement(closing: closing).footprint
         case .pop: PopStatement().footprint
         case .popToRoot: PopToRootStatement().footprint
         case .rebuild: RebuildStatement().footprint
@@ -61,12 +63,14 @@ extension Statement {
                                         facts: inout [StepFact]) -> StatementResult {
         switch kind {
         case .push(let route): PushStatement(route: route).run(on: &state, in: environment, facts: &facts)
+        case .pushInline(let route): PushStatement(route: route, inline: true).run(on: &state, in: environment, facts: &facts)
         case .pushUnderModals(let route):
             PushUnderModalsStatement(route: route).run(on: &state, in: environment, facts: &facts)
         case .pushStack(let stack): PushStackStatement(stack: stack).run(on: &state, in: environment, facts: &facts)
         case .present(let kind, let content):
             PresentStatement(kind: kind, content: content).run(on: &state, in: environment, facts: &facts)
         case .dismiss: DismissStatement().run(on: &state, in: environment, facts: &facts)
+        case .close(let closing): CloseStatement(closing: closing).run(on: &state, in: environment, facts: &facts)
         case .pop: PopStatement().run(on: &state, in: environment, facts: &facts)
         case .popToRoot: PopToRootStatement().run(on: &state, in: environment, facts: &facts)
         case .rebuild: RebuildStatement().run(on: &state, in: environment, facts: &facts)
@@ -81,8 +85,8 @@ extension Statement {
     /// unspecified arguments, when its footprint `choosesRoute`.
     public var routeToChoose: Route? {
         switch kind {
-        case .push(let route), .pushUnderModals(let route), .select(let route): route
-        case .pushStack, .present, .dismiss, .pop, .popToRoot, .rebuild, .selectTab, .set, .open: nil
+        case .push(let route), .pushUnderModals(let route), .pushInline(let route), .select(let route): route
+        case .pushStack, .present, .dismiss, .close, .pop, .popToRoot, .rebuild, .selectTab, .set, .open: nil
         }
     }
 

@@ -112,11 +112,9 @@ extension FlowModel {
         let target = handler.target
         if !handler.keepModals {
             next.modals = []
-        } else if !handler.closing.isEmpty, let first = next.modals.firstIndex(where: { modal in
-            handler.closing.contains(shape.presentables[modal.presentable])
-        }) {
+        } else if !handler.closing.isEmpty {
             // `close`: the first named modal up goes, with every modal above it.
-            next.modals.removeSubrange(first...)
+            next.modals = modals(of: next, closing: handler.closing)
         }
         // The tab whose content the target describes: with `keep tab`, it is not selected.
         var describedTab = next.selectedTab

@@ -71,11 +71,12 @@ public struct WitnessBuilder: Sendable {
             let statement = edge.statements.first
             let action: String
             switch statement?.kind {
-            case .push, .pushUnderModals: action = "open \(choices.first.map { model.routes.text(of: $0, in: spec) } ?? "?")"
+            case .push, .pushUnderModals, .pushInline: action = "open \(choices.first.map { model.routes.text(of: $0, in: spec) } ?? "?")"
             case .select: action = "select \(choices.first.map { model.routes.text(of: $0, in: spec) } ?? "?")"
             case .pushStack(let stack): action = "open \(spec.stacks[stack].name)"
             case .present(let kind, let content): action = "open the \(spec.name(of: content)) \(kind.rawValue)"
             case .dismiss: action = "dismiss"
+            case .close(let closing): action = "close " + closing.map { spec.name(of: $0) }.joined(separator: " or ") + " and what is above it"
             case .pop: action = "go back"
             case .popToRoot: action = "go back to the root"
             case .rebuild: action = "start over (every tab at its root, no modal)"

@@ -864,7 +864,9 @@ struct PopBounds {
                 let one: Reads = switch statement.kind {
                 case .pop: Reads(pops: 1, closesTop: false)
                 case .dismiss: Reads(pops: 0, closesTop: true)
-                case .open: .every
+                // `close` may close modals beneath the top one and keep others,
+                // revealing any hidden route, as a link's `close` does.
+                case .open, .close: .every
                 // `rebuild` closes every modal and empties every path, revealing
                 // nothing; the other statements keep what is hidden.
                 default: Reads(pops: 0, closesTop: false)

@@ -9,11 +9,18 @@ public struct Statement: Hashable, Sendable {
         /// tab's, or the root's), leaving the modals up: sheet content using
         /// the router of the view that presented it.
         case pushUnderModals(Route)
+        /// Append a route to the active stack by a view-destination link
+        /// (`NavigationLink { Destination() }`): no registration needed, and
+        /// the entry stays outside the path the app's router holds.
+        case pushInline(Route)
         /// Push a screen that is itself a stack (the `nested-stack` defect).
         case pushStack(Int)
         /// Present a screen or stack modally.
         case present(ModalKind, Content)
         case dismiss
+        /// Close the first (lowest) of these modals that is up, with every
+        /// modal above it; keep the modals beneath. Nothing when none is up.
+        case close([Content])
         case pop
         case popToRoot
         /// Empty every path and reset every column, close every modal, keep

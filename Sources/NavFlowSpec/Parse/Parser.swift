@@ -540,16 +540,7 @@ public struct Parser {
         if current.isWord("close") {
             let keyword = current
             advance()
-            while true {
-                guard current.kind == .identifier, !Keywords.all.contains(current.text) else {
-                    throw failure("expected a screen or stack to close after '\(closing.isEmpty ? "close" : ",")', as in 'close DetailSheet'",
-                                  notes: closing.isEmpty ? [] : [DiagnosticNote(message: "'close' is here", range: tokenRange(keyword))])
-                }
-                closing.append(Name(current.text, range: tokenRange(current)))
-                advance()
-                guard current.kind == .comma else { break }
-                advance()
-            }
+            closing = try parseClosedNames(after: keyword)
         }
         var keepTab: SourceRange?
         var keptModals: SourceRange?
@@ -802,7 +793,7 @@ public struct Parser {
         let start = current
         guard current.kind == .identifier, Keywords.statements.contains(current.text) else {
             let where_ = context.isEmpty ? "" : " after \(context)"
-            throw failure("expected a statement (push, sheet, cover, popover, dismiss, pop, popToRoot, rebuild, tab, set, open, select)\(where_), found \(describe(current))")
+            throw failure("expected a statement (push, sheet, cover, popover, dismiss, close, pop, popToRoot, rebuild, tab, set, open, select)\(where_), found \(describe(current))")
         }
         let word = current.text
         advance()
@@ -817,6 +808,9 @@ public struct Parser {
                 }
                 advance()
                 kind = .pushUnderModals(route)
+            } else if current.isWord("inline") && !current.atLineStart {
+                advance()
+                kind = .pushInline(route)
             } else {
                 kind = .push(route)
             }
@@ -826,6 +820,8 @@ public struct Parser {
             kind = .present(ModalKind(rawValue: word)!, try referencedName("the presented screen or stack", after: "'\(word)'"))
         case "dismiss":
             kind = .dismiss
+        case "close":
+            kind = .close(try parseClosedNames(after: start))
         case "pop":
             kind = .pop
         case "popToRoot":
@@ -844,6 +840,22 @@ public struct Parser {
             throw failure("expected a statement")
         }
         return StatementSyntax(kind: kind, range: rangeFrom(start))
+    }
+
+    /// The names after `close` (the keyword, already read): one or more,
+    /// separated by commas.
+    private mutating func parseClosedNames(after keyword: Token) throws(Recovery) -> [Name] {
+        var closing: [Name] = []
+        while true {
+            guard current.kind == .identifier, !Keywords.all.contains(current.text) else {
+                throw failure("expected a screen or stack to close after '\(closing.isEmpty ? "close" : ",")', as in 'close DetailSheet'",
+                              notes: closing.isEmpty ? [] : [DiagnosticNote(message: "'close' is here", range: tokenRange(keyword))])
+            }
+            closing.append(Name(current.text, range: tokenRange(current)))
+            advance()
+            guard current.kind == .comma else { return closing }
+            advance()
+        }
     }
 
     private mutating func parseRoute(after context: String) throws(Recovery) -> RouteSyntax {

@@ -21,9 +21,10 @@ public struct Resolver {
     private var destinationSetNames: [String: (Int, SourceRange)] = [:]
     private var tabIDs: [String: (view: Int, tab: Int, range: SourceRange)] = [:]
     /// Syntax of each resolved screen, by screen index.
-    /// The modals `close` clauses name, with where: checked once every
-    /// presentation is known (`checkClosedModals`).
-    private var closingNames: [(Content, Name)] = []
+    /// The modals `close` clauses and statements name, with where and
+    /// whether a statement names them: checked once every presentation is
+    /// known (`checkClosedModals`).
+    private var closingNames: [(content: Content, name: Name, inStatement: Bool)] = []
     private var screenSyntax: [(parameters: [ParameterSyntax], lock: ExpressionSyntax?, edges: [EdgeSyntax], hooks: [AppearHookSyntax])] = []
     /// Per flag: its value at launch as written, resolved once inputs are declared.
     private var flagInitials: [ExpressionSyntax] = []
@@ -91,14 +92,14 @@ public struct Resolver {
         for handler in spec.deepLinks.flatMap(\.handlers) {
             presented.formUnion(handler.target.modals.map(\.content))
         }
-        for (content, name) in closingNames where !presented.contains(content) {
+        for (content, name, inStatement) in closingNames where !presented.contains(content) {
             var notes: [DiagnosticNote] = []
             if case .screen(let screen) = content,
                let stack = spec.stacks.indices.first(where: { spec.stacks[$0].root == screen && presented.contains(.stack($0)) }) {
                 notes.append(DiagnosticNote(message: "the modal that shows it is the stack '\(spec.stacks[stack].name)'; name that",
                                             range: spec.stacks[stack].range))
             }
-            error(.deeplinkTarget, "nothing presents '\(name.text)' as a modal, so 'close' never finds it up",
+            error(inStatement ? .invalidStatement : .deeplinkTarget, "nothing presents '\(name.text)' as a modal, so 'close' never finds it up",
                   at: name.range, notes: notes)
         }
     }
@@ -488,7 +489,7 @@ public struct Resolver {
         for syntax in hook.statements {
             guard let statement = resolveStatement(syntax, bindings: bindings) else { continue }
             switch statement.kind {
-            case .push(let route), .pushUnderModals(let route), .select(let route):
+            case .push(let route), .pushUnderModals(let route), .pushInline(let route), .select(let route):
                 let parameters = spec.screens[route.screen].parameters
                 let undecided = zip(route.arguments, parameters).first { argument, parameter in
                     if case .any = argument, case .enumeration = parameter.type { return true }
@@ -753,35 +754,12 @@ public struct Resolver {
                 outcome = resolveWhen(when)
                 if outcome == nil { complete = false }
             }
-            var closing: [Content] = []
-            for name in handler.closing {
-                guard let content = lookUpContent(name, expecting: "screen or stack") else {
-                    complete = false
-                    continue
-                }
-                switch content {
-                case .screen(let screen) where !spec.screens[screen].parameters.isEmpty:
-                    let parameters = spec.screens[screen].parameters.map(\.name).joined(separator: ", ")
-                    error(.rootParameters, "screen '\(name.text)' takes parameters (\(parameters)), so no modal presents it and 'close' cannot name it; name the screen or stack the sheet shows",
-                          at: name.range,
-                          notes: [DiagnosticNote(message: "'\(name.text)' is declared here", range: spec.screens[screen].range)])
-                    complete = false
-                case .tabs, .split:
-                    wrongKind(name, is: content, expected: "a screen or a stack, presented as a modal")
-                    complete = false
-                default:
-                    if closing.contains(content) {
-                        error(.duplicateName, "'close' names '\(name.text)' twice", at: name.range)
-                        complete = false
-                    }
-                    closing.append(content)
-                    closingNames.append((content, name))
-                }
-            }
+            let closing = resolveClosedModals(handler.closing, inStatement: false)
+            if closing == nil { complete = false }
             var resolved = DeepLinkHandler(target: target, requires: requires, otherwise: otherwise,
                                            keepModals: handler.keepModals, keepsTab: handler.keepTab != nil,
                                            outcome: outcome, range: handler.range)
-            resolved.closing = closing
+            resolved.closing = closing ?? []
             resolved.underModals = handler.underModals != nil
             resolved.anywhere = handler.anywhere != nil
             handlers.append(resolved)
@@ -1000,11 +978,43 @@ public struct Resolver {
 
     // MARK: - Statements
 
+    /// The modals `close NAME, ...` names (a link's or a statement's), each a
+    /// screen without parameters or a stack; nil after reporting a wrong one.
+    private mutating func resolveClosedModals(_ names: [Name], inStatement: Bool) -> [Content]? {
+        var closing: [Content] = []
+        var complete = true
+        for name in names {
+            guard let content = lookUpContent(name, expecting: "screen or stack") else {
+                complete = false
+                continue
+            }
+            switch content {
+            case .screen(let screen) where !spec.screens[screen].parameters.isEmpty:
+                let parameters = spec.screens[screen].parameters.map(\.name).joined(separator: ", ")
+                error(.rootParameters, "screen '\(name.text)' takes parameters (\(parameters)), so no modal presents it and 'close' cannot name it; name the screen or stack the sheet shows",
+                      at: name.range,
+                      notes: [DiagnosticNote(message: "'\(name.text)' is declared here", range: spec.screens[screen].range)])
+                complete = false
+            case .tabs, .split:
+                wrongKind(name, is: content, expected: "a screen or a stack, presented as a modal")
+                complete = false
+            default:
+                if closing.contains(content) {
+                    error(.duplicateName, "'close' names '\(name.text)' twice", at: name.range)
+                    complete = false
+                }
+                closing.append(content)
+                closingNames.append((content, name, inStatement))
+            }
+        }
+        return complete ? closing : nil
+    }
+
     private mutating func resolveStatement(_ statement: StatementSyntax, bindings: [(String, ValueType)]) -> Statement? {
         var unusedBindings = Set<Int>()
         let kind: Statement.Kind
         switch statement.kind {
-        case .push(let routeSyntax), .pushUnderModals(let routeSyntax):
+        case .push(let routeSyntax), .pushUnderModals(let routeSyntax), .pushInline(let routeSyntax):
             if case .stack(let stack)? = contents[routeSyntax.screen.text]?.0 {
                 usedContents.insert(.stack(stack))
                 kind = .pushStack(stack)
@@ -1012,7 +1022,11 @@ public struct Resolver {
                 guard let route = resolveRoute(routeSyntax, bindings: bindings, inTarget: false, used: &unusedBindings)
                 else { return nil }
                 usedContents.insert(.screen(route.screen))
-                if case .pushUnderModals = statement.kind { kind = .pushUnderModals(route) } else { kind = .push(route) }
+                switch statement.kind {
+                case .pushUnderModals: kind = .pushUnderModals(route)
+                case .pushInline: kind = .pushInline(route)
+                default: kind = .push(route)
+                }
             }
         case .select(let routeSyntax):
             if spec.splits.isEmpty {
@@ -1039,6 +1053,9 @@ public struct Resolver {
             usedContents.insert(content)
             kind = .present(modal, content)
         case .dismiss: kind = .dismiss
+        case .close(let names):
+            guard let closing = resolveClosedModals(names, inStatement: true) else { return nil }
+            kind = .close(closing)
         case .pop: kind = .pop
         case .popToRoot: kind = .popToRoot
         case .rebuild: kind = .rebuild

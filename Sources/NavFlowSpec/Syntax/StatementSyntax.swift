@@ -45,8 +45,13 @@ public struct StatementSyntax: Hashable, Sendable {
         case push(RouteSyntax)
         /// `push ROUTE under modals`.
         case pushUnderModals(RouteSyntax)
+        /// `push ROUTE inline`: a view-destination link.
+        case pushInline(RouteSyntax)
         case present(ModalKind, Name)
         case dismiss
+        /// `close NAME, ...`: the first of those modals that is up closes,
+        /// with every modal above it.
+        case close([Name])
         case pop
         case popToRoot
         /// `rebuild`.

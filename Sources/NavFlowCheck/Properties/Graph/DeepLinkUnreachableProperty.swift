@@ -120,7 +120,7 @@ public struct DeepLinkUnreachableProperty: GraphProperty {
             for (from, to) in zip(screens, screens.dropFirst()) {
                 let built = building({
                     switch $0 {
-                    case .push(let route), .pushUnderModals(let route): return route.screen == to
+                    case .push(let route), .pushUnderModals(let route), .pushInline(let route): return route.screen == to
                     default: return false
                     }
                 }, from: [from])

@@ -142,7 +142,7 @@ public struct DepthCuts: Sendable {
     /// The screens one statement can show.
     private static func shows(_ statement: Statement, in spec: FlowSpec) -> [Int] {
         switch statement.kind {
-        case .push(let route), .pushUnderModals(let route), .select(let route):
+        case .push(let route), .pushUnderModals(let route), .pushInline(let route), .select(let route):
             return [route.screen]
         case .pushStack(let stack):
             return [spec.stacks[stack].root]
@@ -151,7 +151,7 @@ public struct DepthCuts: Sendable {
         case .selectTab(let tab):
             guard let view = spec.rootTabView else { return [] }
             return entryScreens(of: view.tabs[tab].content, in: spec)
-        case .dismiss, .pop, .popToRoot, .rebuild, .set, .open:
+        case .dismiss, .close, .pop, .popToRoot, .rebuild, .set, .open:
             return []
         }
     }
