@@ -43,7 +43,8 @@ import Testing
         #expect(Extractor.extract(files).text == Extractor.extract(files.reversed()).text)
     }
 
-    /// A view-based link pushes the view its closure or `destination:` builds.
+    /// A view-based link pushes the view its closure or `destination:` builds,
+    /// `inline`: the stack needs no registration for it.
     @Test func viewLinksPushTheirViews() {
         let draft = Extractor.extract([SourceFile(path: "Settings.swift", text: """
             struct Settings: View {
@@ -59,8 +60,9 @@ import Testing
             struct About: View { var body: some View { Text("About") } }
             struct Licenses: View { var body: some View { Text("Licenses") } }
             """)]).text
-        #expect(draft.contains("  push About  // Settings.swift:5"))
-        #expect(draft.contains("  push Licenses  // Settings.swift:6"))
+        #expect(draft.contains("  push About inline  // Settings.swift:5"))
+        #expect(draft.contains("  push Licenses inline  // Settings.swift:6"))
+        #expect(!draft.contains("destination About") && !draft.contains("destination Licenses"), "\(draft)")
     }
 
     /// A stack wrapper of an app's own, rooted at the page its layer is

@@ -19,7 +19,7 @@ public struct DraftSpec: Sendable {
         public var citation: Citation
         /// A push by a view-based link (`NavigationLink(destination:)`):
         /// the view travels with the link, so every stack it is pushed on
-        /// shows it, as if registered.
+        /// shows it without a registration (`push X inline`).
         public var carriesItsView = false
         /// A router's presentation of a route (`openSheet(.settings)`): the
         /// route's case, and whether the call asks for no stack
@@ -66,8 +66,14 @@ public struct DraftSpec: Sendable {
     public struct Stack: Sendable {
         public var name: String
         public var root: String
+        /// What the stack shows above its root: what it registers, and what
+        /// view-destination links push on it (`viewLinked`).
         public var destinations: [(screen: String, citation: Citation)]
         public var citation: Citation
+        /// The destinations only view-destination links put on the stack:
+        /// the draft writes no registration for them, the links push them
+        /// `inline`.
+        public var viewLinked: Set<String> = []
     }
 
     /// A `NavigationSplitView`: its columns in order (`sidebar`, optionally
@@ -155,7 +161,7 @@ public struct DraftSpec: Sendable {
         if !declared.isEmpty { lines.append("") }
         for stack in stacks {
             lines.append("stack \(stack.name) root \(stack.root) {  // \(stack.citation)")
-            for destination in stack.destinations {
+            for destination in stack.destinations where !stack.viewLinked.contains(destination.screen) {
                 lines.append("  destination \(destination.screen)  // \(destination.citation)")
             }
             lines += ["}", ""]
@@ -189,7 +195,7 @@ public struct DraftSpec: Sendable {
             }
             lines.append(header + " {" + cite)
             for edge in screen.edges {
-                lines.append("  \(edge.kind.rawValue) \(edge.target)  // \(edge.citation)")
+                lines.append("  \(edge.kind.rawValue) \(edge.target)\(edge.carriesItsView ? " inline" : "")  // \(edge.citation)")
             }
             if let dismisses = screen.dismisses {
                 lines.append("  action \"Dismiss\" { dismiss }  // \(dismisses)")

@@ -432,6 +432,7 @@ struct ExtractionRun {
                     // The root pushed again (a detail pushing another detail) is registered too.
                     if edge.carriesItsView, registered.insert(edge.target).inserted {
                         stacks[index].destinations.append((edge.target, edge.citation))
+                        stacks[index].viewLinked.insert(edge.target)
                     }
                     if seen.insert(edge.target).inserted { queue.append(edge.target) }
                 }
