@@ -3,7 +3,8 @@ import NavFlowSource
 import NavFlowSpec
 import Testing
 
-/// `deeplink-ambiguous` with `_`, `{_: T}`, `**` and query items is exact:
+/// `deeplink-ambiguous` with `_`, `{_: T}`, `**`, query items and
+/// `ignoring case` is exact:
 /// its decision agrees with trying every URL over a small alphabet, and the
 /// URL it reports matches both patterns.
 @Suite struct DeepLinkAmbiguityTests {
@@ -19,13 +20,14 @@ import Testing
     }
 
     /// A small random pattern: up to three segments from a fixed choice,
-    /// at most one `**`, and maybe a query item `q`.
+    /// at most one `**`, maybe a query item `q`, and a third of them
+    /// `ignoring case`.
     static func pattern(_ seed: inout UInt64) -> DeepLinkPattern {
         func next(_ bound: Int) -> Int {
             seed = seed &* 6364136223846793005 &+ 1442695040888963407
             return Int((seed >> 33) % UInt64(bound))
         }
-        let choices: [DeepLinkPattern.Segment] = [.literal("a"), .literal("1"), .any, .typed(.enumeration(0)),
+        let choices: [DeepLinkPattern.Segment] = [.literal("a"), .literal("A"), .literal("1"), .any, .typed(.enumeration(0)),
                                                   .typed(.identifier(0)), .rest]
         var segments: [DeepLinkPattern.Segment] = []
         for _ in 0..<next(4) {
@@ -34,22 +36,24 @@ import Testing
             segments.append(segment)
         }
         var query: [DeepLinkPattern.QueryItem] = []
-        let values: [DeepLinkPattern.Segment] = [.literal("a"), .literal("1"), .any, .typed(.identifier(0))]
+        let values: [DeepLinkPattern.Segment] = [.literal("a"), .literal("A"), .literal("1"), .any, .typed(.identifier(0))]
         if next(2) == 0 { query.append(.init(name: "q", value: values[next(values.count)], optional: next(2) == 0)) }
-        return DeepLinkPattern(origin: .scheme("s"), segments: segments, query: query, parameters: [], text: "")
+        var pattern = DeepLinkPattern(origin: .scheme("s"), segments: segments, query: query, parameters: [], text: "")
+        pattern.ignoresCase = next(3) == 0
+        return pattern
     }
 
-    /// Every URL with up to five segments from {a, b, 1, x} and a query of
-    /// none, q=a, q=1, q=x.
+    /// Every URL with up to five segments from {a, A, b, 1, x} and a query
+    /// of none, q=a, q=A, q=1, q=x.
     static let urls: [URLPath] = {
         var paths: [[String]] = [[]]
         var all: [[String]] = [[]]
         for _ in 0..<5 {
-            paths = paths.flatMap { path in ["a", "b", "1", "x"].map { path + [$0] } }
+            paths = paths.flatMap { path in ["a", "A", "b", "1", "x"].map { path + [$0] } }
             all += paths
         }
-        let queries: [[URLPath.QueryItem]] = [[], [.init(name: "q", value: "a")], [.init(name: "q", value: "1")],
-                                              [.init(name: "q", value: "x")]]
+        let queries: [[URLPath.QueryItem]] = [[], [.init(name: "q", value: "a")], [.init(name: "q", value: "A")],
+                                              [.init(name: "q", value: "1")], [.init(name: "q", value: "x")]]
         return all.flatMap { path in queries.map { URLPath(origin: .scheme("s"), segments: path, query: $0) } }
     }()
 

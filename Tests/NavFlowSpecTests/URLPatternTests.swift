@@ -22,6 +22,8 @@ import Testing
         deeplink "shop://list?section={s: Section}&ref?=_" -> / List(s)
         deeplink "shop://caf%C3%A9/{_: Slug}" -> / List(new)
         deeplink "shop://n/{_: ItemID}" -> / List(sale)
+        deeplink "shop://Deals/{s: Section}?from=Mail" ignoring case -> / List(s)
+        deeplink "shop://post/{id: ItemID}/**" -> / Item(id)
         """
 
     static func load() throws -> FlowSpec {
@@ -51,12 +53,30 @@ import Testing
         ("shop://n/12", 4, []),
         ("shop://n/x12", nil, []),
         ("shop://item%2F42/x", nil, []),              // an escaped '/' stays in its segment
+        // `ignoring case`: literals, literal query values and enum cases, as an app that lowercases.
+        ("shop://deals/sale?from=mail", 5, [1]),
+        ("shop://DEALS/Sale?from=MAIL", 5, [1]),      // bound to the case as declared
+        ("shop://deals/SALE?FROM=mail", nil, []),     // query names keep their case
+        ("shop://Item/42/x", nil, []),                // the other patterns keep theirs
+        ("shop://List?section=Sale", nil, []),
+        // Trailing segments an app ignores: `**` at the end.
+        ("shop://post/7", 6, [0]),
+        ("shop://post/7/comments/12", 6, [0]),
     ] as [(String, Int?, [Int])])
     func urlsAreMatchedAsAppsReadThem(_ url: String, _ link: Int?, _ arguments: [Int]) throws {
         let spec = try Self.load()
         let handled = URLPath(url).flatMap { spec.deepLink(handling: $0) }
         #expect(handled?.link == link)
         if let handled { #expect(handled.arguments == arguments) }
+    }
+
+    /// `ignoring case` reads where written only: after a pattern, as two words.
+    @Test func ignoringCaseIsTwoWordsAfterThePattern() {
+        let output = Frontend.load(SourceFile(path: "c.navflow", text: "app C\nscheme \"x\"\nscreen H\ndeeplink \"x://h\" ignoring -> H\n"))
+        #expect(output.diagnostics.map { "\($0.range.start) \($0.message)" }
+                == ["4:27 expected 'case' after 'ignoring' (as in 'deeplink \"x://settings\" ignoring case -> ...'), found '->'"])
+        let names = Frontend.load(SourceFile(path: "n.navflow", text: "app C\nflag ignoring = false\nscreen H { sheet H if ignoring }\n"))
+        #expect(names.spec != nil, "\(names.diagnostics.map(\.message))")
     }
 
     @Test func percentEscapesDecodeAndEncode() {

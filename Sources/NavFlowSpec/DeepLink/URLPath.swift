@@ -112,13 +112,23 @@ extension DeepLinkPattern {
     /// Whether a parameter of this type accepts the segment, given the enum
     /// cases and id bases of the spec.
     public static func accepts(_ type: ValueType, _ segment: String, in spec: FlowSpec) -> Bool {
+        accepted(type, segment, ignoringCase: false, in: spec) != nil
+    }
+
+    /// The value a parameter of this type takes from the segment (for an
+    /// enum, the case as declared), or nil when it does not accept it.
+    static func accepted(_ type: ValueType, _ segment: String, ignoringCase: Bool, in spec: FlowSpec) -> String? {
         switch type {
         case .enumeration(let index):
-            return spec.enums[index].cases.contains(segment)
+            let cases = spec.enums[index].cases
+            if cases.contains(segment) { return segment }
+            guard ignoringCase else { return nil }
+            let folded = segment.lowercased()
+            return cases.first { $0.lowercased() == folded }
         case .identifier(let index):
             switch spec.idTypes[index].base {
-            case .int: return !segment.isEmpty && segment.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
-            case .string: return !segment.isEmpty
+            case .int: return !segment.isEmpty && segment.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) ? segment : nil
+            case .string: return segment.isEmpty ? nil : segment
             }
         }
     }
@@ -128,15 +138,15 @@ extension DeepLinkPattern {
     func accepts(_ segment: Segment, _ text: String, in spec: FlowSpec, values: inout [String]) -> Bool {
         switch segment {
         case .literal(let literal):
-            return literal == text
+            return literal == text || ignoresCase && literal.lowercased() == text.lowercased()
         case .parameter(let index):
-            guard Self.accepts(parameters[index].type, text, in: spec) else { return false }
-            values[index] = text
+            guard let value = Self.accepted(parameters[index].type, text, ignoringCase: ignoresCase, in: spec) else { return false }
+            values[index] = value
             return true
         case .any:
             return !text.isEmpty
         case .typed(let type):
-            return Self.accepts(type, text, in: spec)
+            return Self.accepted(type, text, ignoringCase: ignoresCase, in: spec) != nil
         case .rest:
             return false
         }

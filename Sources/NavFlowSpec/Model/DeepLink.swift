@@ -46,6 +46,11 @@ public struct DeepLinkPattern: Hashable, Sendable {
     public var parameters: [PatternParameter]
     /// The pattern as written.
     public var text: String
+    /// `ignoring case`: literal segments and query values, and the cases of
+    /// enum parameters, are compared without case, as an app that
+    /// lowercases the URL (`url.pathComponents.map { $0.lowercased() }`)
+    /// compares them. The scheme and an http(s) host never have case.
+    public var ignoresCase = false
 
     public init(origin: Origin, segments: [Segment], query: [QueryItem] = [], parameters: [PatternParameter],
                 text: String) {

@@ -488,6 +488,17 @@ public struct Parser {
 
     private mutating func parseDeepLink() throws(Recovery) -> DeclarationSyntax.Kind {
         let pattern = try expectString("the URL pattern, such as \"myapp://item/{id: ItemID}\"", after: "'deeplink'")
+        // `ignoring case`: the app lowercases what it compares.
+        var ignoringCase: SourceRange?
+        if current.isWord("ignoring") {
+            let start = current
+            advance()
+            guard current.isWord("case") else {
+                throw failure("expected 'case' after 'ignoring' (as in 'deeplink \"x://settings\" ignoring case -> ...'), found \(describe(current))")
+            }
+            advance()
+            ignoringCase = rangeFrom(start)
+        }
         try expect(.arrow, "expected '->' and a target after the URL pattern")
         var handlers = [try parseDeepLinkHandler()]
         // Each further '->' is another handler of the same URL.
@@ -495,7 +506,7 @@ public struct Parser {
             advance()
             handlers.append(try parseDeepLinkHandler())
         }
-        return .deeplink(DeepLinkSyntax(pattern: pattern, handlers: handlers))
+        return .deeplink(DeepLinkSyntax(pattern: pattern, ignoringCase: ignoringCase, handlers: handlers))
     }
 
     /// `entry KIND NAME [(PARAMETERS)] -> TARGET ...`: an entry point that

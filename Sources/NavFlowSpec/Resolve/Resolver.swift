@@ -647,8 +647,9 @@ public struct Resolver {
     }
 
     private mutating func resolveDeepLink(_ link: DeepLinkSyntax, range: SourceRange) {
-        let pattern = DeepLinkPatternParser.parse(link.pattern, file: file, spec: spec, types: types.mapValues(\.0))
+        var pattern = DeepLinkPatternParser.parse(link.pattern, file: file, spec: spec, types: types.mapValues(\.0))
         diagnostics += pattern.diagnostics
+        if link.ignoringCase != nil { pattern.pattern?.ignoresCase = true }
         var used = Set<Int>()
         let bindings = pattern.pattern?.parameters.map { ($0.name, $0.type) } ?? []
         // A target is checked against the pattern's parameters, so only once the pattern is right.

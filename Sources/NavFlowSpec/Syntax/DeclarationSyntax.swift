@@ -81,10 +81,13 @@ public struct DeclarationSyntax: Hashable, Sendable {
 /// `deeplink "PATTERN" HANDLER...`: one handler, or several that each run.
 public struct DeepLinkSyntax: Hashable, Sendable {
     public var pattern: StringLiteral
+    /// `ignoring case` after the pattern, where it is written.
+    public var ignoringCase: SourceRange?
     public var handlers: [DeepLinkHandlerSyntax]
 
-    public init(pattern: StringLiteral, handlers: [DeepLinkHandlerSyntax]) {
+    public init(pattern: StringLiteral, ignoringCase: SourceRange? = nil, handlers: [DeepLinkHandlerSyntax]) {
         self.pattern = pattern
+        self.ignoringCase = ignoringCase
         self.handlers = handlers
     }
 }
