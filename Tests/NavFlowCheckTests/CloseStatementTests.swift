@@ -77,6 +77,29 @@ import Testing
         #expect(!full.diagnostics.contains { $0.severity == .error })
     }
 
+    /// `close S; sheet S; push A` writes the first route of a path the memo
+    /// left out of its key (the closed sheet's): the footprint memo keeps
+    /// such a screen's whole path, and finds what the plain explorer finds.
+    @Test func aSheetClosedAndPresentedAgainStartsItsPathAfresh() {
+        let text = """
+            app M
+            flag done = false
+            stack S root SRoot { destination A; destination B; destination C; depth 3 }
+            start Home
+            screen Home { sheet S }
+            screen SRoot { push A; push B if !done }
+            screen A { push A if !done; push B if !done }
+            screen B { push B if !done; push C if done; action "Redo" { close S; set done = true; sheet S; push A } }
+            screen C
+            """
+        let full = verify(text, exploration: .full)
+        let plain = verify(text, exploration: .plain)
+        func lines(_ result: Verifier.Result) -> [String] { result.diagnostics.map { "\($0.rule) \($0.range.start) \($0.message)" } }
+        #expect(lines(full) == lines(plain))
+        #expect(full.statistics?.states == 14 && plain.statistics?.states == 14)
+        #expect(full.diagnostics.contains { $0.rule == .orphanScreen && $0.message.contains("'C'") })
+    }
+
     @Test func aWitnessSaysWhatClosesAndTheGraphDrawsNothing() throws {
         let model = try model(Self.text)
         let graph = try Explorer().explore(model)

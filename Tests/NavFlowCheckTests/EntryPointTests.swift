@@ -116,7 +116,7 @@ import Testing
 
     @Test func misuseIsLocated() {
         #expect(Self.errors("entry email x -> mail") == [
-            "19:7 syntax: expected the kind of entry point after 'entry': 'notification', 'shortcut', 'widget', 'quickAction', 'handoff'",
+            "19:7 syntax: expected the kind of entry point after 'entry': 'notification', 'shortcut', 'widget', 'quickAction', 'handoff', 'toast'",
         ])
         #expect(Self.errors("entry notification -> mail") == [
             "19:20 syntax: expected the name of an entry point after 'notification', found '->'",

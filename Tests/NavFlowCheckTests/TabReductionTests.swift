@@ -288,6 +288,50 @@ import Testing
         }
     }
 
+    /// A view-destination link inside a presented stack shows a screen no
+    /// registration names, whose `tab home` leaves the sheet up: the modal
+    /// can show it, so tab 'home' is lifted or stored whole, and the parked
+    /// search finds the same as the full one (a screen pushed `inline` was
+    /// once taken for one no modal shows).
+    @Test func aScreenPushedInlineInASheetCountsAsPresented() throws {
+        let text = """
+            app P
+            stack HomeStack root Home { destination D; depth 2 }
+            stack OtherStack root Other { destination E; depth 2 }
+            stack Modal root MRoot { depth 2 }
+            tabs Main {
+              tab home "Home" HomeStack
+              tab other "Other" OtherStack
+            }
+            start Main
+            screen Home { push D }
+            screen D
+            screen Other { push E; sheet Modal }
+            screen E
+            screen MRoot { push Jump inline }
+            screen Jump { tab home }
+            """
+        let spec = try Self.load(text, name: "inline-in-sheet.navflow")
+        let jump = try #require(spec.screens.firstIndex { $0.name == "Jump" })
+        _ = try Self.parkedAgrees(text, name: "inline-in-sheet.navflow")
+        let model = try FlowModel(spec)
+        var explorer = Explorer()
+        explorer.parksInactiveTabs = true
+        let parked = try explorer.explore(model)
+        let full = try Explorer().explore(model)
+        // The state that shows Jump over Home's D is there both ways.
+        func showsJumpOverD(_ graph: StateGraph) -> Bool {
+            for index in 0..<graph.count {
+                let state = graph.state(index)
+                guard state.selectedTab == 0, state.paths[0].count == 1, state.modals.count == 1,
+                      let top = state.modals[0].path.last else { continue }
+                if model.routes.screen(of: top) == jump { return true }
+            }
+            return false
+        }
+        #expect(showsJumpOverD(full) && showsJumpOverD(parked))
+    }
+
     /// A sign-in gate: 'Gated' presents the sign-in sheet when it appears
     /// signed out. With `rebuild`, sign-out empties the paths: once signed
     /// in, the hook cannot run again while the paths are kept. With

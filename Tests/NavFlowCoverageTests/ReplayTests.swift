@@ -124,6 +124,27 @@ import Testing
         #expect(!missing.contains { $0.contains("ServerEditor") && $0.contains("swipe") }, "\(missing)")
     }
 
+    /// A toast's entry recorded before the toast is up is drift, and says what it needs.
+    @Test func anEntryNotOfferedIsDrift() throws {
+        let model = try model("""
+            app Toasts
+            flag created = false
+            stack HomeStack root Stacks { destination StackDetail }
+            start HomeStack
+            screen Stacks { push StackDetail; action "Create" { set created = true } }
+            screen StackDetail
+            entry toast showStack if created -> / StackDetail
+            """)
+        let (report, _) = coverage(of: model, trace: """
+            {"event":"launch"}
+            {"event":"entry","name":"showStack"}
+            {"event":"action","screen":"Stacks","label":"Create"}
+            {"event":"entry","name":"showStack"}
+            """)
+        #expect(report.drifts.map(\.message) == ["entry 'showStack': not offered here: it needs `created`"])
+        #expect(report.metric("deeplinks")?.percent == 100)
+    }
+
     @Test func declaredEdgesWinOverImplicitActionsAndRepeatedTabsChangeNothing() throws {
         let (report, _) = coverage(of: try model(Fixtures.shop), trace: """
             {"event":"launch","inputs":{"beta":true}}

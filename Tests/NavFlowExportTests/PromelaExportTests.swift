@@ -347,6 +347,27 @@ import Testing
         #expect(try Self.check(text, "close-statements"))
     }
 
+    /// An entry point offered only while a flag holds (a toast's button).
+    @Test(.enabled(if: available)) func offeredEntriesHaveTheSameStateCountInSPIN() throws {
+        let text = """
+            app Toasts
+            id StackID
+            flag created = false
+            stack HomeStack root Stacks { destination StackDetail }
+            tabs Main {
+              tab stacks "Stacks" HomeStack
+              tab settings "Settings" Settings
+            }
+            start Main
+            screen Stacks { push StackDetail; sheet NewStack }
+            screen StackDetail(id: StackID) { action "Hide" { set created = false } }
+            screen Settings
+            screen NewStack { action "Create" { set created = true; dismiss }; action "Cancel" { dismiss } }
+            entry toast showStack(id: StackID) if created -> stacks / StackDetail(id)
+            """
+        #expect(try Self.check(text, "offered-entries"))
+    }
+
     /// Links `under modals`: the selected tab's stack (or a named tab's)
     /// beneath every modal, the modals left up, in a tab root and a stack
     /// root; replacing, appending, and cut at the depth.

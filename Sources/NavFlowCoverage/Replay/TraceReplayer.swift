@@ -221,6 +221,9 @@ public struct TraceReplayer: Sendable {
     private func handle(_ match: DeepLinkMatch, outcome name: String?, from current: NavState)
         -> Result<Transition, DriftReason> {
         let link = model.spec.deepLinks[match.link]
+        if let offered = link.offeredIf, !current.holds(offered) {
+            return .failure(DriftReason("not offered here: it needs `\(model.spec.text(of: offered))`"))
+        }
         guard let choice = link.choice else {
             return .success(model.handleDeepLink(match.link, arguments: match.arguments, from: current))
         }

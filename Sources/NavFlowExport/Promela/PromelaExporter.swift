@@ -89,9 +89,7 @@ public struct PromelaExporter: Sendable {
         let columns: [ColumnTarget] = spec.deepLinks.flatMap(\.handlers).flatMap(\.target.columns)
         let selectable = Set(selected + columns.compactMap { $0.shows?.screen })
         // A view-destination link (`push R inline`) can show its screen on any stack.
-        let pushedInline = Set(spec.screens.flatMap(\.statementBlocks).flatMap(\.statements).compactMap { statement -> Int? in
-            if case .pushInline(let route) = statement.kind { route.screen } else { nil }
-        })
+        let pushedInline = Set(spec.inlinePushes.map(\.route.screen))
         for slot in shape.slots.indices {
             var shown: Set<Int> = []
             switch shape.slots[slot].declared {
@@ -171,7 +169,7 @@ public struct PromelaExporter: Sendable {
         var lines: [String] = []
         for link in spec.deepLinks.indices {
             for arguments in model.deepLinkArguments[link] {
-                lines.append(step(guard: "1", body: deepLink(link, arguments: arguments, cut: "ok")))
+                lines.append(step(guard: condition(spec.deepLinks[link].offeredIf), body: deepLink(link, arguments: arguments, cut: "ok")))
             }
         }
         return lines

@@ -111,6 +111,8 @@ extension FlowModel {
             next.modals.removeLast()
             body(Transition(step: .swipeDown, target: next, facts: [], outcome: nil))
         case .deepLink(let link, let arguments):
+            // An entry point offered only while its condition holds is no step otherwise.
+            if let offered = spec.deepLinks[link].offeredIf, !decider.holds(offered, in: state) { return }
             body(handleDeepLink(link, arguments: arguments, from: state, decider: decider))
         }
     }

@@ -129,7 +129,8 @@ struct DeepLinkTransitions {
             }
             // A link that acts where the user is, in the selected tab, reads and
             // writes the local view alone, and its `else` the flags at most.
-            let staysInTheView = sharesViews && mask == nil && link.handlers.count == 1 && handler.target.tab == nil
+            let staysInTheView = sharesViews && mask == nil && link.handlers.count == 1 && link.offeredIf == nil
+                && handler.target.tab == nil
                 && !handler.keepsTab && (handler.otherwise?.footprint.writes.isSubset(of: .flags) ?? true)
             for arguments in model.deepLinkArguments[index] {
                 units.append(.deepLink(link: index, arguments: arguments))
@@ -155,8 +156,8 @@ struct DeepLinkTransitions {
     /// for any other link.
     static func slotsReplacedByKey(link index: Int, in model: FlowModel) -> Range<Int>? {
         let link = model.spec.deepLinks[index]
-        // A link with several handlers is run every time.
-        guard link.handlers.count == 1 else { return nil }
+        // A link with several handlers, or an entry offered under a condition, is run every time.
+        guard link.handlers.count == 1, link.offeredIf == nil else { return nil }
         let handler = link.handlers[0]
         if let otherwise = handler.otherwise?.footprint {
             guard otherwise.reads.isSubset(of: [.flags, .inputs, .selectedTab]), otherwise.writes.isSubset(of: .flags)

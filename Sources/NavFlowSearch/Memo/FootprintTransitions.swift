@@ -73,6 +73,9 @@ struct FootprintTransitions {
                 for statement in edge.statements {
                     let operations = statement.footprint.stackOperations
                     if operations.contains(.popAll) { cleared = true }
+                    // `close` drops whole modals, paths included: a modal
+                    // presented after it has a path that starts afresh.
+                    if statement.footprint.closesModals && !operations.contains(.popTop) { cleared = true }
                     if operations.contains(.popTop) { pops += 1 }
                     if !operations.isDisjoint(with: [.push, .selectIntoNextColumn]) && (cleared || pops >= 2) { return true }
                 }

@@ -201,8 +201,9 @@ public struct TabIndependence: Sendable {
         return lifted
     }
 
-    /// The screens a modal may show: presented ones, and the roots and
-    /// destinations of presented stacks (by a statement or a deep link).
+    /// The screens a modal may show: presented ones, the roots and
+    /// destinations of presented stacks (by a statement or a deep link), and
+    /// what view-destination links push from those.
     static func presentedScreens(_ spec: FlowSpec) -> Set<Int> {
         var contents: [Content] = []
         for screen in spec.screens {
@@ -233,6 +234,16 @@ public struct TabIndependence: Sendable {
                 screens.formUnion(spec.stacks[stack].destinations)
             default:
                 screens = Set(spec.screens.indices)
+            }
+        }
+        // What view-destination links push on a modal's stack is shown in the modal too
+        // (from `launch` or a link's `else`, wherever it lands).
+        let inline = spec.inlinePushes
+        var grew = true
+        while grew {
+            grew = false
+            for push in inline where (push.from.map(screens.contains) ?? true) && screens.insert(push.route.screen).inserted {
+                grew = true
             }
         }
         return screens

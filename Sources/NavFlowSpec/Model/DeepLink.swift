@@ -74,6 +74,9 @@ public enum EntryPointKind: String, CaseIterable, Hashable, Sendable {
     case quickAction
     /// A continued user activity: Handoff, Spotlight (`onContinueUserActivity`).
     case handoff
+    /// A button the app shows for a while over whatever screen is up: a
+    /// toast's or a banner's action (usually `if` a flag).
+    case toast
 
     /// How a user takes this kind of entry, for witnesses.
     public func step(named name: String) -> String {
@@ -83,6 +86,7 @@ public enum EntryPointKind: String, CaseIterable, Hashable, Sendable {
         case .widget: "Tap the '\(name)' widget"
         case .quickAction: "Choose the '\(name)' quick action"
         case .handoff: "Continue the '\(name)' activity"
+        case .toast: "Tap the '\(name)' toast"
         }
     }
 }
@@ -165,6 +169,10 @@ public struct DeepLink: Hashable, Sendable {
     /// At least one.
     public var handlers: [DeepLinkHandler]
     public var range: SourceRange
+    /// For an entry point written `if CONDITION`: it is offered only while
+    /// the condition holds (a toast's button while the toast is up); else
+    /// it is not a step at all. Nil: always offered.
+    public var offeredIf: Condition?
 
     public init(pattern: DeepLinkPattern, patternRange: SourceRange, handlers: [DeepLinkHandler], range: SourceRange) {
         self.pattern = pattern

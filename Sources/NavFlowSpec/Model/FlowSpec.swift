@@ -50,11 +50,27 @@ public struct FlowSpec: Sendable {
         choices = []
     }
 
-    /// The name a content is declared with.
+    /// Every view-destination push (`push R inline`) of the spec, with the
+    /// screen whose edge or appear hook has it (nil for `launch` and a
+    /// link's `else`).
+    public var inlinePushes: [(from: Int?, route: Route)] {
+        var pushes: [(from: Int?, route: Route)] = []
+        for (index, screen) in screens.enumerated() {
+            for statement in screen.statementBlocks.flatMap(\.statements) {
+                if case .pushInline(let route) = statement.kind { pushes.append((index, route)) }
+            }
+        }
+        let others = launch.map(\.statement) + deepLinks.flatMap(\.handlers).compactMap(\.otherwise)
+        for statement in others {
+            if case .pushInline(let route) = statement.kind { pushes.append((nil, route)) }
+        }
+        return pushes
+    }
+
     /// Every condition the app reads as it runs: the guards of edges and
     /// appear hooks, `locked if`, `hidden if`, `launch … if`, `requires`,
-    /// and the flags' values at launch. `assume` is not among them: it
-    /// narrows the input valuations and decides nothing.
+    /// an entry point's `if`, and the flags' values at launch. `assume` is
+    /// not among them: it narrows the input valuations and decides nothing.
     public var conditionsRead: [Condition] {
         var conditions: [Condition] = flags.map(\.initial)
         for screen in screens {
@@ -64,9 +80,11 @@ public struct FlowSpec: Sendable {
         conditions += tabViews.flatMap(\.tabs).compactMap(\.hiddenIf)
         conditions += launch.compactMap(\.condition)
         conditions += deepLinks.flatMap(\.handlers).compactMap(\.requires)
+        conditions += deepLinks.compactMap(\.offeredIf)
         return conditions
     }
 
+    /// The name a content is declared with.
     public func name(of content: Content) -> String {
         switch content {
         case .screen(let index): screens[index].name

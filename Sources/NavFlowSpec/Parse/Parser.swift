@@ -520,13 +520,14 @@ public struct Parser {
         advance()
         let name = try declaredName(of: "an entry point", after: "'\(kind.text)'")
         let parameters = try parseParameterList(of: "entry point '\(name.text)'")
+        let offeredIf = try parseOptionalCondition()
         try expect(.arrow, "expected '->' and a target after the entry point")
         var handlers = [try parseDeepLinkHandler()]
         while current.kind == .arrow {
             advance()
             handlers.append(try parseDeepLinkHandler())
         }
-        return .entry(EntrySyntax(kind: kind, name: name, parameters: parameters, handlers: handlers))
+        return .entry(EntrySyntax(kind: kind, name: name, parameters: parameters, offeredIf: offeredIf, handlers: handlers))
     }
 
     /// One handler, after its '->'.

@@ -707,8 +707,9 @@ public struct Resolver {
             + (parameters.isEmpty ? "" : "(" + parameters.map { "\($0.name): \($0.typeName)" }.joined(separator: ", ") + ")")
         let pattern = DeepLinkPattern(origin: .entry(kind, entry.name.text), segments: [], parameters: parameters,
                                       text: text)
-        spec.deepLinks.append(DeepLink(pattern: pattern, patternRange: entry.name.range, handlers: handlers,
-                                       range: range))
+        var link = DeepLink(pattern: pattern, patternRange: entry.name.range, handlers: handlers, range: range)
+        link.offeredIf = entry.offeredIf.flatMap { resolveCondition($0) }
+        spec.deepLinks.append(link)
     }
 
     /// The handlers of a link or entry point; nil when one is wrong (reported).

@@ -98,12 +98,16 @@ public struct EntrySyntax: Hashable, Sendable {
     public var kind: Name
     public var name: Name
     public var parameters: [ParameterSyntax]
+    /// `if CONDITION` before the handlers: offered only while it holds.
+    public var offeredIf: ExpressionSyntax?
     public var handlers: [DeepLinkHandlerSyntax]
 
-    public init(kind: Name, name: Name, parameters: [ParameterSyntax], handlers: [DeepLinkHandlerSyntax]) {
+    public init(kind: Name, name: Name, parameters: [ParameterSyntax], offeredIf: ExpressionSyntax? = nil,
+                handlers: [DeepLinkHandlerSyntax]) {
         self.kind = kind
         self.name = name
         self.parameters = parameters
+        self.offeredIf = offeredIf
         self.handlers = handlers
     }
 }

@@ -248,9 +248,7 @@ struct DriftComparison {
 
     mutating func compareDestinations(_ pairs: [(spec: Int, code: [DraftSpec.Stack])]) {
         // The screens the spec pushes by view-destination links (`push X inline`).
-        let pushedInline = Set(spec.screens.flatMap(\.statementBlocks).flatMap(\.statements).compactMap { statement -> Int? in
-            if case .pushInline(let route) = statement.kind { route.screen } else { nil }
-        })
+        let pushedInline = Set(spec.inlinePushes.map(\.route.screen))
         for (index, codeStacks) in pairs {
             let stack = spec.stacks[index]
             var matchedCode: Set<String> = []

@@ -417,19 +417,25 @@ struct ExtractionRun {
                     guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), call.arguments.isEmpty,
                           let types = pageMembers[member.declName.baseName.text], let base = member.base,
                           let type = valueTypes(of: base, in: current).first(where: types.contains) else { continue }
-                    for view in pageViews(of: type).sorted() where registered.insert(view).inserted {
+                    for view in pageViews(of: type).sorted() {
+                        stacks[index].viewLinked.remove(view)
+                        guard registered.insert(view).inserted else { continue }
                         stacks[index].destinations.append((view, cite(call, in: file)))
                         if seen.insert(view).inserted { queue.append(view) }
                     }
                 }
                 for registration in registrations(from: [current] + (innerViews[current] ?? []).sorted(), extra: []) {
-                    for destination in registrationsByCall[registration.id] ?? [] where registered.insert(destination.screen).inserted {
+                    for destination in registrationsByCall[registration.id] ?? [] {
+                        // A registration found after a view-destination link to the same view:
+                        // the stack registers it after all.
+                        stacks[index].viewLinked.remove(destination.screen)
+                        guard registered.insert(destination.screen).inserted else { continue }
                         stacks[index].destinations.append(destination)
                         if seen.insert(destination.screen).inserted { queue.append(destination.screen) }
                     }
                 }
                 for edge in screens[current]?.edges ?? [] where edge.kind == .push {
-                    // The root pushed again (a detail pushing another detail) is registered too.
+                    // A view-destination link shows its view on the stack without a registration.
                     if edge.carriesItsView, registered.insert(edge.target).inserted {
                         stacks[index].destinations.append((edge.target, edge.citation))
                         stacks[index].viewLinked.insert(edge.target)
