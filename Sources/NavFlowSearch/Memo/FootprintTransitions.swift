@@ -12,8 +12,9 @@ import NavFlowSpec
 /// (`popToRoot`, a second `pop`, `select` clearing the next columns), over
 /// routes that are never zero, so those writes show as changed routes of
 /// the target; the whole route is then written. A screen with an edge that
-/// writes a route (`push`, `select`) after emptying a path (`popToRoot`)
-/// or after two pops (`pop`, `dismiss`) could write a route
+/// writes a route (`push`, `select`) after emptying a path (`popToRoot`,
+/// or `close`, which drops whole modals) or after two pops (`pop`,
+/// `dismiss`) could write a route
 /// equal to the one it replaces; where such a screen is on top, the
 /// footprint keeps the whole path. Which statements do what is read from
 /// their `StatementFootprint`.
