@@ -22,6 +22,7 @@ import Testing
         Golden(name: "accounts", states: 38, inAppStates: 38, transitions: 147, parked: [13, 13, 49]),
         Golden(name: "appear-hooks", states: 29, inAppStates: 28, transitions: 95, parked: [18, 17, 58]),
         Golden(name: "entry-points", states: 34, inAppStates: 34, transitions: 303, parked: [13, 13, 116]),
+        Golden(name: "container-toasts", states: 60, inAppStates: 60, transitions: 320, parked: [40, 40, 220]),
         Golden(name: "data-choices", states: 30, inAppStates: 30, transitions: 142, parked: [8, 8, 38]),
         Golden(name: "messenger", states: 576, inAppStates: 540, transitions: 5220),
         Golden(name: "recipes", states: 25, inAppStates: 25, transitions: 560),
