@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(name: "NavFlowGeneratorTests", dependencies: ["NavFlowSource", "NavFlowSpec", "NavFlowGenerator"]),
         .testTarget(
             name: "NavFlowExportTests",
-            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowExport", "NavFlowGenerator"]
+            dependencies: ["NavFlowSource", "NavFlowDiagnostics", "NavFlowSpec", "NavFlowModel", "NavFlowSearch", "NavFlowQuery", "NavFlowCheck", "NavFlowExport", "NavFlowGenerator", "NavFlowTestSupport"]
         ),
         // Runs the built `navflow` as a user does; depending on it makes
         // `swift test` build it first.

@@ -112,7 +112,7 @@ public struct ScreenGraph: Sendable, Equatable {
         for (index, screen) in spec.screens.enumerated() {
             nodes.append(Node(id: id(.screen(index)), kind: .screen, name: screen.name,
                               parameters: screen.parameters.map { "\($0.name): \(spec.name(of: $0.type))" },
-                              locked: screen.lock != nil, lockCondition: screen.lock.flatMap { $0 == .constant(true) ? nil : spec.text(of: $0) },
+                              locked: screen.lock != nil, lockCondition: screen.lockedWhile.map(spec.text(of:)),
                               isRoot: spec.root == .screen(index)))
             /// Draws what a block of statements shows next.
             func draw(_ statements: [Statement], label: String?, condition: Condition?, declared: DeclaredEdge?) {

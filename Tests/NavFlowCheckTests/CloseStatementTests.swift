@@ -11,22 +11,7 @@ import Testing
 /// `close NAME, ...` as a statement: the first of the named modals that is
 /// up closes with every modal above it; the modals beneath stay.
 @Suite struct CloseStatementTests {
-    static let text = """
-        app Layers
-        stack HomeStack root Home { destination Detail; depth 1 }
-        stack EditorStack root Editor { destination Detail; depth 1 }
-        tabs Main {
-          tab home "Home" HomeStack
-          tab other "Other" Other
-        }
-        start Main
-        screen Home { push Detail; sheet Filters }
-        screen Other { sheet Filters; close Filters }
-        screen Detail
-        screen Filters { sheet EditorStack; action "Reset" { close Filters; tab other }; dismiss }
-        screen Editor { push Detail; sheet Picker; action "Back" { close EditorStack; sheet Picker } }
-        screen Picker { action "Start over" { close EditorStack, Filters }; close Picker }
-        """
+    static let text = Fixtures.closeStatements
 
     @Test func theFirstNamedModalUpClosesWithWhatIsAbove() throws {
         let model = try model(Self.text)

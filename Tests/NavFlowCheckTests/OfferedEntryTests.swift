@@ -11,28 +11,7 @@ import Testing
 /// showStack(id: StackID) if created -> ...`): a toast's button after a
 /// stack is created, from whatever screen is up.
 @Suite struct OfferedEntryTests {
-    static let text = """
-        app Toasts
-        id StackID
-        flag created = false
-        stack HomeStack root Stacks { destination StackDetail }
-        tabs Main {
-          tab stacks "Stacks" HomeStack
-          tab settings "Settings" Settings
-        }
-        start Main
-        screen Stacks {
-          push StackDetail
-          sheet NewStack
-        }
-        screen StackDetail(id: StackID)
-        screen Settings
-        screen NewStack {
-          action "Create" { set created = true; dismiss }
-          action "Cancel" { dismiss }
-        }
-        entry toast showStack(id: StackID) if created -> stacks / StackDetail(id)
-        """
+    static let text = Fixtures.toasts
 
     /// The entry is a step exactly from the states where `created` holds.
     @Test func itIsAStepOnlyWhileItsConditionHolds() throws {

@@ -6,6 +6,7 @@ import NavFlowModel
 import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
+import NavFlowTestSupport
 import Testing
 
 /// SPIN, run on the exported Promela, stores exactly as many states as the
@@ -321,50 +322,13 @@ import Testing
     /// every modal above it, from an edge, an action and an `else`,
     /// the rest of the action acting on what is then on top; with none up, nothing.
     @Test(.enabled(if: available)) func closeStatementsHaveTheSameStateCountInSPIN() throws {
-        let text = """
-            app CloseStatements
-            scheme "c"
-            flag reset = false
-            stack HomeStack root Home { destination Detail; depth 2 }
-            stack EditorStack root Editor { destination Detail; depth 1 }
-            tabs Main {
-              tab home "Home" HomeStack
-              tab other "Other" Other
-            }
-            start Main
-            screen Home { push Detail; sheet Filters }
-            screen Other { sheet Filters; close Filters }
-            screen Detail { push Detail; sheet EditorStack }
-            screen Filters { sheet EditorStack; action "Reset" { close Filters; tab other }; dismiss }
-            screen Editor {
-              push Detail
-              sheet Picker
-              action "Back to filters" { close EditorStack; sheet Picker }
-            }
-            screen Picker { action "Start over" { set reset = true; close EditorStack, Filters; set reset = false }; close Picker }
-            deeplink "c://reset" -> home requires !reset else close Filters
-            """
+        let text = Fixtures.closeStatements
         #expect(try Self.check(text, "close-statements"))
     }
 
     /// An entry point offered only while a flag holds (a toast's button).
     @Test(.enabled(if: available)) func offeredEntriesHaveTheSameStateCountInSPIN() throws {
-        let text = """
-            app Toasts
-            id StackID
-            flag created = false
-            stack HomeStack root Stacks { destination StackDetail }
-            tabs Main {
-              tab stacks "Stacks" HomeStack
-              tab settings "Settings" Settings
-            }
-            start Main
-            screen Stacks { push StackDetail; sheet NewStack }
-            screen StackDetail(id: StackID) { action "Hide" { set created = false } }
-            screen Settings
-            screen NewStack { action "Create" { set created = true; dismiss }; action "Cancel" { dismiss } }
-            entry toast showStack(id: StackID) if created -> stacks / StackDetail(id)
-            """
+        let text = Fixtures.toasts
         #expect(try Self.check(text, "offered-entries"))
     }
 

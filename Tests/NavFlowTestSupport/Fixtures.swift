@@ -12,6 +12,54 @@ public enum Fixtures {
         return AppSpecGenerator.spec(shape)
     }
 
+    /// `close NAME, ...` as a statement: from an edge, an action (with the
+    /// rest of the action after it) and a link's `else`, over sheets with
+    /// and without stacks (no appear hook: the Promela export has none).
+    public static let closeStatements = """
+        app CloseStatements
+        scheme "c"
+        flag reset = false
+        stack HomeStack root Home { destination Detail; depth 2 }
+        stack EditorStack root Editor { destination Detail; depth 1 }
+        tabs Main {
+          tab home "Home" HomeStack
+          tab other "Other" Other
+        }
+        start Main
+        screen Home { push Detail; sheet Filters }
+        screen Other { sheet Filters; close Filters }
+        screen Detail { push Detail; sheet EditorStack }
+        screen Filters { sheet EditorStack; action "Reset" { close Filters; tab other }; dismiss }
+        screen Editor { push Detail; sheet Picker; action "Back" { close EditorStack; sheet Picker } }
+        screen Picker { action "Start over" { set reset = true; close EditorStack, Filters; set reset = false }; close Picker }
+        deeplink "c://reset" -> home requires !reset else close Filters
+        """
+
+    /// An entry point offered while a flag holds: a toast's "Show" button
+    /// after a stack is created, until the user hides it.
+    public static let toasts = """
+        app Toasts
+        id StackID
+        flag created = false
+        stack HomeStack root Stacks { destination StackDetail }
+        tabs Main {
+          tab stacks "Stacks" HomeStack
+          tab settings "Settings" Settings
+        }
+        start Main
+        screen Stacks {
+          push StackDetail
+          sheet NewStack
+        }
+        screen StackDetail(id: StackID) { action "Hide" { set created = false } }
+        screen Settings
+        screen NewStack {
+          action "Create" { set created = true; dismiss }
+          action "Cancel" { dismiss }
+        }
+        entry toast showStack(id: StackID) if created -> stacks / StackDetail(id)
+        """
+
     /// A shop: tabs, a gated sheet, arguments and a deep link.
     public static let shop = """
         app Shop

@@ -268,7 +268,8 @@ public struct TraceReplayer: Sendable {
             let screen = model.routes.screen(of: model.visibleRoute(of: .modal, in: state))
             if let lock = model.spec.screens[screen].lock, state.holds(lock) {
                 let name = model.spec.screens[screen].name
-                return lock == .constant(true) ? "'\(name)' is locked" : "'\(name)' is locked while `\(model.spec.text(of: lock))`"
+                return model.spec.screens[screen].lockedWhile.map { "'\(name)' is locked while `\(model.spec.text(of: $0))`" }
+                    ?? "'\(name)' is locked"
             }
         }
         if case .tab(let tab) = wanted, !state.modals.isEmpty || model.isHidden(tab, in: state) {

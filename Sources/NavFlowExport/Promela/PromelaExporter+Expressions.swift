@@ -50,8 +50,8 @@ extension PromelaExporter {
         guard !locked.isEmpty else { return "0" }
         /// The screen's lock condition joined to a test, when it has one.
         func whileLocked(_ screen: Int, _ test: String) -> String {
-            let lock = spec.screens[screen].lock ?? .constant(true)
-            return lock == .constant(true) ? test : "(\(test) && \(condition(lock)))"
+            guard let lock = spec.screens[screen].lockedWhile else { return test }
+            return "(\(test) && \(condition(lock)))"
         }
         func inLocked(_ value: String) -> String {
             locked.map { screen in

@@ -78,6 +78,9 @@ public struct Screen: Hashable, Sendable {
     /// for a plain `locked`), its modal cannot be swiped down. Nil when the
     /// screen is never locked.
     public var lock: Condition?
+    /// For `locked if CONDITION`: the condition; nil for a plain `locked`
+    /// and for a screen never locked.
+    public var lockedWhile: Condition? { lock == .constant(true) ? nil : lock }
     public var edges: [Edge]
     public var range: SourceRange
     /// `appear` hooks, in declaration order.

@@ -30,8 +30,8 @@ public struct TrapProperty: GraphProperty {
             let name = analysis.spec.screens[screen].name
             findings.append(finding(Self.message(name: name),
                                     at: analysis.spec.screens[screen].range, in: analysis,
-                                    notes: Self.notes(name: name, in: state, lock: analysis.spec.screens[screen].lock,
-                                                      spec: analysis.spec),
+                                    notes: Self.notes(name: name, in: state,
+                                                      lockedWhile: analysis.spec.screens[screen].lockedWhile.map(analysis.spec.text(of:))),
                                     witness: analysis.witness(to: index)))
             if findings.count == Self.limit { break }
         }
@@ -49,14 +49,15 @@ public struct TrapProperty: GraphProperty {
     }
 
     /// The notes for the trap state of the witness, whose top screen is
-    /// `name`, with its `lock` when it has one.
-    static func notes(name: String, in state: NavState, lock: Condition? = nil, spec: FlowSpec? = nil) -> [DiagnosticNote] {
+    /// `name`, locked while the condition `lockedWhile` holds (spec text),
+    /// when it is `locked if`.
+    static func notes(name: String, in state: NavState, lockedWhile: String?) -> [DiagnosticNote] {
         let shown = state.modals.last.map { "'\(name)' is in a \($0.kind.rawValue)" } ?? "'\(name)' is in no modal"
         let wayOut: String
         if state.modals.last?.kind == .cover {
             wayOut = "a cover has no swipe-down: give '\(name)' an action that dismisses it"
-        } else if let lock, lock != .constant(true), let spec {
-            wayOut = "give '\(name)' a way out: a dismiss, a back step, or a step that makes `\(spec.text(of: lock))` false, since it is locked while that holds"
+        } else if let lockedWhile {
+            wayOut = "give '\(name)' a way out: a dismiss, a back step, or a step that makes `\(lockedWhile)` false, since it is locked while that holds"
         } else {
             wayOut = "give '\(name)' a way out: a dismiss, a back step, or drop 'locked'"
         }
