@@ -5,8 +5,9 @@
 /// (some starting from an input), inputs and deep links.
 /// Every generated spec parses; a few do not resolve (tests skip those).
 /// The same seed always gives the same text. With `appearHooks`, some
-/// screens also get `appear` hooks (drawn from a stream of their own, so
-/// the rest of each seed's spec stays the same).
+/// screens also get `appear` hooks, and some screens something presents
+/// `on dismiss` hooks (each drawn from a stream of its own, so the rest of
+/// each seed's spec stays the same).
 public struct SpecGenerator: Sendable {
     var generator: SeededGenerator
     /// Choices added after the first generator's stream was fixed (where a
@@ -18,6 +19,8 @@ public struct SpecGenerator: Sendable {
     /// condition and a `close` stands for a `dismiss` (`flag f = i`,
     /// `locked if c`, `close S1, S2`), drawn apart too.
     var gates: SeededGenerator
+    /// The dismissal hooks' choices.
+    var dismissals: SeededGenerator
     public var appearHooks = false
     /// The screens and stacks the spec being generated presents so far:
     /// what a `close` may name (a name nothing presents is an error).
@@ -28,7 +31,32 @@ public struct SpecGenerator: Sendable {
         later = SeededGenerator(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
         hooks = SeededGenerator(seed: seed ^ 0x5851_F42D_4C95_7F2D)
         gates = SeededGenerator(seed: seed ^ 0x2545_F491_4F6C_DD1D)
+        dismissals = SeededGenerator(seed: seed ^ 0x4CF5_AD43_2745_937F)
         self.appearHooks = appearHooks
+    }
+
+    /// A dismissal hook, or nil: a guard now and then, and one or two
+    /// statements that close nothing (a dismissal hook may not).
+    private mutating func dismissHook(screens: [String], presentables: [String], tabIDs: [String], flags: [String],
+                                      conditions: [String], parameterized: String) -> String? {
+        guard Int.random(in: 0..<100, using: &dismissals) < 45 else { return nil }
+        func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &dismissals)] }
+        var statements: [String] = []
+        for _ in 0..<Int.random(in: 1...2, using: &dismissals) {
+            switch Int.random(in: 0..<7, using: &dismissals) {
+            case 0: statements.append("push \(pick(screens))")
+            case 1: statements.append("push \(parameterized)(\(pick(["red", "blue"])))")
+            case 2: statements.append("\(pick(["sheet", "cover", "popover"])) \(pick(presentables))")
+            case 3: statements.append("pop")
+            case 4: statements.append(tabIDs.isEmpty ? "popToRoot" : "tab \(pick(tabIDs))")
+            default: statements.append(flags.isEmpty ? "pop" : "set \(pick(flags)) = \(Bool.random(using: &dismissals))")
+            }
+        }
+        var guardText = ""
+        if !conditions.isEmpty, Int.random(in: 0..<100, using: &dismissals) < 50 {
+            guardText = "if \(Bool.random(using: &dismissals) ? "!" : "")\(pick(conditions)) "
+        }
+        return "on dismiss \(guardText){ \(statements.joined(separator: "; ")) }"
     }
 
     /// An appear hook for a screen, or nil: a guard now and then, and one
@@ -222,6 +250,21 @@ public struct SpecGenerator: Sendable {
             }
             lines.append(line)
             if place == 5 { usesChoice = true }
+        }
+        // Dismissal hooks on the screens at the root of a modal something
+        // presents, added to their declarations once every presentation is known.
+        if appearHooks {
+            var roots = Set(presented.filter { $0 != modalStack?.name })
+            if let modalStack, presented.contains(modalStack.name) || lines.contains(where: { $0.contains("sheet \(modalStack.name)") }) {
+                roots.insert(modalStack.root)
+            }
+            for root in screens where roots.contains(root) {
+                guard let line = lines.firstIndex(where: { $0.hasPrefix("screen \(root) ") || $0.hasPrefix("screen \(root)(") }),
+                      let hook = dismissHook(screens: screens, presentables: presentables, tabIDs: tabIDs, flags: flags,
+                                             conditions: conditions, parameterized: parameterized),
+                      lines[line].hasSuffix(" }") else { continue }
+                lines[line] = String(lines[line].dropLast(2)) + "\n  " + hook + " }"
+            }
         }
         // Declared last, so that specs without it keep their line numbers.
         if usesChoice { lines.append(Self.choiceDeclaration) }

@@ -145,6 +145,10 @@ public struct ScreenGraph: Sendable, Equatable {
             for hook in screen.hooks {
                 draw(hook.statements, label: "appear", condition: hook.condition, declared: nil)
             }
+            // What a dismissal hook shows once its modal has closed, likewise.
+            for hook in screen.dismissHooks {
+                draw(hook.statements, label: "on dismiss", condition: hook.condition, declared: nil)
+            }
         }
         for (index, link) in spec.deepLinks.enumerated() {
             // One entry per handler: a link handled twice leads to two places.

@@ -111,7 +111,8 @@ struct ReferenceExplorer {
             case .handlerOrderMatters(let link): defect = (.deeplinkHandlerOrder, spec.deepLinks[link].patternRange)
             case .appearLoop(let hook, _): defect = (.appearLoop, spec.screens[hook.screen].hooks[hook.hook].keyword)
             case .presentationFromCoveredView(_, _, let range): defect = (.presentationDropped, range)
-            case .rebuilt, .appearHookRan: return
+            case .dismissLoop(let hook, _): defect = (.appearLoop, spec.screens[hook.screen].dismissHooks[hook.hook].keyword)
+            case .rebuilt, .appearHookRan, .dismissHookRan: return
             }
             add(defect.0, defect.1)
             if let distance {

@@ -180,6 +180,8 @@ import Testing
     func thePlanRunsTheHooksGeneratedSpecsHave(_ batch: UInt64) throws {
         var checked = 0
         var hooked = 0
+        var dismissing = 0
+        var dismissalsRun = 0
         for offset in UInt64(0)..<25 {
             let seed = 50_000 + batch * 1000 + offset
             var generator = SpecGenerator(seed: seed, appearHooks: true)
@@ -196,7 +198,18 @@ import Testing
             if hooks > 0 {
                 #expect(report.metric("hooks")?.covered == plan.coveredHooks.count, "seed \(seed)\n\(text)")
             }
+            let dismissals = spec.screens.reduce(0) { $0 + $1.dismissHooks.count }
+            #expect(plan.coveredDismissHooks.count + plan.uncoverableDismissHooks.count
+                    + plan.indistinguishableDismissHooks.count == dismissals, "seed \(seed)\n\(text)")
+            if dismissals > 0 {
+                dismissing += 1
+                if !plan.coveredDismissHooks.isEmpty { dismissalsRun += 1 }
+                #expect(report.metric("dismissals")?.covered == plan.coveredDismissHooks.count, "seed \(seed)\n\(text)")
+            } else {
+                #expect(report.metric("dismissals") == nil)
+            }
         }
         #expect(checked >= 18 && hooked >= 12, "checked \(checked), with hooks \(hooked)")
+        #expect(dismissing >= 4 && dismissalsRun >= 1, "with dismissal hooks \(dismissing), run by the plan \(dismissalsRun)")
     }
 }

@@ -13,6 +13,7 @@ public struct CoverageCollector: Sendable {
     private var implicitSeen = Set<TransitionKind>()
     private var linkCounts: [Int]
     private var hookCounts: [AppearHookID: Int] = [:]
+    private var dismissHookCounts: [DismissHookID: Int] = [:]
     private var statesSeen = Set<Int>()
     private var pairsSeen = Set<TransitionPair>()
     private var valuationsSeen: [Set<Valuation>]
@@ -54,6 +55,8 @@ public struct CoverageCollector: Sendable {
                 break
             case .hooksRan(let hooks):
                 for hook in hooks { hookCounts[hook, default: 0] += 1 }
+            case .dismissHooksRan(let hooks):
+                for hook in hooks { dismissHookCounts[hook, default: 0] += 1 }
             case .drifted(let drift, let state):
                 driftCount += 1
                 if drifts.count < CoverageReport.maxDrifts { drifts.append(drift) }
@@ -110,6 +113,17 @@ public struct CoverageCollector: Sendable {
                                   missing: missingHooks.map { hook in
                                       let declared = spec.screens[hook.screen].hooks[hook.hook]
                                       return CoverageItem(text: "appear hook of \(spec.screens[hook.screen].name)" + (declared.condition.map { " if \(spec.text(of: $0))" } ?? ""),
+                                                          line: declared.keyword.start.line)
+                                  }))
+        }
+        let dismissHooks = model.dismissHooks
+        if !dismissHooks.isEmpty {
+            let missingHooks = dismissHooks.filter { dismissHookCounts[$0] == nil }
+            metrics.append(metric("dismissals", "Dismissal hooks run", covered: dismissHooks.count - missingHooks.count,
+                                  total: dismissHooks.count,
+                                  missing: missingHooks.map { hook in
+                                      let declared = spec.screens[hook.screen].dismissHooks[hook.hook]
+                                      return CoverageItem(text: "dismissal hook of \(spec.screens[hook.screen].name)" + (declared.condition.map { " if \(spec.text(of: $0))" } ?? ""),
                                                           line: declared.keyword.start.line)
                                   }))
         }

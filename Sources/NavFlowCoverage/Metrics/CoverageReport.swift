@@ -43,8 +43,9 @@ public struct CoverageMetric: Sendable, Equatable {
     public static let ids = ["screens", "edges", "implicit", "deeplinks", "states", "pairs", "valuations"]
 
     /// The ids of the metrics a report has only when the spec declares what
-    /// they count: `hooks` (appear hooks run), after `deeplinks`.
-    public static let conditionalIDs = ["hooks"]
+    /// they count: `hooks` (appear hooks run) and `dismissals` (dismissal
+    /// hooks run), after `deeplinks`.
+    public static let conditionalIDs = ["hooks", "dismissals"]
 }
 
 /// Something to cover, with the spec line that declares it when there is one.

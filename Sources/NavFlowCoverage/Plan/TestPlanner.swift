@@ -5,8 +5,8 @@ import NavFlowSearch
 import NavFlowSpec
 
 /// A set of test paths that together take every declared edge and every
-/// deep link that some reachable state can take, and run every appear hook
-/// some reachable step runs.
+/// deep link that some reachable state can take, and run every appear and
+/// dismissal hook some reachable step runs.
 public struct TestPlan: Sendable {
     /// One test: a launch with given inputs, then steps.
     public struct TestPath: Sendable {
@@ -32,6 +32,12 @@ public struct TestPlan: Sendable {
     /// Appear hooks only steps run that a trace cannot show faithfully
     /// (their events replay to another transition).
     public var indistinguishableHooks: [AppearHookID] = []
+    /// The dismissal hooks the plan's steps (or launches) run.
+    public var coveredDismissHooks: [DismissHookID] = []
+    /// Dismissal hooks no reachable step runs.
+    public var uncoverableDismissHooks: [DismissHookID] = []
+    /// Dismissal hooks only steps run that a trace cannot show faithfully.
+    public var indistinguishableDismissHooks: [DismissHookID] = []
 
     /// The walks the tour's searches found and then refused, because a
     /// transition on them replays as another (each refusal repeats a
@@ -104,16 +110,16 @@ public struct TestPlanner: Sendable {
         var remaining = targets.intersection(takeable)
         // Hooks are targets like edges, met on the transitions whose facts
         // say they ran, and on the launches of the inputs that run them.
-        let hooks = Set(graph.model.appearHooks)
-        var runnable = Set<AppearHookID>()
+        let hooks = Set(graph.model.appearHooks.map(PlannedHook.appear) + graph.model.dismissHooks.map(PlannedHook.dismissal))
+        var runnable = Set<PlannedHook>()
         for label in taken.indices where taken[label] { runnable.formUnion(labels.hooks[label]) }
-        var launchHooks: [UInt64: Set<AppearHookID>] = [:]
+        var launchHooks: [UInt64: Set<PlannedHook>] = [:]
         for (inputs, note) in graph.launchNotes where graph.initialStates.contains(where: { graph.state($0).inputs == inputs }) {
-            launchHooks[inputs, default: []].formUnion(FlowModel.hooksRan(in: note.facts))
+            launchHooks[inputs, default: []].formUnion(PlannedHook.ran(in: note.facts))
         }
         runnable.formUnion(launchHooks.values.joined())
         var remainingHooks = runnable
-        var coveredHooks = Set<AppearHookID>()
+        var coveredHooks = Set<PlannedHook>()
         var search = TourSearch(graph: graph, labels: labels, fidelity: ReplayFidelity(graph: graph),
                                 asksFirst: checksEveryStepFirst, refusalsBeforeAskingFirst: walksRefusedBeforeCheckingFirst,
                                 budget: budget)
@@ -154,7 +160,7 @@ public struct TestPlanner: Sendable {
                     remaining.remove(kind)
                     covered.insert(kind)
                 }
-                for hook in FlowModel.hooksRan(in: graph.notes[note].facts) {
+                for hook in PlannedHook.ran(in: graph.notes[note].facts) {
                     remainingHooks.remove(hook)
                     coveredHooks.insert(hook)
                 }
@@ -166,11 +172,14 @@ public struct TestPlanner: Sendable {
         for (inputs, launched) in launchHooks.sorted(by: { $0.key < $1.key }) where !launched.isDisjoint(with: remainingHooks) {
             add(TestPlan.TestPath(inputs: inputs, steps: []))
         }
-        let order: (AppearHookID, AppearHookID) -> Bool = { ($0.screen, $0.hook) < ($1.screen, $1.hook) }
+        let uncoverableHooks = hooks.subtracting(runnable)
         return TestPlan(paths: paths, covered: covered.sorted(), uncoverable: targets.subtracting(takeable).sorted(),
-                        indistinguishable: remaining.sorted(), coveredHooks: coveredHooks.sorted(by: order),
-                        uncoverableHooks: hooks.subtracting(runnable).sorted(by: order),
-                        indistinguishableHooks: remainingHooks.sorted(by: order), refusedWalks: search.refusedWalks)
+                        indistinguishable: remaining.sorted(), coveredHooks: PlannedHook.appear(in: coveredHooks),
+                        uncoverableHooks: PlannedHook.appear(in: uncoverableHooks),
+                        indistinguishableHooks: PlannedHook.appear(in: remainingHooks),
+                        coveredDismissHooks: PlannedHook.dismissal(in: coveredHooks),
+                        uncoverableDismissHooks: PlannedHook.dismissal(in: uncoverableHooks),
+                        indistinguishableDismissHooks: PlannedHook.dismissal(in: remainingHooks), refusedWalks: search.refusedWalks)
     }
 
     /// The edge or deep link a step takes (nil for implicit actions).
@@ -183,16 +192,41 @@ public struct TestPlanner: Sendable {
     }
 }
 
+/// A hook the plan aims to run: an appear hook or a dismissal hook.
+private enum PlannedHook: Hashable {
+    case appear(AppearHookID)
+    case dismissal(DismissHookID)
+
+    /// The hooks that ran, in order, as facts of a step or launch say.
+    static func ran(in facts: [StepFact]) -> [PlannedHook] {
+        facts.compactMap { fact in
+            switch fact {
+            case .appearHookRan(let id): .appear(id)
+            case .dismissHookRan(let id): .dismissal(id)
+            default: nil
+            }
+        }
+    }
+
+    static func appear(in hooks: Set<PlannedHook>) -> [AppearHookID] {
+        hooks.compactMap { if case .appear(let id) = $0 { id } else { nil } }.sorted { ($0.screen, $0.hook) < ($1.screen, $1.hook) }
+    }
+
+    static func dismissal(in hooks: Set<PlannedHook>) -> [DismissHookID] {
+        hooks.compactMap { if case .dismissal(let id) = $0 { id } else { nil } }.sorted { ($0.screen, $0.hook) < ($1.screen, $1.hook) }
+    }
+}
+
 /// Per label of a graph's transitions (a step and a note, `EdgeList.labels`):
-/// the edge or deep link it takes and the appear hooks it runs.
+/// the edge or deep link it takes and the hooks it runs.
 private struct PlanLabels {
     let kinds: [TransitionKind?]
-    let hooks: [[AppearHookID]]
+    let hooks: [[PlannedHook]]
 
     init(_ graph: StateGraph) {
         let labels = graph.inAppEdges.labels
         kinds = labels.map { TestPlanner.target(graph.steps[Int($0.step)]) }
-        hooks = labels.map { FlowModel.hooksRan(in: graph.notes[Int($0.note)].facts) }
+        hooks = labels.map { PlannedHook.ran(in: graph.notes[Int($0.note)].facts) }
     }
 }
 
@@ -251,7 +285,7 @@ private struct TourSearch {
     /// The shortest walk from one of `sources` whose last step takes a
     /// remaining target: in-app steps on the way when possible, deep links
     /// on the way only when nothing is reachable without them.
-    mutating func nearest(from sources: [Int], remaining: Set<TransitionKind>, hooks: Set<AppearHookID>)
+    mutating func nearest(from sources: [Int], remaining: Set<TransitionKind>, hooks: Set<PlannedHook>)
         throws(Explorer.LimitReached) -> Walk? {
         // Whether each label takes a remaining target, asked once per label.
         let wanted = labels.kinds.indices.map { label in

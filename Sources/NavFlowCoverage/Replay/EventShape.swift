@@ -121,7 +121,7 @@ enum EventShape: Sendable {
         case .back, .popToRoot, .dismiss:
             // The hooks of the view that appears run within the step.
             guard let forced = forced(on: state, model: model),
-                  let expected = model.withAppearHooks(on: forced, from: state) else { return false }
+                  let expected = model.withHooks(on: forced, from: state) else { return false }
             return expected.selectedTab == target.selectedTab && expected.paths == target.paths
                 && expected.shows == target.shows && expected.modals == target.modals
         case .push, .select, .present:

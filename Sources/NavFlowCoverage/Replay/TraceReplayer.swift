@@ -30,6 +30,8 @@ public enum ReplayOutcome: Sendable {
     case unchanged
     /// The launch or step just replayed ran these appear hooks.
     case hooksRan([AppearHookID])
+    /// The step just replayed closed modals whose dismissal hooks ran.
+    case dismissHooksRan([DismissHookID])
     /// The event does not fit the model; when replay could apply its effect
     /// anyway, `state` is where the app is now (it counts for screens only).
     case drifted(Drift, state: NavState?)
@@ -50,6 +52,7 @@ public struct TraceReplayer: Sendable {
     public private(set) var state: NavState?
     /// The appear hooks the last launch or step ran, in order.
     private var lastHooks: [AppearHookID] = []
+    private var lastDismissHooks: [DismissHookID] = []
     /// The screens the last launch or step showed anew (the hooks' included).
     private var lastAppeared = Set<Int>()
 
@@ -87,8 +90,10 @@ public struct TraceReplayer: Sendable {
             return outcomes
         }
         lastHooks = []
+        lastDismissHooks = []
         lastAppeared = []
         outcomes.append(step(event, from: current, at: location))
+        if !lastDismissHooks.isEmpty { outcomes.append(.dismissHooksRan(lastDismissHooks)) }
         if !lastHooks.isEmpty { outcomes.append(.hooksRan(lastHooks)) }
         return outcomes
     }
@@ -160,6 +165,7 @@ public struct TraceReplayer: Sendable {
     /// for the `appear` events that follow it.
     private mutating func remember(_ transition: Transition, from current: NavState, to next: NavState) {
         lastHooks = FlowModel.hooksRan(in: transition.facts)
+        lastDismissHooks = FlowModel.dismissHooksRan(in: transition.facts)
         lastAppeared = model.appearedScreens(from: current, to: next, facts: transition.facts)
     }
 

@@ -47,6 +47,16 @@ public struct PromelaExporter: Sendable {
             throw Failure(description: "the Promela export does not lower appear hooks, and \(hooks.count == 1 ? "a screen has one" : "screens have \(hooks.count)"): \(listed)\(hooks.count > 3 ? ", ..." : ""); verify the spec with `navflow verify`, which runs them",
                           isLimit: false)
         }
+        // A dismissal hook runs after any step that closes its modal, where
+        // the user then is: Promela would need the modals of both ends.
+        let dismissHooks = model.dismissHooks
+        if !dismissHooks.isEmpty {
+            let listed = dismissHooks.prefix(3).map { hook in
+                "'\(spec.screens[hook.screen].name)' (line \(spec.screens[hook.screen].dismissHooks[hook.hook].keyword.start.line))"
+            }.joined(separator: ", ")
+            throw Failure(description: "the Promela export does not lower dismissal hooks ('on dismiss'), and \(dismissHooks.count == 1 ? "a screen has one" : "screens have \(dismissHooks.count)"): \(listed)\(dismissHooks.count > 3 ? ", ..." : ""); verify the spec with `navflow verify`, which runs them",
+                          isLimit: false)
+        }
         // A router path under a sheet is the path of a modal that is not the
         // top one, which the program's contexts cannot name.
         if let stack = spec.stacks.first(where: { $0.routerPath != nil }), let range = stack.routerPath {

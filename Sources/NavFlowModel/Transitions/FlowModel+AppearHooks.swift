@@ -64,30 +64,68 @@ extension FlowModel {
         facts.contains(.rebuilt) ? [] : state.map { shownViews(of: $0) } ?? []
     }
 
-    /// A transition with the appear hooks of the views it shows anew run
-    /// on its target (docs/semantics.md, "Appear hooks"); unchanged when
-    /// the spec has no hooks or the step has no target.
-    func withAppearHooks<D: ConditionDecider>(_ transition: Transition, from state: NavState?, decider: D) -> Transition {
-        guard hasAppearHooks, let target = transition.target else { return transition }
+    /// A transition with the hooks its step runs run on its target: the
+    /// dismissal hooks of the modals it closed, then the appear hooks of
+    /// the views it shows anew (docs/semantics.md, "Appear hooks" and
+    /// "Dismissal hooks"); unchanged when the spec has no hooks or the step
+    /// has no target.
+    func withHooks<D: ConditionDecider>(_ transition: Transition, from state: NavState, decider: D) -> Transition {
+        guard hasHooks, let target = transition.target else { return transition }
         var result = transition
-        result.target = afterAppearHooks(target, from: state, facts: &result.facts, decider: decider)
+        result.target = afterHooks(target, from: state, facts: &result.facts, decider: decider)
         return result
     }
 
-    /// `target` after the appear hooks of the views it shows and `state`
-    /// does not: where a step from `state` to `target` ends; nil when the
-    /// hooks cut it off. `target` itself in a spec without hooks.
-    public func withAppearHooks(on target: NavState, from state: NavState) -> NavState? {
-        guard hasAppearHooks else { return target }
+    /// `target` after the hooks a step from `state` to `target` runs
+    /// (`withHooks`): where the step ends; nil when the hooks cut it off.
+    /// `target` itself in a spec without hooks.
+    public func withHooks(on target: NavState, from state: NavState) -> NavState? {
+        guard hasHooks else { return target }
         var facts: [StepFact] = []
-        return afterAppearHooks(target, from: state, facts: &facts, decider: ConcreteDecider())
+        return afterHooks(target, from: state, facts: &facts, decider: ConcreteDecider())
     }
 
-    private func afterAppearHooks<D: ConditionDecider>(_ target: NavState, from state: NavState?,
-                                                       facts: inout [StepFact], decider: D) -> NavState? {
+    private func afterHooks<D: ConditionDecider>(_ target: NavState, from state: NavState,
+                                                 facts: inout [StepFact], decider: D) -> NavState? {
         var target = target
         let before = viewsBefore(state, facts: facts)
-        return runAppearHooks(shownBefore: before, on: &target, facts: &facts, decider: decider) ? target : nil
+        return runHooks(shownBefore: before, modalsBefore: state.modals, on: &target, facts: &facts,
+                        decider: decider) ? target : nil
+    }
+
+    /// Runs the hooks of a step whose statements have run on `state`: the
+    /// dismissal hooks of the modals of `modalsBefore` it closed, then the
+    /// appear hooks of the views `shownBefore` does not hold; when appear
+    /// hooks close modals with dismissal hooks, those run in turn, then
+    /// the appear hooks of what they show, until no hook is left. A
+    /// dismissal hook closes nothing (the front end sees to it), so only
+    /// an appear hook can close a modal a dismissal hook showed: the same
+    /// dismissal hook running twice in a step is a loop, which cuts the
+    /// step off. False when the step is cut off.
+    func runHooks<D: ConditionDecider>(shownBefore: [ShownView], modalsBefore: [Modal], launch: Bool = false,
+                                       on state: inout NavState, facts: inout [StepFact], decider: D) -> Bool {
+        var shownBefore = shownBefore
+        var modalsBefore = modalsBefore
+        var ran: [DismissHookID] = []
+        var firstRound = true
+        while true {
+            let ranBefore = ran.count
+            if hasDismissHooks, !runDismissHooks(closedFrom: modalsBefore, on: &state, ran: &ran, facts: &facts,
+                                                 decider: decider) {
+                return false
+            }
+            // The first time round, the step's own views; after that, only
+            // what the dismissal hooks just ran changed.
+            guard firstRound || ran.count > ranBefore else { return true }
+            firstRound = false
+            modalsBefore = state.modals
+            if hasAppearHooks, !runAppearHooks(shownBefore: shownBefore, launch: launch, on: &state, facts: &facts,
+                                               decider: decider) {
+                return false
+            }
+            guard hasDismissHooks else { return true }
+            shownBefore = shownViews(of: state, includingCovered: launch)
+        }
     }
 
     /// The screens whose views a step from `state` (nil: the launch) to

@@ -7,12 +7,13 @@ extension FlowModel {
     /// selected one), replace its paths and column selections with the
     /// target's (`/ ...` appends to its first path instead; `under modals`
     /// writes the router's current path), and present the target's modals. The outcome says whether the result is the target.
-    /// Then, as for every step, the appear hooks of the views it shows anew
-    /// run (the outcome is judged before them: it says what the link did).
+    /// Then, as for every step, the dismissal hooks of the modals it closed
+    /// and the appear hooks of the views it shows anew run (the outcome is
+    /// judged before them: it says what the link did).
     public func handleDeepLink(_ link: Int, arguments: [Int], from state: NavState) -> Transition {
         let decider = ConcreteDecider()
-        return withAppearHooks(handleDeepLink(link, arguments: arguments, from: state, decider: decider),
-                               from: state, decider: decider)
+        return withHooks(handleDeepLink(link, arguments: arguments, from: state, decider: decider),
+                         from: state, decider: decider)
     }
 
     /// Handles a deep link, deciding `requires` and tab visibility with

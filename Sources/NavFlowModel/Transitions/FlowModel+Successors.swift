@@ -70,16 +70,16 @@ extension FlowModel {
     /// The transitions of one step unit from `state`, deciding its conditions with `decider`.
     public func run<D: ConditionDecider>(_ unit: StepUnit, from state: NavState, decider: D,
                                          _ body: (Transition) -> Void) {
-        guard hasAppearHooks else {
+        guard hasHooks else {
             runStatements(of: unit, from: state, decider: decider, body)
             return
         }
         runStatements(of: unit, from: state, decider: decider) { transition in
-            body(withAppearHooks(transition, from: state, decider: decider))
+            body(withHooks(transition, from: state, decider: decider))
         }
     }
 
-    /// The transitions of one step unit before appear hooks run.
+    /// The transitions of one step unit before hooks run.
     private func runStatements<D: ConditionDecider>(of unit: StepUnit, from state: NavState, decider: D,
                                                     _ body: (Transition) -> Void) {
         switch unit {

@@ -32,6 +32,14 @@ public final class FlowModel: Sendable {
     public let hasAppearHooks: Bool
     /// Per screen: whether it has an appear hook.
     let screenHasHooks: [Bool]
+    /// Whether a screen has an `on dismiss` hook: every step that closes a
+    /// modal then runs the hooks of the screens at the modals' roots.
+    public let hasDismissHooks: Bool
+    /// Per screen: whether it has a dismissal hook.
+    let screenHasDismissHooks: [Bool]
+    /// Whether the spec has hooks of either kind: a step's statements are
+    /// then not all it does.
+    public var hasHooks: Bool { hasAppearHooks || hasDismissHooks }
     /// The presentables that show a stack declared `router path`.
     let routerPathPresentables: Set<Int>
 
@@ -77,6 +85,8 @@ public final class FlowModel: Sendable {
         hasTabView = spec.rootTabView != nil
         screenHasHooks = spec.screens.map { !$0.hooks.isEmpty }
         hasAppearHooks = screenHasHooks.contains(true)
+        screenHasDismissHooks = spec.screens.map { !$0.dismissHooks.isEmpty }
+        hasDismissHooks = screenHasDismissHooks.contains(true)
         edgeChoices = (1...max(1, routes.count)).map { route -> [[[Int]]] in
             guard route <= routes.count else { return [] }
             let screen = routes.screen(of: route)
@@ -162,7 +172,8 @@ public final class FlowModel: Sendable {
         }
         run.finish(&state, facts: &facts, range: spec.launch.first?.statement.range)
         // Every view on screen at launch appears.
-        if hasAppearHooks, !runAppearHooks(shownBefore: [], launch: true, on: &state, facts: &facts, decider: decider) {
+        if hasHooks, !runHooks(shownBefore: [], modalsBefore: state.modals, launch: true, on: &state, facts: &facts,
+                               decider: decider) {
             return (nil, facts)
         }
         return (state, facts)

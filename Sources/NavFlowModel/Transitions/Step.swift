@@ -65,6 +65,13 @@ public enum StepFact: Hashable, Sendable {
     /// would run again: the step was cut off there. `ran` are the hooks the
     /// step ran before, in order.
     case appearLoop(AppearHookID, ran: [AppearHookID])
+    /// A dismissal hook ran (`on dismiss`): the step closed the modal at
+    /// whose root its screen is, and its condition held.
+    case dismissHookRan(DismissHookID)
+    /// The dismissal hook `hook` would run a second time in one step (an
+    /// appear hook closed a modal a dismissal hook had shown): the step
+    /// was cut off there. `ran` are the dismissal hooks the step ran before.
+    case dismissLoop(DismissHookID, ran: [DismissHookID])
     /// A statement of an appear hook presented `presentable` from a view
     /// covered by the modal `coveredBy`: SwiftUI ignores it.
     case presentationFromCoveredView(presentable: Int, coveredBy: Int, statement: SourceRange)

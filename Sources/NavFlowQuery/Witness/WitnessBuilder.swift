@@ -18,29 +18,38 @@ public struct WitnessBuilder: Sendable {
     public func witness(_ steps: [(from: NavState, step: Step)], inputs bits: UInt64,
                         start: WitnessStep = WitnessStep(kind: .launch, text: "Launch the app")) -> Witness {
         var first = start
-        if start.kind == .launch, model.hasAppearHooks {
+        if start.kind == .launch, model.hasHooks {
             first.text += hooksText(model.initialState(inputs: bits).facts)
         }
         return Witness(inputs: inputs(of: bits), steps: [first] + steps.map { describe($0.step, from: $0.from) })
     }
 
     /// `, and the appear hook of Feed runs`, for a step that runs hooks
-    /// (the user sees what they do as part of the step); empty otherwise.
+    /// (the user sees what they do as part of the step), the dismissal
+    /// hooks first, as they run; empty otherwise.
     private func hooksText(_ facts: [StepFact]) -> String {
         // A screen with several hooks says which by line.
-        let names = FlowModel.hooksRan(in: facts).map { id in
+        let dismissals = FlowModel.dismissHooksRan(in: facts).map { id in
+            let screen = spec.screens[id.screen]
+            return screen.dismissHooks.count == 1 ? screen.name
+                : "\(screen.name) (line \(screen.dismissHooks[id.hook].keyword.start.line))"
+        }
+        let appearances = FlowModel.hooksRan(in: facts).map { id in
             let screen = spec.screens[id.screen]
             return screen.hooks.count == 1 ? screen.name : "\(screen.name) (line \(screen.hooks[id.hook].keyword.start.line))"
         }
-        guard !names.isEmpty else { return "" }
-        return names.count == 1 ? ", and the appear hook of \(names[0]) runs"
-            : ", and the appear hooks of \(names.joined(separator: ", then ")) run"
+        func phrase(_ names: [String], _ kind: String) -> String {
+            guard !names.isEmpty else { return "" }
+            return names.count == 1 ? ", and the \(kind) hook of \(names[0]) runs"
+                : ", and the \(kind) hooks of \(names.joined(separator: ", then ")) run"
+        }
+        return phrase(dismissals, "dismissal") + phrase(appearances, "appear")
     }
 
     /// The facts of taking `step` from `state`, when the model has hooks
     /// to tell about (steps are re-run only then).
     private func hookFacts(of step: Step, from state: NavState) -> [StepFact] {
-        guard model.hasAppearHooks else { return [] }
+        guard model.hasHooks else { return [] }
         return model.transition(taking: step, from: state)?.facts ?? []
     }
 

@@ -27,10 +27,14 @@ public struct TestPlanText: Sendable {
         let links = plan.covered.count - edges
         let edgeTotal = spec.screens.reduce(0) { $0 + $1.edges.count }
         let hookTotal = model.appearHooks.count
+        let dismissalTotal = model.dismissHooks.count
         // Hooks are named only in the plan of a spec that has them.
-        let takes = hookTotal == 0
+        var runs: [String] = []
+        if hookTotal > 0 { runs.append("\(plan.coveredHooks.count) of \(hookTotal) appear hooks") }
+        if dismissalTotal > 0 { runs.append("\(plan.coveredDismissHooks.count) of \(dismissalTotal) dismissal hooks") }
+        let takes = runs.isEmpty
             ? "Takes \(edges) of \(edgeTotal) declared edges and \(links) of \(spec.deepLinks.count) deep links."
-            : "Takes \(edges) of \(edgeTotal) declared edges and \(links) of \(spec.deepLinks.count) deep links, and runs \(plan.coveredHooks.count) of \(hookTotal) appear hooks."
+            : "Takes \(edges) of \(edgeTotal) declared edges and \(links) of \(spec.deepLinks.count) deep links, and runs \(runs.joined(separator: " and "))."
         var lines = ["Test plan for \(spec.appName) (\(specPath)): \(CoverageText.plural(plan.paths.count, "test")), \(CoverageText.plural(plan.stepCount, "step"))",
                      takes]
         let builder = WitnessBuilder(model: model)
@@ -58,6 +62,17 @@ public struct TestPlanText: Sendable {
         if !plan.indistinguishableHooks.isEmpty {
             lines += ["", "No trace can show these appear hooks run: the steps that run them replay, from their events, to other steps:"]
             lines += hookLines(plan.indistinguishableHooks)
+        }
+        func dismissalLines(_ hooks: [DismissHookID]) -> [String] {
+            hooks.map { "  dismissal hook of \(spec.screens[$0.screen].name) (line \(spec.screens[$0.screen].dismissHooks[$0.hook].keyword.start.line))" }
+        }
+        if !plan.uncoverableDismissHooks.isEmpty {
+            lines += ["", "No test can run these dismissal hooks (no reachable step closes their modal while their condition holds):"]
+            lines += dismissalLines(plan.uncoverableDismissHooks)
+        }
+        if !plan.indistinguishableDismissHooks.isEmpty {
+            lines += ["", "No trace can show these dismissal hooks run: the steps that run them replay, from their events, to other steps:"]
+            lines += dismissalLines(plan.indistinguishableDismissHooks)
         }
         if !plan.indistinguishable.isEmpty {
             lines += ["", "No trace can credit these: an earlier edge of the same screen has the same effect (give them labels), or they change nothing where they can be taken:"]

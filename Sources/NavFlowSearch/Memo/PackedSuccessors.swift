@@ -121,6 +121,18 @@ public final class PackedSuccessors {
             parking = store.parkedPaths.flatMap { $0.liftsTabs ? $0 : nil }
             parkingPhase = .some(phase)
         }
+        // What a dismissal hook does depends on the modals a step closes and
+        // on the flags and the context it leaves, which no memo keys: every
+        // step is taken on the state (docs/performance.md, "Dismissal hooks").
+        if model.hasDismissHooks {
+            store.copy(index, into: current)
+            let state = model.codec.decode(UnsafeBufferPointer(current))
+            batch.reset(width: width)
+            model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
+                if unit.isDeepLink == deepLinks { run(unit, from: state, into: &batch) }
+            }
+            return
+        }
         // What an appear hook does depends on the views a step shows, which
         // no footprint or local view sees. A quiet state, where no hook can
         // run in any step, takes the memos as they are.

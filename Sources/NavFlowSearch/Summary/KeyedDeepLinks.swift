@@ -49,7 +49,8 @@ struct KeyedDeepLinks {
     /// `body`.
     mutating func target(of unit: StepUnit, from state: NavState, run: () -> Transition?,
                          _ body: (NavState?, Transition) -> Void) -> Bool {
-        guard case .deepLink(let link, _) = unit, let slots = replaced[link] else { return false }
+        // A link's dismissal hooks depend on the modals it closes, which the key leaves out.
+        guard case .deepLink(let link, _) = unit, let slots = replaced[link], !model.hasDismissHooks else { return false }
         let key = Key(unit: unit, flags: state.flags, inputs: state.inputs, selectedTab: state.selectedTab)
         let memo: Memo
         if let known = memos[key] {

@@ -888,8 +888,11 @@ struct PopBounds {
             }
             return most
         }
-        hooks = spec.screens.flatMap(\.hooks).reduce(Reads(pops: 0, closesTop: false)) { total, hook in
-            total.then(reads(hook.statements))
+        // Any step may run hooks after its own statements: appear hooks, and
+        // the dismissal hooks of the modals it closes.
+        let hookBlocks = spec.screens.flatMap { $0.hooks.map(\.statements) + $0.dismissHooks.map(\.statements) }
+        hooks = hookBlocks.reduce(Reads(pops: 0, closesTop: false)) { total, statements in
+            total.then(reads(statements))
         }
     }
 

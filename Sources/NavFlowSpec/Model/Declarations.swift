@@ -85,12 +85,16 @@ public struct Screen: Hashable, Sendable {
     public var range: SourceRange
     /// `appear` hooks, in declaration order.
     public var hooks: [AppearHook] = []
+    /// `on dismiss` hooks, in declaration order.
+    public var dismissHooks: [DismissHook] = []
 
     /// Every block of statements the screen may run, with its guard: its
-    /// edges', then its appear hooks'. What a screen can do next, for the
-    /// analyses that do not care whether a tap or an appearance runs it.
+    /// edges', its appear hooks', then its dismissal hooks'. What a screen
+    /// can do next, for the analyses that do not care whether a tap, an
+    /// appearance or a dismissal runs it.
     public var statementBlocks: [(statements: [Statement], condition: Condition?)] {
         edges.map { ($0.statements, $0.condition) } + hooks.map { ($0.statements, $0.condition) }
+            + dismissHooks.map { ($0.statements, $0.condition) }
     }
 }
 

@@ -66,6 +66,24 @@ public struct Edge: Hashable, Sendable {
     }
 }
 
+/// A resolved `on dismiss` hook: statements run each time the modal whose
+/// root is the screen closes, however it closes (docs/semantics.md,
+/// "Dismissal hooks"), when its condition holds then.
+public struct DismissHook: Hashable, Sendable {
+    public var statements: [Statement]
+    public var condition: Condition?
+    /// `on dismiss`.
+    public var keyword: SourceRange
+    public var range: SourceRange
+
+    public init(statements: [Statement], condition: Condition?, keyword: SourceRange, range: SourceRange) {
+        self.statements = statements
+        self.condition = condition
+        self.keyword = keyword
+        self.range = range
+    }
+}
+
 /// A resolved `appear` hook: statements a screen runs each time it appears
 /// (docs/semantics.md, "Appear hooks"), when its condition holds.
 public struct AppearHook: Hashable, Sendable {

@@ -247,6 +247,8 @@ public struct Parser {
             do {
                 if current.isWord("appear") {
                     hooks.append(try parseAppearHook())
+                } else if current.isWord("on") && peek.isWord("dismiss") {
+                    hooks.append(try parseDismissHook())
                 } else {
                     edges.append(try parseEdge())
                 }
@@ -264,6 +266,19 @@ public struct Parser {
         let open = try expectOpenBrace(for: "the appear hook")
         let statements = try parseStatementBlock(open: open, for: "the appear hook")
         return AppearHookSyntax(statements: statements, condition: condition, keyword: tokenRange(start),
+                                range: rangeFrom(start))
+    }
+
+    /// `on dismiss [if CONDITION] { statements }`.
+    private mutating func parseDismissHook() throws(Recovery) -> AppearHookSyntax {
+        let start = current
+        advance()
+        let keyword = SourceRange(start: tokenRange(start).start, end: tokenRange(current).end)
+        advance()
+        let condition = try parseOptionalCondition()
+        let open = try expectOpenBrace(for: "the dismissal hook")
+        let statements = try parseStatementBlock(open: open, for: "the dismissal hook")
+        return AppearHookSyntax(event: .dismiss, statements: statements, condition: condition, keyword: keyword,
                                 range: rangeFrom(start))
     }
 
@@ -1123,7 +1138,8 @@ public struct Parser {
 
     private var isAtEdgeStart: Bool {
         current.atLineStart && current.kind == .identifier
-            && (Keywords.statements.contains(current.text) || current.text == "action" || current.text == "appear")
+            && (Keywords.statements.contains(current.text) || current.text == "action" || current.text == "appear"
+                || (current.text == "on" && peek.isWord("dismiss")))
     }
 
     private mutating func skipToDeclaration() {

@@ -66,6 +66,7 @@ public struct Resolver {
         resolveDeepLinks()
         checkOpensOfChoiceLinks()
         checkClosedModals()
+        checkDismissHooks()
         checkRouterPaths()
     }
 
@@ -101,6 +102,24 @@ public struct Resolver {
             }
             error(inStatement ? .invalidStatement : .deeplinkTarget, "nothing presents '\(name.text)' as a modal, so 'close' never finds it up",
                   at: name.range, notes: notes)
+        }
+    }
+
+    /// A screen with an `on dismiss` hook must be the root of a modal
+    /// something presents (itself, or a stack it is the root of): else its
+    /// hooks never run.
+    private mutating func checkDismissHooks() {
+        guard spec.screens.contains(where: { !$0.dismissHooks.isEmpty }) else { return }
+        var presented = spec.contentsPresentedByStatements(linkElses: true)
+        for handler in spec.deepLinks.flatMap(\.handlers) {
+            presented.formUnion(handler.target.modals.map(\.content))
+        }
+        for (index, screen) in spec.screens.enumerated() {
+            guard let hook = screen.dismissHooks.first, !presented.contains(.screen(index)),
+                  !spec.stacks.indices.contains(where: { spec.stacks[$0].root == index && presented.contains(.stack($0)) })
+            else { continue }
+            error(.invalidStatement, "nothing presents '\(screen.name)' as a sheet, cover or popover, nor a stack whose root it is, so its dismissal hook never runs",
+                  at: hook.keyword)
         }
     }
 
@@ -463,7 +482,10 @@ public struct Resolver {
                                                       condition: condition ?? nil, outcome: outcome, range: edge.range))
             }
             for hook in screenSyntax[index].hooks {
-                resolveAppearHook(hook, of: index)
+                switch hook.event {
+                case .appear: resolveAppearHook(hook, of: index)
+                case .dismiss: resolveDismissHook(hook, of: index)
+                }
             }
             if let lock = screenSyntax[index].lock {
                 spec.screens[index].lock = resolveCondition(lock)
@@ -483,6 +505,40 @@ public struct Resolver {
     /// every route it names must be one route once the screen's parameters
     /// are bound.
     private mutating func resolveAppearHook(_ hook: AppearHookSyntax, of index: Int) {
+        let statements = resolveHookStatements(hook, of: index, kind: "an appear hook")
+        let condition = hook.condition.map { resolveCondition($0) } ?? nil
+        spec.screens[index].hooks.append(AppearHook(statements: statements, condition: condition,
+                                                    keyword: hook.keyword, range: hook.range))
+    }
+
+    /// An `on dismiss` hook of a screen. It runs once its modal has closed,
+    /// where the user then is: it may not close a modal itself (`dismiss`,
+    /// `close`, `rebuild`, `open`), so that a step closes each modal once
+    /// and its hooks end. Whether the screen is ever a modal's root is
+    /// checked once every presentation is known (`checkDismissHooks`).
+    private mutating func resolveDismissHook(_ hook: AppearHookSyntax, of index: Int) {
+        let statements = resolveHookStatements(hook, of: index, kind: "a dismissal hook").filter { statement in
+            let word: String
+            switch statement.kind {
+            case .dismiss: word = "dismiss"
+            case .close: word = "close"
+            case .rebuild: word = "rebuild"
+            case .open: word = "open"
+            default: return true
+            }
+            error(.invalidStatement, "a dismissal hook may not '\(word)': it runs once its modal has closed, and a hook that closes modals would run more hooks in the same step; close them in the step that closes this one",
+                  at: statement.range)
+            return false
+        }
+        let condition = hook.condition.map { resolveCondition($0) } ?? nil
+        spec.screens[index].dismissHooks.append(DismissHook(statements: statements, condition: condition,
+                                                            keyword: hook.keyword, range: hook.range))
+    }
+
+    /// The statements of a hook of a screen. A hook runs with no tap to
+    /// choose a value: every route it names must be one route once the
+    /// screen's parameters are bound.
+    private mutating func resolveHookStatements(_ hook: AppearHookSyntax, of index: Int, kind: String) -> [Statement] {
         let screen = spec.screens[index]
         let bindings = screen.parameters.map { ($0.name, $0.type) }
         var statements: [Statement] = []
@@ -496,7 +552,7 @@ public struct Resolver {
                     return false
                 }
                 if let open = undecided?.1 {
-                    error(.invalidStatement, "an appear hook runs with no tap to choose which '\(spec.screens[route.screen].name)' to show: give '\(open.name)' a case of \(spec.name(of: open.type)) or a parameter of '\(screen.name)'",
+                    error(.invalidStatement, "\(kind) runs with no tap to choose which '\(spec.screens[route.screen].name)' to show: give '\(open.name)' a case of \(spec.name(of: open.type)) or a parameter of '\(screen.name)'",
                           at: route.range)
                     continue
                 }
@@ -505,9 +561,7 @@ public struct Resolver {
             }
             statements.append(statement)
         }
-        let condition = hook.condition.map { resolveCondition($0) } ?? nil
-        spec.screens[index].hooks.append(AppearHook(statements: statements, condition: condition,
-                                                    keyword: hook.keyword, range: hook.range))
+        return statements
     }
 
     /// `when CHOICE is OUTCOME`; nil when a name is unknown (reported).

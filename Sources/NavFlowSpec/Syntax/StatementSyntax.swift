@@ -93,16 +93,29 @@ public struct EdgeSyntax: Hashable, Sendable {
     }
 }
 
-/// `appear [if CONDITION] { statements }` in a screen: what the screen does
-/// each time it appears (`.onAppear`, `.task`).
+/// When a screen's hook runs.
+public enum HookEvent: Hashable, Sendable {
+    /// `appear`: each time the screen's view appears (`.onAppear`, `.task`).
+    case appear
+    /// `on dismiss`: each time the modal the screen is the root of closes
+    /// (`.sheet(isPresented:onDismiss:)`).
+    case dismiss
+}
+
+/// `appear [if CONDITION] { statements }` or `on dismiss [if CONDITION] {
+/// statements }` in a screen: what the screen does each time it appears,
+/// or each time its modal closes.
 public struct AppearHookSyntax: Hashable, Sendable {
+    public var event: HookEvent
     public var statements: [StatementSyntax]
     public var condition: ExpressionSyntax?
-    /// The `appear` keyword, for findings about the hook.
+    /// The `appear` keyword, or `on dismiss`, for findings about the hook.
     public var keyword: SourceRange
     public var range: SourceRange
 
-    public init(statements: [StatementSyntax], condition: ExpressionSyntax?, keyword: SourceRange, range: SourceRange) {
+    public init(event: HookEvent = .appear, statements: [StatementSyntax], condition: ExpressionSyntax?,
+                keyword: SourceRange, range: SourceRange) {
+        self.event = event
         self.statements = statements
         self.condition = condition
         self.keyword = keyword

@@ -4,7 +4,9 @@ import NavFlowSource
 import NavFlowSpec
 
 /// `appear-loop`: the appear hooks one step runs show a view again whose
-/// hook already ran in that step and whose condition still holds. SwiftUI
+/// hook already ran in that step and whose condition still holds; or they
+/// close a modal again whose dismissal hook already ran in that step (the
+/// dismissal hook showed it, an appear hook closed it). SwiftUI
 /// calls `onAppear` (and starts `.task`) each time the view appears, so the
 /// app would run the same hooks again and again: the screen flickers
 /// between views, or hangs. The model runs each hook once per view and
@@ -18,8 +20,15 @@ public struct AppearLoopProperty: StatementDefectProperty {
     public init() {}
 
     public func defect(_ fact: StepFact, in model: FlowModel) -> StatementDefect? {
-        guard case .appearLoop(let id, let ran) = fact else { return nil }
         let spec = model.spec
+        if case .dismissLoop(let id, let ran) = fact {
+            let screen = spec.screens[id.screen]
+            let chain = (ran + [id]).map { "'\(spec.screens[$0.screen].name)' (line \(spec.screens[$0.screen].dismissHooks[$0.hook].keyword.start.line))" }
+            return StatementDefect(statement: screen.dismissHooks[id.hook].keyword,
+                                   message: "'\(screen.name)' is dismissed again in the step its dismissal hook ran in, and the hook would run again",
+                                   detail: "appear hooks close what the dismissal hooks of \(chain.joined(separator: ", then ")) show, without end")
+        }
+        guard case .appearLoop(let id, let ran) = fact else { return nil }
         let name = spec.screens[id.screen].name
         let chain = (ran + [id]).map { "'\(spec.screens[$0.screen].name)' (line \(spec.screens[$0.screen].hooks[$0.hook].keyword.start.line))" }
         return StatementDefect(statement: spec.screens[id.screen].hooks[id.hook].keyword,
