@@ -441,6 +441,35 @@ import Testing
         #expect(open.diagnostics.first?.notes.map { "\($0.range.map { "\($0.start.line):\($0.start.column) " } ?? "")\($0.message)" } == ["5:18 '{' opened here"])
     }
 
+    /// A hook that cuts its step off (a push past its stack's depth) leaves
+    /// no fact that it ran: the memo of a tab switch worked out where the
+    /// other tab shows that hook's screen said "cut" for every state of the
+    /// view, where the other tab may show another screen. The state the
+    /// switch lands on there was missing (5 states against 6).
+    @Test func aStepAHookCutsOffFromOneStateOfAViewIsTakenFromTheOthers() {
+        let text = """
+            app CutHook
+            scheme "c"
+            flag toggled = false
+            stack HomeStack root Home {}
+            stack OtherStack root Top { destination Pushed destination Other depth 1 }
+            tabs Main {
+              tab home "Home" HomeStack
+              tab other "Other" OtherStack
+            }
+            start Main
+            screen Home { action "Toggle" { set toggled = true } }
+            screen Top { appear { push Pushed; push Other } }
+            screen Pushed
+            screen Other
+            deeplink "c://pushed" -> other / Pushed requires !toggled
+            """
+        let full = verify(text, exploration: .full)
+        let plain = verify(text, exploration: .plain)
+        #expect(full.statistics?.states == 6 && plain.statistics?.states == 6)
+        #expect(full.statistics?.transitions == plain.statistics?.transitions)
+    }
+
     /// The hooks turn the memos off; the search then is the plain
     /// explorer's, on random specs with hooks too: the same states, the
     /// same findings as the reference, and no crash. Where the tabs can be

@@ -112,6 +112,34 @@ import Testing
         #expect(plain.statistics?.transitions == 80)
     }
 
+    /// The example's hook acts where the user is once the sheet has
+    /// closed: presented from Settings too, its push lands on a stack that
+    /// does not register the note; selecting the Notes tab first fixes it.
+    @Test func theHookActsWhereTheSheetWasPresentedFrom() {
+        let presentedFromSettings = Self.example.replacingOccurrences(of: """
+            screen Settings {
+              push Account
+            """, with: """
+            screen Settings {
+              push Account
+              action "Feedback note" { sheet Composer; set hasDraft = true }
+            """)
+        let defect = verify(presentedFromSettings, path: "dismissal-hooks.navflow")
+        #expect(defect.diagnostics.map { "\($0.range.start.line):\($0.range.start.column) \($0.rule.rawValue): \($0.message)" } == [
+            "34:25 unregistered-destination: pushing 'NoteDetail' can run on a stack that has no such destination, and then it does nothing",
+        ])
+        #expect(defect.diagnostics.first?.witness?.steps.map(\.text) == [
+            "Launch the app",
+            "Switch to the Settings tab",
+            "Tap “Feedback note” on Settings",
+            "Tap “Save” on Composer, and the dismissal hook of Composer runs",
+        ])
+        let fixed = verify(presentedFromSettings.replacingOccurrences(of: "on dismiss if saved { push NoteDetail",
+                                                                      with: "on dismiss if saved { tab notes; push NoteDetail"),
+                           path: "dismissal-hooks.navflow")
+        #expect(fixed.diagnostics.filter { $0.severity != .note }.map(\.message) == [])
+    }
+
     @Test func aWitnessSaysTheHookRan() throws {
         let model = try Self.model(Self.example)
         let (target, errors) = PatternResolver.resolveQuery("reach notes / NoteDetail(_)", in: model.spec)

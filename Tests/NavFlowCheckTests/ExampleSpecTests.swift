@@ -24,6 +24,8 @@ import Testing
         Golden(name: "entry-points", states: 34, inAppStates: 34, transitions: 303, parked: [13, 13, 116]),
         Golden(name: "container-toasts", states: 60, inAppStates: 60, transitions: 320, parked: [40, 40, 220]),
         Golden(name: "data-choices", states: 30, inAppStates: 30, transitions: 142, parked: [8, 8, 38]),
+        // A dismissal hook keeps the tabs unparked (docs/performance.md, "Dismissal hooks").
+        Golden(name: "dismissal-hooks", states: 18, inAppStates: 18, transitions: 80),
         Golden(name: "messenger", states: 576, inAppStates: 540, transitions: 5220),
         Golden(name: "recipes", states: 25, inAppStates: 25, transitions: 560),
         Golden(name: "router-tabs", states: 2430, inAppStates: 2430, transitions: 26649, parked: [36, 36, 395]),

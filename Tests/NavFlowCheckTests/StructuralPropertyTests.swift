@@ -22,6 +22,31 @@ import Testing
         return property.check(spec).map { "\($0.range.start) \($0.message)" }
     }
 
+    // MARK: mixed-navigation-links
+
+    /// A link that selects a tab and keeps its path (`/ ...` with nothing
+    /// after) writes no value onto it: no finding. One that appends a
+    /// route does.
+    @Test func aLinkThatKeepsThePathDoesNotMixLinks() {
+        let body = """
+            stack HomeStack root Home {}
+            stack ConnectStack root Connect { destination Radio }
+            tabs Main {
+              tab home "Home" HomeStack
+              tab connect "Connect" ConnectStack
+            }
+            screen Home
+            screen Connect { push Region inline }
+            screen Region
+            screen Radio
+            deeplink "a://connect" -> connect / ...
+
+            """
+        #expect(findings(MixedNavigationLinksProperty(), body) == [])
+        let appending = findings(MixedNavigationLinksProperty(), body.replacingOccurrences(of: "connect / ...", with: "connect / ... / Radio"))
+        #expect(appending.count == 1 && appending[0].contains("the deep link \"a://connect\" (it appends to the path)"), "\(appending)")
+    }
+
     // MARK: nested-stack
 
     @Test func pushingAStackIsANestedStack() {

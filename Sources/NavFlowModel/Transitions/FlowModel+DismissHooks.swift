@@ -35,8 +35,9 @@ extension FlowModel {
         }
     }
 
-    /// Whether closing `modal` runs a dismissal hook (when its condition holds).
-    func hasDismissHook(_ modal: Modal) -> Bool {
+    /// Whether closing `modal` runs a dismissal hook (when its condition
+    /// holds). A step runs one only if a modal up at its start has one.
+    public func hasDismissHook(_ modal: Modal) -> Bool {
         rootScreen(of: modal).map { screenHasDismissHooks[$0] } ?? false
     }
 

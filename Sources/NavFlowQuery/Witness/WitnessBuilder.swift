@@ -25,25 +25,33 @@ public struct WitnessBuilder: Sendable {
     }
 
     /// `, and the appear hook of Feed runs`, for a step that runs hooks
-    /// (the user sees what they do as part of the step), the dismissal
-    /// hooks first, as they run; empty otherwise.
+    /// (the user sees what they do as part of the step), in the order they
+    /// ran, hooks of one kind in a row named together; empty otherwise.
     private func hooksText(_ facts: [StepFact]) -> String {
-        // A screen with several hooks says which by line.
-        let dismissals = FlowModel.dismissHooksRan(in: facts).map { id in
-            let screen = spec.screens[id.screen]
-            return screen.dismissHooks.count == 1 ? screen.name
-                : "\(screen.name) (line \(screen.dismissHooks[id.hook].keyword.start.line))"
+        // A screen with several hooks of a kind says which by line.
+        var runs: [(kind: String, names: [String])] = []
+        for fact in facts {
+            let kind: String
+            let name: String
+            switch fact {
+            case .appearHookRan(let id):
+                let screen = spec.screens[id.screen]
+                kind = "appear"
+                name = screen.hooks.count == 1 ? screen.name : "\(screen.name) (line \(screen.hooks[id.hook].keyword.start.line))"
+            case .dismissHookRan(let id):
+                let screen = spec.screens[id.screen]
+                kind = "dismissal"
+                name = screen.dismissHooks.count == 1 ? screen.name
+                    : "\(screen.name) (line \(screen.dismissHooks[id.hook].keyword.start.line))"
+            default:
+                continue
+            }
+            if runs.last?.kind == kind { runs[runs.count - 1].names.append(name) } else { runs.append((kind, [name])) }
         }
-        let appearances = FlowModel.hooksRan(in: facts).map { id in
-            let screen = spec.screens[id.screen]
-            return screen.hooks.count == 1 ? screen.name : "\(screen.name) (line \(screen.hooks[id.hook].keyword.start.line))"
-        }
-        func phrase(_ names: [String], _ kind: String) -> String {
-            guard !names.isEmpty else { return "" }
-            return names.count == 1 ? ", and the \(kind) hook of \(names[0]) runs"
-                : ", and the \(kind) hooks of \(names.joined(separator: ", then ")) run"
-        }
-        return phrase(dismissals, "dismissal") + phrase(appearances, "appear")
+        return runs.map { run in
+            run.names.count == 1 ? ", and the \(run.kind) hook of \(run.names[0]) runs"
+                : ", and the \(run.kind) hooks of \(run.names.joined(separator: ", then ")) run"
+        }.joined()
     }
 
     /// The facts of taking `step` from `state`, when the model has hooks

@@ -121,18 +121,6 @@ public final class PackedSuccessors {
             parking = store.parkedPaths.flatMap { $0.liftsTabs ? $0 : nil }
             parkingPhase = .some(phase)
         }
-        // What a dismissal hook does depends on the modals a step closes and
-        // on the flags and the context it leaves, which no memo keys: every
-        // step is taken on the state (docs/performance.md, "Dismissal hooks").
-        if model.hasDismissHooks {
-            store.copy(index, into: current)
-            let state = model.codec.decode(UnsafeBufferPointer(current))
-            batch.reset(width: width)
-            model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
-                if unit.isDeepLink == deepLinks { run(unit, from: state, into: &batch) }
-            }
-            return
-        }
         // What an appear hook does depends on the views a step shows, which
         // no footprint or local view sees. A quiet state, where no hook can
         // run in any step, takes the memos as they are.
@@ -141,6 +129,25 @@ public final class PackedSuccessors {
         if model.hasAppearHooks {
             store.copy(index, into: current)
             copied = true
+        }
+        // What a dismissal hook does depends on the modals a step closes and
+        // on the flags and the context it leaves, which no memo keys. A step
+        // runs one only when a modal up at its start has one at its root, so
+        // the steps of such a state are taken on the state, and no memo is
+        // worked out from it; any other state's steps run no dismissal hook
+        // and take the memos (docs/performance.md, "Dismissal hooks").
+        if model.hasDismissHooks {
+            if !copied { store.copy(index, into: current) }
+            copied = true
+            let state = model.codec.decode(UnsafeBufferPointer(current))
+            unpacked = state
+            if state.modals.contains(where: model.hasDismissHook) {
+                batch.reset(width: width)
+                model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
+                    if unit.isDeepLink == deepLinks { run(unit, from: state, into: &batch) }
+                }
+                return
+            }
         }
         // Any other state takes them step by step: hooks run on the views
         // a step shows anew at its end, so a step that ran no hook where it
@@ -341,6 +348,11 @@ public final class PackedSuccessors {
             }
             if hooks && ranAHook(table.label(entry)) { entryHooks[entryHooks.count - 1] = .always }
             if table.isCut(entry) {
+                // A hook that cuts its step off (a push at its stack's depth)
+                // leaves no fact that it ran, and from another state of the
+                // view (another top on the tab a switch selects) it may not
+                // run or not cut: with hooks, a cut step runs on the state.
+                if hooks { entryHooks[entryHooks.count - 1] = .always }
                 entries.append(ViewEntry(mask: -1, label: table.label(entry), view: -1))
                 continue
             }

@@ -75,10 +75,12 @@ public struct MixedNavigationLinksProperty: StructuralProperty {
                     grew = true
                 }
             }
-            // Values any view of the stack takes from outside: links that append, pushes under modals.
+            // Values any view of the stack takes from outside: links that append
+            // (a route: `/ ...` with nothing after keeps the path), pushes under modals.
             var outside: [(String, SourceRange)] = []
             for link in spec.deepLinks {
-                for handler in link.handlers where handler.target.appends {
+                for handler in link.handlers
+                where handler.target.appends && !(handler.target.columns.first?.path.isEmpty ?? true) {
                     let reaches: Bool
                     if let tab = handler.target.tab, let view = spec.rootTabView {
                         reaches = view.tabs[tab].content == .stack(stackIndex)
