@@ -29,6 +29,30 @@ import Testing
         #expect(TabIndependence(spec).reasons == [])
     }
 
+    /// Meshtastic's tabs are a product: every reason is pinned by its
+    /// line's kind, the four dismissal hooks among them (their sheets'
+    /// `onDismiss` closures: the onboarding, the map's picker, the log detail).
+    @Test func meshtasticsTabsInteractForEveryReasonListed() throws {
+        let spec = try #require(Frontend.load(Repository.source(Repository.path("specs/apps/meshtastic.navflow"))).spec)
+        let reasons = TabIndependence(spec).reasons
+        #expect(reasons.count == 21, "\(reasons)")
+        #expect(reasons.filter { $0.contains("opens a URL") }.count == 13, "\(reasons)")
+        #expect(reasons.filter { $0.contains("the dismissal hook of") }.count == 4, "\(reasons)")
+        #expect(spec.screens.contains { $0.name == "ColocatedPicker" && $0.dismissHooks.count == 2 })
+    }
+
+    /// Trawl's Search tab is parked; the four others are stored whole, each
+    /// for the reasons listed (a queued calendar link pushed on More after
+    /// `tab more`, and the links and toasts that select a tab keeping its path).
+    @Test func trawlParksItsSearchTab() throws {
+        let spec = try #require(Frontend.load(Repository.source(Repository.path("specs/apps/trawl.navflow"))).spec)
+        let independence = TabIndependence(spec)
+        #expect(independence.holds)
+        #expect(independence.wholeTabs == [true, true, true, false, true], "\(independence.wholeReasons)")
+        #expect(spec.deepLinks.filter { $0.pattern.ignoresCase }.count == 3)
+        #expect(spec.deepLinks.filter { $0.offeredIf != nil }.count >= 2)
+    }
+
     /// Verifies an app spec to the end with the tabs not selected parked
     /// (those `TabIndependence` stores whole aside), checks its pinned
     /// counts and that the full exploration finds the same findings, and
