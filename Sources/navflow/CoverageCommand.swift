@@ -13,7 +13,8 @@ struct CoverageCommand: ParsableCommand {
             Each --trace is a JSON Lines trace file or a directory searched for \
             .jsonl files; files are replayed in sorted order. Metrics: screens, \
             edges, implicit, deeplinks (entry points included), states, pairs, \
-            valuations, and hooks (appear hooks run) for a spec that has them. \
+            valuations, and hooks (appear hooks run) and dismissals (dismissal \
+            hooks run) for a spec that has them. \
             Exit codes: 0 every gate passed and no drift; 1 a gate failed, or a \
             trace event does not fit the spec (drift) without --allow-drift; \
             2 the spec, a trace or an option is wrong; 3 a limit stopped the \

@@ -11,8 +11,8 @@ struct ExportCommand: ParsableCommand {
             json` reports in stats.states. Build pan with \
             'spin -a FILE.pml && gcc -O2 -DSAFETY -DNOREDUCE -o pan pan.c' and run \
             './pan -m100000000'. Exit codes: 0 written; 2 the spec or an option is \
-            wrong, or the spec has appear hooks, which the export does not \
-            lower; 3 a limit (input valuations) was reached.
+            wrong, or the spec has appear or dismissal hooks, which the export \
+            does not lower; 3 a limit (input valuations) was reached.
             """
     )
 

@@ -9,7 +9,7 @@ import NavFlowSearch
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
-        abstract: "Plan a small set of tests that take every declared edge and deep link and run every appear hook.",
+        abstract: "Plan a small set of tests that take every declared edge and deep link and run every hook.",
         discussion: """
             Prints the tests as numbered steps; with --output DIR, also writes \
             each as a trace (DIR/test-01.jsonl, ...; earlier test-*.jsonl files \

@@ -100,6 +100,63 @@ import Testing
         #expect(Self.shows(try #require(closed.target), in: model) == "Home > Pushed [firstClosed]")
     }
 
+    /// Two modals with the same root screen closed in one step run its
+    /// hook once each: no loop, no finding, the step not cut off.
+    @Test func twoModalsOfOneRootClosedTogetherRunItsHookOnceEach() throws {
+        let text = """
+            app D
+            scheme "d"
+            stack HS root Home { destination Detail; depth 3 }
+            stack XS root Editor { destination Detail; depth 2 }
+            flag edits = false
+            screen Home { action "Edit" { sheet Editor }; push Detail }
+            screen Detail
+            screen Editor {
+              action "Edit in stack" { sheet XS }
+              action "Close all" { close Editor }
+              on dismiss { set edits = true }
+            }
+            deeplink "d://home" -> / Detail
+            """
+        // No appear-loop, no link cut off: only what the spec leaves unused.
+        #expect(verify(text).diagnostics.map(\.message) == [
+            "'Detail' is registered in stack 'XS' but nothing ever pushes it there",
+            "flag 'edits' is never read by a condition; guard an edge, a tab or a deep link with it, or remove it",
+        ])
+        let model = try Self.model(text)
+        var state = try #require(model.initialState(inputs: 0).state)
+        state = try #require(try AppearHookTests.take(model, from: state, where: AppearHookTests.action("Edit", in: model)).target)
+        state = try #require(try AppearHookTests.take(model, from: state, where: AppearHookTests.action("Edit in stack", in: model)).target)
+        let closed = try AppearHookTests.take(model, from: state, where: AppearHookTests.action("Close all", in: model))
+        #expect(Self.ran(closed.facts, in: model) == ["Editor", "Editor"])
+        #expect(Self.shows(try #require(closed.target), in: model) == "Home [edits]")
+    }
+
+    /// A sheet closed by one column's view and presented again from
+    /// another's is another sheet (two `.sheet` modifiers, two bindings):
+    /// the first one's hook runs.
+    @Test func theSameSheetPresentedFromAnotherColumnIsAnotherSheet() throws {
+        let text = """
+            app G
+            scheme "g"
+            split Sp { sidebar Side detail DS }
+            stack DS root DPh { destination P0; depth 2 }
+            start Sp
+            flag ran = false
+            screen Side { select P1; action "Edit here" { sheet H } }
+            screen DPh
+            screen P0
+            screen P1 { push P0 }
+            screen H { on dismiss { set ran = true } }
+            deeplink "g://p" -> > P1 + sheet H
+            """
+        let model = try Self.model(text)
+        var state = try #require(model.initialState(inputs: 0).state)
+        state = try #require(try AppearHookTests.take(model, from: state, where: AppearHookTests.action("Edit here", in: model)).target)
+        let link = try AppearHookTests.take(model, from: state) { if case .deepLink = $0 { true } else { false } }
+        #expect(Self.ran(link.facts, in: model) == ["H"])
+    }
+
     @Test func theExampleIsCleanAndItsCountsArePinned() throws {
         let result = verify(Self.example, path: "dismissal-hooks.navflow")
         #expect(result.diagnostics.map(\.message) == [])

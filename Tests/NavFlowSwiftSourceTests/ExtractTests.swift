@@ -65,6 +65,27 @@ import Testing
         #expect(!draft.contains("destination About") && !draft.contains("destination Licenses"), "\(draft)")
     }
 
+    /// A sheet whose `onDismiss:` runs code: the draft says where to write
+    /// what it does (`on dismiss { ... }` in the presented screen).
+    @Test func anOnDismissClosureIsListedWithWhereToWriteIt() {
+        let draft = Extractor.extract([SourceFile(path: "Notes.swift", text: """
+            struct Notes: View {
+                @State private var composing = false
+                @State private var saved = false
+                var body: some View {
+                    NavigationStack {
+                        Button("New") { composing = true }
+                            .sheet(isPresented: $composing, onDismiss: { if saved { open() } }) { Composer() }
+                    }
+                }
+                func open() {}
+            }
+            struct Composer: View { var body: some View { Text("Compose") } }
+            """)]).text
+        #expect(draft.contains("the sheet of 'Composer' runs code when it closes (`onDismiss:`); write what it does to navigation as `on dismiss { ... }` in 'Composer'"), "\(draft)")
+        #expect(draft.contains("Notes.swift:7"), "\(draft)")
+    }
+
     /// A stack wrapper of an app's own, rooted at the page its layer is
     /// given, every page pushed through a frame (eight lines).
     static let layerWrapper = """

@@ -107,6 +107,22 @@ import Testing
         #expect(Self.undecided(draft).isEmpty, "\(Self.undecided(draft))")
     }
 
+    /// A handler that lowercases what it reads of the URL matches links
+    /// whatever their case: its patterns are written `ignoring case`.
+    @Test func aHandlerThatLowercasesTheURLWritesIgnoringCase() throws {
+        let draft = try Self.app(handler: """
+                    guard url.scheme == "links", let host = url.host()?.lowercased() else { return }
+                    switch host {
+                    case "compose": presentedSheet = .compose
+                    default: break
+                    }
+            """)
+        #expect(Self.links(draft) == [
+            "scheme \"links\"  // Router.swift:8",
+            "deeplink \"links://compose/**\" ignoring case -> + sheet ComposeView keep modals  // Router.swift:10",
+        ])
+    }
+
     /// The whole path, a segment by position, a path prefix, required and
     /// optional query items, and a tab selected before the push.
     @Test func pathsSegmentsAndQueryItemsAreRead() throws {

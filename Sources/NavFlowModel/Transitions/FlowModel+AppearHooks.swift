@@ -100,18 +100,20 @@ extension FlowModel {
     /// the appear hooks of what they show, until no hook is left. A
     /// dismissal hook closes nothing (the front end sees to it), so only
     /// an appear hook can close a modal a dismissal hook showed: the same
-    /// dismissal hook running twice in a step is a loop, which cuts the
-    /// step off. False when the step is cut off.
+    /// dismissal hook running twice in a step for the modal of the same
+    /// place is a loop, which cuts the step off. False when the step is
+    /// cut off.
     func runHooks<D: ConditionDecider>(shownBefore: [ShownView], modalsBefore: [Modal], launch: Bool = false,
                                        on state: inout NavState, facts: inout [StepFact], decider: D) -> Bool {
         var shownBefore = shownBefore
         var modalsBefore = modalsBefore
         var ran: [DismissHookID] = []
+        var runs = Set<DismissRun>()
         var firstRound = true
         while true {
             let ranBefore = ran.count
-            if hasDismissHooks, !runDismissHooks(closedFrom: modalsBefore, on: &state, ran: &ran, facts: &facts,
-                                                 decider: decider) {
+            if hasDismissHooks, !runDismissHooks(closedFrom: modalsBefore, on: &state, ran: &ran, runs: &runs,
+                                                 facts: &facts, decider: decider) {
                 return false
             }
             // The first time round, the step's own views; after that, only

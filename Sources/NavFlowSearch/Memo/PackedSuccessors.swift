@@ -131,11 +131,13 @@ public final class PackedSuccessors {
             copied = true
         }
         // What a dismissal hook does depends on the modals a step closes and
-        // on the flags and the context it leaves, which no memo keys. A step
-        // runs one only when a modal up at its start has one at its root, so
-        // the steps of such a state are taken on the state, and no memo is
-        // worked out from it; any other state's steps run no dismissal hook
-        // and take the memos (docs/performance.md, "Dismissal hooks").
+        // on the flags and the context it leaves, which no memo keys. A state
+        // with a modal up that has one at its root takes its steps on the
+        // state, and no memo is worked out from it. From any other state a
+        // step runs one only after an appear hook of the step closed a modal,
+        // and a step that runs an appear hook is taken on the state already
+        // (below): the others take the memos (docs/performance.md,
+        // "Dismissal hooks").
         if model.hasDismissHooks {
             if !copied { store.copy(index, into: current) }
             copied = true

@@ -105,6 +105,9 @@ public struct DraftSpec: Sendable {
         public var citation: Citation
         /// Where the handler compares the scheme, if it does.
         public var schemeCitation: Citation?
+        /// Whether the handler lowercases what it reads of the URL: the
+        /// pattern is written `ignoring case`.
+        public var ignoresCase = false
 
         /// The scheme of the pattern, and its host when it is a web link.
         var scheme: String { String(pattern.prefix { $0 != ":" }) }
@@ -204,7 +207,7 @@ public struct DraftSpec: Sendable {
         }
         if !deepLinks.isEmpty { lines.append("") }
         for link in deepLinks {
-            lines.append("deeplink \(Self.quoted(link.pattern)) -> \(link.target)  // \(link.citation)")
+            lines.append("deeplink \(Self.quoted(link.pattern))\(link.ignoresCase ? " ignoring case" : "") -> \(link.target)  // \(link.citation)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1273,6 +1273,10 @@ struct ExtractionRun {
             let shown = presented(by: call, in: index)
             if shown.isEmpty { undecided.append(("a \(Self.presentationKind(of: call).rawValue) whose content is not read", citation)) }
             for target in shown { add(Self.presentationKind(of: call), target) }
+            // What runs when the modal closes is not read: say where to write it.
+            if call.arguments.contains(where: { $0.label?.text == "onDismiss" }), let first = shown.first {
+                undecided.append(("the \(Self.presentationKind(of: call).rawValue) of '\(first)' runs code when it closes (`onDismiss:`); write what it does to navigation as `on dismiss { ... }` in '\(first)'", citation))
+            }
         case "dismiss"?:
             if call.arguments.isEmpty, call.modifier == nil, screens[view]?.dismisses == nil { screens[view]?.dismisses = citation }
         case "interactiveDismissDisabled"?:

@@ -58,7 +58,10 @@ extension ExtractionRun {
                 let branches = reader.run(body.items, in: body.file, from: [start], depth: 0)
                 undecided += reader.notes.map { ($0, citation) }
                 let before = undecided.count
-                let found = deepLinks(from: branches, reader: reader, handler: citation)
+                var found = deepLinks(from: branches, reader: reader, handler: citation)
+                if reader.lowercases {
+                    for link in found.indices { found[link].ignoresCase = true }
+                }
                 if found.isEmpty && undecided.count == before {
                     undecided.append(("an onOpenURL handler in which no navigation is read: write its deep links by hand", citation))
                 }
@@ -171,6 +174,10 @@ struct URLHandlerReader {
     let declaredSchemes: [(value: String, citation: DraftSpec.Citation)]
     /// What the reading could not follow, as undecided notes.
     var notes: [String] = []
+    /// Whether the handler lowercases (or uppercases) a part of the URL it
+    /// reads (`url.host?.lowercased()`): its links then match whatever the
+    /// case (`ignoring case`).
+    var lowercases = false
     /// The most branches a handler is read into.
     static let branchLimit = 64
 
@@ -225,6 +232,7 @@ struct URLHandlerReader {
     }
 
     private mutating func step(_ item: CodeBlockItemSyntax.Item, in file: Int, on branch: Branch, depth: Int) -> [Branch] {
+        if !lowercases { lowercases = foldsCase(in: Syntax(item), on: branch) }
         switch item {
         case .decl(let declaration):
             var branch = branch
@@ -463,6 +471,23 @@ struct URLHandlerReader {
         case .queryValue(let name): shape.readQueryItem(name, required: true)
         default: break
         }
+    }
+
+    /// Whether `node` lowercases or uppercases a part of the URL.
+    private func foldsCase(in node: Syntax, on branch: Branch) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var calls: [(base: ExprSyntax, name: String)] = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+                   ["lowercased", "uppercased"].contains(member.declName.baseName.text) {
+                    calls.append((base, member.declName.baseName.text))
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(node)
+        return finder.calls.contains { part(of: $0.base, in: branch) != nil }
     }
 
     /// The part of the URL an expression stands for, if any.
