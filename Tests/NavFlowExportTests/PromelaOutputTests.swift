@@ -57,6 +57,14 @@ import Testing
         try Self.expectRefusal(of: text, "the Promela export does not lower appear hooks, and screens have 3: 'Orders' (line 41), 'Orders' (line 44), 'Account' (line 60); verify the spec with `navflow verify`, which runs them")
     }
 
+    /// Dismissal hooks are not lowered either, and are refused by name.
+    @Test func dismissalHooksAreRefusedByName() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("specs/examples/dismissal-hooks.navflow")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try Self.expectRefusal(of: text, "the Promela export does not lower dismissal hooks ('on dismiss'), and a screen has one: 'Composer' (line 34); verify the spec with `navflow verify`, which runs them")
+    }
+
     /// A `router path` stack can hold the current path beneath the top
     /// modal, which the program's contexts cannot name: refused, located.
     @Test func routerPathsAreRefused() throws {

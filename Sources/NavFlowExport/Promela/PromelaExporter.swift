@@ -39,22 +39,15 @@ public struct PromelaExporter: Sendable {
     public func export() throws(Failure) -> String {
         // A hook runs after any step that shows its screen: Promela would
         // need the views of both ends of every step, which it does not keep.
-        let hooks = model.appearHooks
-        if !hooks.isEmpty {
-            let listed = hooks.prefix(3).map { hook in
-                "'\(spec.screens[hook.screen].name)' (line \(spec.screens[hook.screen].hooks[hook.hook].keyword.start.line))"
-            }.joined(separator: ", ")
-            throw Failure(description: "the Promela export does not lower appear hooks, and \(hooks.count == 1 ? "a screen has one" : "screens have \(hooks.count)"): \(listed)\(hooks.count > 3 ? ", ..." : ""); verify the spec with `navflow verify`, which runs them",
-                          isLimit: false)
-        }
         // A dismissal hook runs after any step that closes its modal, where
         // the user then is: Promela would need the modals of both ends.
-        let dismissHooks = model.dismissHooks
-        if !dismissHooks.isEmpty {
-            let listed = dismissHooks.prefix(3).map { hook in
-                "'\(spec.screens[hook.screen].name)' (line \(spec.screens[hook.screen].dismissHooks[hook.hook].keyword.start.line))"
-            }.joined(separator: ", ")
-            throw Failure(description: "the Promela export does not lower dismissal hooks ('on dismiss'), and \(dismissHooks.count == 1 ? "a screen has one" : "screens have \(dismissHooks.count)"): \(listed)\(dismissHooks.count > 3 ? ", ..." : ""); verify the spec with `navflow verify`, which runs them",
+        let appear = model.appearHooks.map { (spec.screens[$0.screen].name, spec.screens[$0.screen].hooks[$0.hook].keyword) }
+        let dismissal = model.dismissHooks.map {
+            (spec.screens[$0.screen].name, spec.screens[$0.screen].dismissHooks[$0.hook].keyword)
+        }
+        for (hooks, kind) in [(appear, "appear hooks"), (dismissal, "dismissal hooks ('on dismiss')")] where !hooks.isEmpty {
+            let listed = hooks.prefix(3).map { "'\($0.0)' (line \($0.1.start.line))" }.joined(separator: ", ")
+            throw Failure(description: "the Promela export does not lower \(kind), and \(hooks.count == 1 ? "a screen has one" : "screens have \(hooks.count)"): \(listed)\(hooks.count > 3 ? ", ..." : ""); verify the spec with `navflow verify`, which runs them",
                           isLimit: false)
         }
         // A router path under a sheet is the path of a modal that is not the

@@ -52,27 +52,24 @@ public struct TestPlanText: Sendable {
             lines += ["", "No test can take these (no reachable state takes them; see `navflow verify`):"]
             for kind in plan.uncoverable { lines.append("  \(kind.text(in: spec))") }
         }
-        func hookLines(_ hooks: [AppearHookID]) -> [String] {
-            hooks.map { "  appear hook of \(spec.screens[$0.screen].name) (line \(spec.screens[$0.screen].hooks[$0.hook].keyword.start.line))" }
+        func hookLines(_ hooks: [(kind: String, screen: Int, line: Int)]) -> [String] {
+            hooks.map { "  \($0.kind) hook of \(spec.screens[$0.screen].name) (line \($0.line))" }
         }
-        if !plan.uncoverableHooks.isEmpty {
-            lines += ["", "No test can run these appear hooks (no reachable step shows their screen while their condition holds):"]
-            lines += hookLines(plan.uncoverableHooks)
+        let appear = { (hooks: [AppearHookID]) in
+            hooks.map { (kind: "appear", screen: $0.screen, line: spec.screens[$0.screen].hooks[$0.hook].keyword.start.line) }
         }
-        if !plan.indistinguishableHooks.isEmpty {
-            lines += ["", "No trace can show these appear hooks run: the steps that run them replay, from their events, to other steps:"]
-            lines += hookLines(plan.indistinguishableHooks)
+        let dismissal = { (hooks: [DismissHookID]) in
+            hooks.map { (kind: "dismissal", screen: $0.screen, line: spec.screens[$0.screen].dismissHooks[$0.hook].keyword.start.line) }
         }
-        func dismissalLines(_ hooks: [DismissHookID]) -> [String] {
-            hooks.map { "  dismissal hook of \(spec.screens[$0.screen].name) (line \(spec.screens[$0.screen].dismissHooks[$0.hook].keyword.start.line))" }
-        }
-        if !plan.uncoverableDismissHooks.isEmpty {
-            lines += ["", "No test can run these dismissal hooks (no reachable step closes their modal while their condition holds):"]
-            lines += dismissalLines(plan.uncoverableDismissHooks)
-        }
-        if !plan.indistinguishableDismissHooks.isEmpty {
-            lines += ["", "No trace can show these dismissal hooks run: the steps that run them replay, from their events, to other steps:"]
-            lines += dismissalLines(plan.indistinguishableDismissHooks)
+        let lists = [
+            (appear(plan.uncoverableHooks), "No test can run these appear hooks (no reachable step shows their screen while their condition holds):"),
+            (appear(plan.indistinguishableHooks), "No trace can show these appear hooks run: the steps that run them replay, from their events, to other steps:"),
+            (dismissal(plan.uncoverableDismissHooks), "No test can run these dismissal hooks (no reachable step closes their modal while their condition holds):"),
+            (dismissal(plan.indistinguishableDismissHooks), "No trace can show these dismissal hooks run: the steps that run them replay, from their events, to other steps:"),
+        ]
+        for (hooks, title) in lists where !hooks.isEmpty {
+            lines += ["", title]
+            lines += hookLines(hooks)
         }
         if !plan.indistinguishable.isEmpty {
             lines += ["", "No trace can credit these: an earlier edge of the same screen has the same effect (give them labels), or they change nothing where they can be taken:"]
