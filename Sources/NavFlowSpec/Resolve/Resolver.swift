@@ -544,24 +544,32 @@ public struct Resolver {
         var statements: [Statement] = []
         for syntax in hook.statements {
             guard let statement = resolveStatement(syntax, bindings: bindings) else { continue }
-            switch statement.kind {
-            case .push(let route), .pushUnderModals(let route), .pushInline(let route), .select(let route):
-                let parameters = spec.screens[route.screen].parameters
-                let undecided = zip(route.arguments, parameters).first { argument, parameter in
-                    if case .any = argument, case .enumeration = parameter.type { return true }
-                    return false
-                }
-                if let open = undecided?.1 {
-                    error(.invalidStatement, "\(kind) runs with no tap to choose which '\(spec.screens[route.screen].name)' to show: give '\(open.name)' a case of \(spec.name(of: open.type)) or a parameter of '\(screen.name)'",
-                          at: route.range)
-                    continue
-                }
-            default:
-                break
+            if let (route, open) = openEnumArgument(of: statement) {
+                error(.invalidStatement, "\(kind) runs with no tap to choose which '\(spec.screens[route.screen].name)' to show: give '\(open.name)' a case of \(spec.name(of: open.type)) or a parameter of '\(screen.name)'",
+                      at: route.range)
+                continue
             }
             statements.append(statement)
         }
         return statements
+    }
+
+    /// The route a statement pushes or selects with an `enum` parameter
+    /// left open (`push Detail` for `Detail(kind: Kind)`), and that
+    /// parameter: where no tap chooses a value (a hook, `launch`, a link's
+    /// `else`), such a route is an error rather than one case picked.
+    private func openEnumArgument(of statement: Statement) -> (Route, Parameter)? {
+        switch statement.kind {
+        case .push(let route), .pushUnderModals(let route), .pushInline(let route), .select(let route):
+            let parameters = spec.screens[route.screen].parameters
+            let undecided = zip(route.arguments, parameters).first { argument, parameter in
+                if case .any = argument, case .enumeration = parameter.type { return true }
+                return false
+            }
+            return undecided.map { (route, $0.1) }
+        default:
+            return nil
+        }
     }
 
     /// `when CHOICE is OUTCOME`; nil when a name is unknown (reported).
@@ -664,6 +672,11 @@ public struct Resolver {
             switch declaration.kind {
             case .launch(let statement, let condition):
                 guard let resolved = resolveStatement(statement, bindings: []) else { continue }
+                if let (route, open) = openEnumArgument(of: resolved) {
+                    error(.invalidStatement, "'launch' has no tap to choose which '\(spec.screens[route.screen].name)' to show: give '\(open.name)' a case of \(spec.name(of: open.type)) (one 'launch' line per case, each under its condition, for several)",
+                          at: route.range)
+                    continue
+                }
                 spec.launch.append(LaunchStep(statement: resolved, condition: condition.flatMap { resolveCondition($0) }))
             case .assume(let expression):
                 guard let condition = resolveCondition(expression) else { continue }
@@ -784,6 +797,11 @@ public struct Resolver {
                           at: statement.range)
                 } else {
                     otherwise = resolveStatement(statement, bindings: [])
+                    if let resolved = otherwise, let (route, open) = openEnumArgument(of: resolved) {
+                        error(.invalidStatement, "a deep link's 'else' has no tap to choose which '\(spec.screens[route.screen].name)' to show: give '\(open.name)' a case of \(spec.name(of: open.type))",
+                              at: route.range)
+                        otherwise = nil
+                    }
                 }
             }
             if let keepTab = handler.keepTab, let target, target.tab == nil {
