@@ -61,6 +61,28 @@ import Testing
         return true
     }
 
+
+    /// A dismissal hook only the launch runs (an appear hook closes the
+    /// sheet the launch presents): the plan counts it, and coverage counts
+    /// it from the replayed launch.
+    @Test func aDismissalHookTheLaunchRunsIsCovered() throws {
+        let spec = try #require(Frontend.load(SourceFile(path: "l.navflow", text: """
+            app Launch
+            flag welcomed = false
+            stack Root root Home {}
+            start Root
+            launch sheet Welcome
+            screen Home
+            screen Welcome {
+              appear if !welcomed { dismiss }
+              on dismiss { set welcomed = true }
+            }
+            """)).spec)
+        let (report, plan) = try replayPlan(try FlowModel(spec))
+        #expect(plan.coveredDismissHooks.count == 1 && plan.uncoverableDismissHooks.isEmpty)
+        #expect(report.metric("dismissals")?.covered == 1)
+        #expect(report.driftCount == 0, "\(report.drifts.map(\.message))")
+    }
     @Test(arguments: ["messenger", "router-tabs", "recipes", "sheet-router", "accounts", "tab-links", "entry-points", "data-choices", "appear-hooks", "server-setup", "container-toasts"])
     func thePlanCoversEveryEdgeAndDeepLinkOfTheExamples(_ name: String) throws {
         let model = try model(ofFile: "specs/examples/\(name).navflow")

@@ -30,7 +30,7 @@ public enum ReplayOutcome: Sendable {
     case unchanged
     /// The launch or step just replayed ran these appear hooks.
     case hooksRan([AppearHookID])
-    /// The step just replayed closed modals whose dismissal hooks ran.
+    /// The launch or step just replayed closed modals whose dismissal hooks ran.
     case dismissHooksRan([DismissHookID])
     /// The event does not fit the model; when replay could apply its effect
     /// anyway, `state` is where the app is now (it counts for screens only).
@@ -145,6 +145,7 @@ public struct TraceReplayer: Sendable {
         state = initial ?? model.blankState(inputs: inputs)
         // A launch cut off runs nothing: replay starts before it.
         lastHooks = initial == nil ? [] : FlowModel.hooksRan(in: launchFacts)
+        lastDismissHooks = initial == nil ? [] : FlowModel.dismissHooksRan(in: launchFacts)
         lastAppeared = initial.map { model.appearedScreens(from: nil, to: $0, facts: launchFacts) } ?? []
         var outcomes: [ReplayOutcome] = []
         if !problems.isEmpty {
@@ -157,6 +158,7 @@ public struct TraceReplayer: Sendable {
                                            state: nil, applied: true), state: nil))
         }
         outcomes.append(.launched(state!))
+        if !lastDismissHooks.isEmpty { outcomes.append(.dismissHooksRan(lastDismissHooks)) }
         if !lastHooks.isEmpty { outcomes.append(.hooksRan(lastHooks)) }
         return outcomes
     }
