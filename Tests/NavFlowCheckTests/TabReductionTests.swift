@@ -150,7 +150,7 @@ import Testing
         }
         screen Sheet { action "Leave" { tab b } }
         screen Detail {
-          action "Open" { open "m://x" }
+          action "Open" { tab a; sheet Sheet }
           appear if on { set on = false; tab b; push Detail }
         }
         screen Other
@@ -162,14 +162,15 @@ import Testing
         #expect(reasons == [
             "line 13: an edge of 'Home' acts on the tab it selects, or presents, after 'tab'",
             "line 16: an edge of 'Sheet' selects a tab and may leave a modal up (no 'rebuild')",
-            "line 18: an edge of 'Detail' opens a URL",
+            "line 18: an edge of 'Detail' acts on the tab it selects, or presents, after 'tab'",
             "line 19: the appear hook of 'Detail' acts on the tab it selects, or presents, after 'tab'",
             "line 22: deep link \"m://x\" appends to the path of a tab it may select ('/ ...')",
             "line 23: deep link \"m://y\" changes a tab it does not select ('keep tab')",
             "line 24: the 'else' of deep link \"m://z\" selects a tab",
         ])
-        // A split tab, `launch` pushes, selections, links gated by flags and
-        // `else` statements that navigate: none keeps the tabs from being parked.
+        // A split tab, `launch` pushes, selections, links gated by flags,
+        // `else` statements that navigate, a URL opened from a step and a
+        // dismissal hook: none keeps the tabs from being parked.
         let other = """
         app R
         scheme "r"
@@ -185,7 +186,8 @@ import Testing
         }
         start T
         launch push Detail
-        screen Home { push Detail }
+        screen Home { push Detail; action "Open" { open "r://x" }; sheet Note }
+        screen Note { on dismiss if on { push Detail } }
         screen Detail { select Page; action "On" { set on = true }; action "Off" { set on = false } }
         screen Shelf {}
         screen Page {}
@@ -199,6 +201,51 @@ import Testing
         let single = "app S\nstack A root Home { depth 1 }\nstart A\nscreen Home {}\n"
         #expect(TabIndependence(try Self.load(single, name: "s.navflow")).reasons
                 == ["the root is not a tab view of two tabs or more"])
+    }
+
+    /// A step that selects a tab and may close a modal leaves that tab to
+    /// the modal's dismissal hook, which runs on the selected stack once
+    /// the step's statements are done: the tab is stored whole (here the
+    /// step is an appear hook, which is never lifted). Without a dismissal
+    /// hook in the spec, the same step leaves the tab untouched, and it is
+    /// cut like the others.
+    @Test func aTabSelectedBeforeADismissalHookRunsIsStoredWhole() throws {
+        func spec(hook: Bool) -> String {
+            """
+            app D
+            scheme "d"
+            flag on = false
+            stack A root Home { destination Detail depth 1 }
+            stack B root Other { destination Detail depth 1 }
+            tabs T {
+              tab a "A" A
+              tab b "B" B
+            }
+            start T
+            screen Home {
+              push Detail
+              sheet Intro
+              appear if on { close Intro; tab b }
+            }
+            screen Intro {
+              action "On" { set on = true }
+              \(hook ? "on dismiss { push Detail }" : "")
+            }
+            screen Detail
+            screen Other { push Detail; action "Off" { set on = false } }
+            """
+        }
+        let hooked = TabIndependence(try Self.load(spec(hook: true), name: "d.navflow"))
+        #expect(hooked.holds && hooked.wholeTabs == [false, true], "\(hooked.reasons) \(hooked.wholeReasons)")
+        #expect(hooked.wholeReasons == ["tab 'b', line 14: the appear hook of 'Home' acts on the tab it selects, or presents, after 'tab'"])
+        let plain = TabIndependence(try Self.load(spec(hook: false), name: "d.navflow"))
+        #expect(plain.holds && plain.wholeTabs == [false, false], "\(plain.reasons) \(plain.wholeReasons)")
+        for hook in [true, false] {
+            let every = try Self.findings(spec(hook: hook), name: "d.navflow", exploration: .full)
+            let reduced = try Self.findings(spec(hook: hook), name: "d.navflow", exploration: .automatic)
+            #expect(reduced.stats.parkedInactiveTabs)
+            #expect(reduced.lines == every.lines, "hook \(hook)")
+        }
     }
 
     /// A flag that goes back to false while the paths are kept: a screen
@@ -466,6 +513,25 @@ import Testing
                 $0.selectedTab == 1 && $0.flags & 1 == 0 && $0.paths[0].contains { model.routes.screen(of: $0) == gated }
             }
             #expect(keptSignedOut.isEmpty == cut, "\(name): \(keptSignedOut.count) states")
+        }
+        // A sheet with a dismissal hook is not undone by a swipe: the swipe
+        // runs the hook (here it sets a flag no step clears), so the gate
+        // stays on the parked path signed out, and every state still lifts
+        // to a path of the app in its local view.
+        do {
+            let name = "dismissal-gate.navflow"
+            let text = Self.gatedSpec(signOutRebuilds: false, lockedSheet: false)
+                .replacingOccurrences(of: "flag signedIn = false", with: "flag signedIn = false\nflag refused = false")
+                .replacingOccurrences(of: "screen SignIn {", with: "screen SignIn {\n  on dismiss if !signedIn { set refused = true }")
+            let (spec, model, graph, _, _) = try Self.parkedAgrees(text, name: name)
+            #expect(spec.screens.contains { !$0.dismissHooks.isEmpty })
+            let gated = try #require(spec.screens.firstIndex { $0.name == "Gated" })
+            let keptSignedOut = (0..<graph.count).map { graph.state($0) }.filter {
+                $0.selectedTab == 1 && $0.flags & 1 == 0 && $0.paths[0].contains { model.routes.screen(of: $0) == gated }
+            }
+            #expect(!keptSignedOut.isEmpty, "\(name)")
+            let failures = Self.liftFailures(graph, model: model).failures
+            #expect(failures.isEmpty, "\(name): \(failures)")
         }
         // A sheet locked under a condition is not always swiped away: the
         // gate stays on the parked path, whatever the condition.

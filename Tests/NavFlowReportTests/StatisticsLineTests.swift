@@ -27,10 +27,11 @@ import Testing
         let line = VerifyReport.statisticsLine(Verifier.verify(SourceFile(path: "m.navflow", text: text)))
         #expect(line.hasSuffix("tabs not selected parked (2 reasons to store a tab whole: tab 'b', line 11: an edge of 'Home' acts on the tab it selects, or presents, after 'tab'; tab 'b', line 14: deep link \"m://x\" appends to the path of a tab it may select ('/ ...'))"),
                 "\(line)")
-        // A URL opened from a step keeps every tab whole: every reason is listed.
-        let opening = text.replacingOccurrences(of: "screen Other", with: "screen Other { action \"Open\" { open \"m://x\" } }")
-        let product = VerifyReport.statisticsLine(Verifier.verify(SourceFile(path: "m.navflow", text: opening)))
-        #expect(product.hasSuffix("product of the tabs (3 reasons: line 11: an edge of 'Home' acts on the tab it selects, or presents, after 'tab'; line 13: an edge of 'Other' opens a URL; line 14: deep link \"m://x\" appends to the path of a tab it may select ('/ ...'))"),
+        // When every tab is stored whole (Other, which may be presented, selects
+        // tab a and pushes there), none is parked: every reason is listed.
+        let bothWhole = text.replacingOccurrences(of: "screen Other", with: "screen Other { sheet Other; action \"Go\" { tab a; push Detail } }")
+        let product = VerifyReport.statisticsLine(Verifier.verify(SourceFile(path: "m.navflow", text: bothWhole)))
+        #expect(product.hasSuffix("product of the tabs (3 reasons: line 11: an edge of 'Home' acts on the tab it selects, or presents, after 'tab'; line 13: an edge of 'Other' acts on the tab it selects, or presents, after 'tab'; line 14: deep link \"m://x\" appends to the path of a tab it may select ('/ ...'))"),
                 "\(product)")
     }
 }

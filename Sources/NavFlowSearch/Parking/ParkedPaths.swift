@@ -169,7 +169,8 @@ public struct ParkedPaths: Sendable {
 
     /// Whether a screen's hooks are one hook whose statements are exactly
     /// one `sheet` or `popover` of a screen, or of a stack whose root
-    /// screen, that is never `locked` and has no hooks: whatever its
+    /// screen, that is never `locked` and has no hooks (appear or
+    /// dismissal hooks): whatever its
     /// condition, running it leaves the app as it was once the user swipes
     /// the modal away (a swipe runs nothing; the screen beneath a sheet
     /// never went away, so its hook does not run again).
@@ -182,7 +183,8 @@ public struct ParkedPaths: Sendable {
         case .stack(let stack): shown = spec.stacks[stack].root
         case .tabs, .split: return false
         }
-        return spec.screens[shown].lock == nil && spec.screens[shown].hooks.isEmpty
+        // A swipe closes the modal, which runs its dismissal hooks.
+        return spec.screens[shown].lock == nil && spec.screens[shown].hooks.isEmpty && spec.screens[shown].dismissHooks.isEmpty
     }
 
     /// Per slot: the screens its stack registers.

@@ -10,10 +10,13 @@ import NavFlowSpec
 /// and so the same findings, when:
 ///
 /// 1. The root is a tab view of two tabs or more, each showing a stack, a
-///    screen or a split view, and no statement opens a URL (`open`).
+///    screen or a split view.
 /// 2. A tab is stored whole (never cut) when a step may select it and not
 ///    leave it on screen untouched: a statement after its `tab` (in an
-///    edge or an appear hook) acts on a stack or presents, or the step may
+///    edge, an appear hook or a dismissal hook) acts on a stack or
+///    presents, the step may close a modal in a spec with dismissal hooks
+///    (the hook runs on the selected stack once the step's statements are
+///    done), or the step may
 ///    leave a modal up (it has no `rebuild` and its screen may be presented
 ///    or it presents), unless a `rebuild` came before the `tab` or the
 ///    parked search lifts the tab before the step (`liftedTabs`: an edge
@@ -24,12 +27,13 @@ import NavFlowSpec
 ///    beneath the modals (`under modals`); and when a link's `else`
 ///    selects it.
 /// 3. At least one tab is not stored whole.
-/// 4. No screen has an `on dismiss` hook.
 ///
-/// Appear hooks, flags that go back and forth, edges that both navigate and
-/// set flags or present, steps after a `dismiss`, `push … under modals`,
-/// `rebuild`, `hidden if` and links that keep or present modals break none
-/// of these: they change what `ParkedPaths` keeps, not whether it is exact.
+/// Appear and dismissal hooks, flags that go back and forth, edges that
+/// both navigate and set flags or present, steps after a `dismiss`,
+/// `push … under modals`, `rebuild`, `hidden if`, links that keep or
+/// present modals, and `open` (the link it opens is one of the spec's,
+/// judged as such) break none of these: they change what `ParkedPaths`
+/// keeps, not whether it is exact.
 public struct TabIndependence: Sendable {
     /// Why the tabs may not be parked, one line per reason with its source
     /// line; empty when they may.
@@ -113,14 +117,7 @@ public struct TabIndependence: Sendable {
             tooMany[tab] = many
             return !many
         }
-        // A dismissal hook runs on whatever the closing leaves on screen,
-        // in steps of every kind: the parked search does not take it into
-        // account yet, so no tab is parked.
-        for screen in spec.screens {
-            for hook in screen.dismissHooks {
-                add("the dismissal hook of '\(screen.name)' (parked tabs do not handle 'on dismiss' yet)", hook.keyword)
-            }
-        }
+        let dismissHooks = spec.screens.contains { !$0.dismissHooks.isEmpty }
         var lifted: [[[Int]]] = []
         for (index, screen) in spec.screens.enumerated() {
             // An edge of a screen in a tab's stack, never under a modal, with no
@@ -128,11 +125,17 @@ public struct TabIndependence: Sendable {
             let liftsBefore = !presented.contains(index) && screen.hooks.isEmpty
             lifted.append(screen.edges.map { edge in
                 Self.check(edge.statements, of: "an edge of '\(screen.name)'", presented: presented.contains(index),
-                           liftable: liftsBefore ? liftable : [], fewLifts: lifts, add: add, keepWhole: keepWhole)
+                           liftable: liftsBefore ? liftable : [], closingRunsHooks: dismissHooks, fewLifts: lifts, add: add, keepWhole: keepWhole)
             })
             for hook in screen.hooks {
                 _ = Self.check(hook.statements, of: "the appear hook of '\(screen.name)'", presented: presented.contains(index),
-                               liftable: [], fewLifts: lifts, add: add, keepWhole: keepWhole)
+                               liftable: [], closingRunsHooks: dismissHooks, fewLifts: lifts, add: add, keepWhole: keepWhole)
+            }
+            // A dismissal hook runs on what its modal's closing leaves on
+            // top, which may be another modal: its `tab` may leave one up.
+            for hook in screen.dismissHooks {
+                _ = Self.check(hook.statements, of: "the dismissal hook of '\(screen.name)'", presented: true,
+                               liftable: [], closingRunsHooks: dismissHooks, fewLifts: lifts, add: add, keepWhole: keepWhole)
             }
         }
         liftedTabs = lifted
@@ -171,23 +174,24 @@ public struct TabIndependence: Sendable {
         }
     }
 
-    /// Judges the `tab` and `open` statements of a block (an edge, an
-    /// appear hook) of a screen; `block` names it in the reasons. Returns
+    /// Judges the `tab` statements of a block (an edge, an appear or a
+    /// dismissal hook) of a screen; `block` names it in the reasons. Returns
     /// the tabs it selects that the parked search lifts before the step
     /// instead (those `liftable` marks).
     private static func check(_ statements: [Statement], of block: String, presented: Bool, liftable: [Bool],
-                              fewLifts: (Int) -> Bool,
+                              closingRunsHooks: Bool, fewLifts: (Int) -> Bool,
                               add: (String, SourceRange) -> Void, keepWhole: (Int, String, SourceRange) -> Void) -> [Int] {
         func isRebuild(_ statement: Statement) -> Bool { if case .rebuild = statement.kind { true } else { false } }
         let rebuilds = statements.contains(where: isRebuild)
         var lifted: [Int] = []
         for (index, statement) in statements.enumerated() {
             switch statement.kind {
-            case .open:
-                add("\(block) opens a URL", statement.range)
             case .selectTab(let tab):
                 let after = statements[(index + 1)...].map(\.footprint)
+                // A modal the step closes may have a dismissal hook, which
+                // runs once the statements are done, on the selected stack.
                 let acts = after.contains { $0.mayChangeAPath || $0.presents }
+                    || (closingRunsHooks && statements.contains { $0.footprint.closesModals })
                 let leavesModal = !rebuilds && (presented || statements.contains { $0.footprint.presents })
                 // After a rebuild the tab's paths are empty in the app and in the parked search alike.
                 guard acts || leavesModal, !statements[..<index].contains(where: isRebuild) else { break }
