@@ -30,6 +30,8 @@ public struct WitnessStep: Hashable, Sendable {
         case tap
         case back
         case switchTab = "switch-tab"
+        /// A tap on the selected tab's item, which pops its stack to the root.
+        case retapTab = "retap-tab"
         case swipeDown = "swipe-down"
         case openURL = "open-url"
         /// An entry point that is not a URL: a notification, a shortcut,

@@ -98,7 +98,10 @@ public final class NavigationTraceRecorder: @unchecked Sendable {
         record(TraceLine(event: .popToRoot))
     }
 
-    /// A tab selected, by the id the spec gives it.
+    /// A tab's item tapped, by the id the spec gives the tab. Call it for
+    /// every tap, the selected tab's included (from the selection
+    /// binding's setter, which SwiftUI calls on a re-tap too): a tap on
+    /// the selected tab pops its stack to the root, and replay takes it so.
     public func selectTab(_ tab: String) {
         record(TraceLine(event: .tab, [("tab", .string(tab))]))
     }

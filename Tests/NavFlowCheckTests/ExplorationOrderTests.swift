@@ -128,7 +128,7 @@ import Testing
         let spec = try #require(Frontend.load(Repository.source(Repository.path("specs/apps/ehpanda.navflow"))).spec)
         let forward = Self.lines(try Self.findings(spec), notes: true)
         let backward = Self.lines(try Self.findings(Self.reversingEdges(spec)), notes: true)
-        let covering = { (lines: [String]) in lines.filter { $0.hasPrefix("presentation-dropped 378:") } }
+        let covering = { (lines: [String]) in lines.filter { $0.hasPrefix("presentation-dropped 380:") } }
         #expect(covering(forward).count == 1 && covering(forward).first?.contains("a view that 'Reading' covers") == true)
         #expect(covering(backward).count == 1 && covering(backward).first?.contains("a view that 'QuickSearchStack' covers") == true)
         let message = { (lines: [String]) in lines.first.map { String($0.prefix { $0 != "|" }) } }

@@ -459,47 +459,57 @@ import Testing
     /// exploration's.
     @Test func aHookWhoseSheetIsSwipedAwayIsCut() throws {
         for rebuilds in [true, false] {
-            let name = "swiped-gate-\(rebuilds).navflow"
-            let (spec, model, graph, _, _) = try Self.parkedAgrees(Self.gatedSpec(signOutRebuilds: rebuilds, lockedSheet: false),
-                                                                   name: name)
-            let screen = { (name: String) in try #require(spec.screens.firstIndex { $0.name == name }) }
-            let gated = try screen("Gated"), next = try screen("Next")
-            let stored = (0..<graph.count).map { graph.state($0) }.filter { $0.selectedTab == 1 }
-            #expect(stored.contains { $0.flags & 1 == 0 } && stored.contains { $0.flags & 1 == 1 }, "\(name)")
-            #expect(stored.allSatisfy { $0.paths[0].isEmpty }, "\(name)")
-            let failures = Self.liftFailures(graph, model: model).failures
-            #expect(failures.isEmpty, "\(name): \(failures)")
+            for retaps in [false, true] {
+                let name = "swiped-gate-\(rebuilds)-\(retaps).navflow"
+                // Without the tap on the tab's item (`retap off`), the app goes
+                // back screen by screen; with it, it goes back to the root at once.
+                var text = Self.gatedSpec(signOutRebuilds: rebuilds, lockedSheet: false)
+                if !retaps { text = text.replacingOccurrences(of: "tab a \"A\" A\n", with: "tab a \"A\" A retap off\n") }
+                #expect(text.contains("retap off") != retaps)
+                let (spec, model, graph, _, _) = try Self.parkedAgrees(text, name: name)
+                let screen = { (name: String) in try #require(spec.screens.firstIndex { $0.name == name }) }
+                let gated = try screen("Gated"), next = try screen("Next")
+                let stored = (0..<graph.count).map { graph.state($0) }.filter { $0.selectedTab == 1 }
+                #expect(stored.contains { $0.flags & 1 == 0 } && stored.contains { $0.flags & 1 == 1 }, "\(name)")
+                #expect(stored.allSatisfy { $0.paths[0].isEmpty }, "\(name)")
+                let failures = Self.liftFailures(graph, model: model).failures
+                #expect(failures.isEmpty, "\(name): \(failures)")
 
-            // The walk, step by step in the parked search.
-            var parking = ParkedPaths(model: model)
-            parking.withDeepLinks = false
-            func cut(_ state: NavState) -> NavState {
-                var words = model.codec.encode(state)
-                let whole = words
-                whole.withUnsafeBufferPointer { whole in words.withUnsafeMutableBufferPointer { parking.park($0, of: whole) } }
-                return model.codec.decode(words)
+                // The walk, step by step in the parked search.
+                var parking = ParkedPaths(model: model)
+                parking.withDeepLinks = false
+                func cut(_ state: NavState) -> NavState {
+                    var words = model.codec.encode(state)
+                    let whole = words
+                    whole.withUnsafeBufferPointer { whole in words.withUnsafeMutableBufferPointer { parking.park($0, of: whole) } }
+                    return model.codec.decode(words)
+                }
+                var state = try #require(model.initialState(inputs: 0).state)
+                var walk: [(step: Step, parked: NavState)] = []
+                func take(_ matches: (Step, NavState) -> Bool) throws {
+                    var found: Transition?
+                    model.successors(of: state, deepLinks: false) { if found == nil, let target = $0.target, matches($0.step, target) { found = $0 } }
+                    let transition = try #require(found, "\(name): no step from \(state)")
+                    state = cut(try #require(transition.target))
+                    walk.append((transition.step, state))
+                }
+                let top = { (state: NavState) in state.paths[0].last.map(model.routes.screen(of:)) }
+                try take { _, target in top(target) == gated }
+                #expect(state.modals.count == 1, "\(name): the hook presents the sheet")
+                try take { step, _ in step == .swipeDown }
+                try take { _, target in top(target) == next }
+                try take { step, _ in step == .switchTab(1) }
+                #expect(state.paths[0].isEmpty, "\(name): tab a is cut to its root")
+                try take { step, _ in step == .switchTab(0) }
+                #expect(state.modals.isEmpty && state.paths[0].isEmpty, "\(name)")
+                let lifted = try #require(ParkedPathLifter(model: model).lift(walk, inputs: 0), "\(name)")
+                #expect(lifted.last == state, "\(name)")
+                if retaps {
+                    #expect(lifted.steps.suffix(2).map(\.step) == [.switchTab(0), .retapTab(0)], "\(name)")
+                } else {
+                    #expect(lifted.steps.suffix(3).map(\.step) == [.back(context: .slot(0)), .swipeDown, .back(context: .slot(0))], "\(name)")
+                }
             }
-            var state = try #require(model.initialState(inputs: 0).state)
-            var walk: [(step: Step, parked: NavState)] = []
-            func take(_ matches: (Step, NavState) -> Bool) throws {
-                var found: Transition?
-                model.successors(of: state, deepLinks: false) { if found == nil, let target = $0.target, matches($0.step, target) { found = $0 } }
-                let transition = try #require(found, "\(name): no step from \(state)")
-                state = cut(try #require(transition.target))
-                walk.append((transition.step, state))
-            }
-            let top = { (state: NavState) in state.paths[0].last.map(model.routes.screen(of:)) }
-            try take { _, target in top(target) == gated }
-            #expect(state.modals.count == 1, "\(name): the hook presents the sheet")
-            try take { step, _ in step == .swipeDown }
-            try take { _, target in top(target) == next }
-            try take { step, _ in step == .switchTab(1) }
-            #expect(state.paths[0].isEmpty, "\(name): tab a is cut to its root")
-            try take { step, _ in step == .switchTab(0) }
-            #expect(state.modals.isEmpty && state.paths[0].isEmpty, "\(name)")
-            let lifted = try #require(ParkedPathLifter(model: model).lift(walk, inputs: 0), "\(name)")
-            #expect(lifted.last == state, "\(name)")
-            #expect(lifted.steps.suffix(3).map(\.step) == [.back(context: .slot(0)), .swipeDown, .back(context: .slot(0))], "\(name)")
         }
         // A cover cannot be swiped away, nor can a popover of a locked
         // screen: signed out, the gate stays on the parked path. A popover

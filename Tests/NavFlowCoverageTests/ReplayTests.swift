@@ -16,8 +16,10 @@ import Testing
         let report = try CoverageMeasurement(universe: universe).measure(specPath: "messenger.navflow", traces: traces).get()
         #expect(report.runs == 3)
         #expect(report.events == 23)
-        #expect(report.figures == ["screens": "12/13", "edges": "8/18", "implicit": "4/17", "deeplinks": "1/5",
-                                   "states": "14/576", "pairs": "11/527", "valuations": "12/14"])
+        // The `tab messages` at queued-notification.jsonl:4, on the tab the
+        // link selected, is a re-tap: it pops the conversation to the root.
+        #expect(report.figures == ["screens": "12/13", "edges": "8/18", "implicit": "5/23", "deeplinks": "1/5",
+                                   "states": "15/576", "pairs": "12/648", "valuations": "12/14"])
         #expect(report.metric("screens")?.missing.map(\.text) == ["EditProfile"])
         #expect(report.drifts.map { "\($0.location.file.split(separator: "/").last!):\($0.location.line): \($0.message)" } == [
             "queued-notification.jsonl:5: push 'Conversatoin(id: 1)': unknown screen 'Conversatoin' (did you mean 'Conversation'?)",
@@ -57,6 +59,44 @@ import Testing
         // Without room for the parked graph either, nothing graph-based is known.
         let none = CoverageUniverse(model: model, limits: Explorer.Limits(maxStates: 10, maxBytes: 1 << 30, maxValuations: 64))
         #expect(!none.knowsLocalTotals && none.implicitActions.isEmpty)
+    }
+
+    /// A `tab` event naming the selected tab replays as the tap that pops
+    /// its stack to the root (an implicit action of the screen on top), and
+    /// so does a `popToRoot` a router records for it. On a tab whose app
+    /// intercepts the tap (`retap off`), as on every tab before the step
+    /// existed, the tap changes nothing, and an app that popped anyway
+    /// drifts at its next event.
+    @Test func aTapOnTheSelectedTabReplaysAsItsRetap() throws {
+        let text = String(decoding: Repository.source(Repository.path("specs/examples/tab-retap.navflow")).bytes, as: UTF8.self)
+        let reader = try model(text)
+        let trace = """
+            {"event":"launch"}
+            {"event":"action","screen":"SignIn","label":"Sign in"}
+            {"event":"push","screen":"Article"}
+            {"event":"push","screen":"Author"}
+            {"event":"tab","tab":"feed"}
+            {"event":"push","screen":"Article"}
+            {"event":"popToRoot"}
+            {"event":"tab","tab":"search"}
+            {"event":"push","screen":"Article"}
+            {"event":"tab","tab":"search"}
+            {"event":"push","screen":"Article"}
+            """
+        let (report, errors) = coverage(of: reader, trace: trace)
+        #expect(errors.isEmpty)
+        #expect(report.drifts.map { "\($0.location.line): \($0.message)" } == [
+            "11: push 'Article' is not possible from Article",
+        ])
+        let implicit = try #require(report.metric("implicit"))
+        #expect(implicit.missingCount == implicit.missing.count)
+        let missing = Set(implicit.missing.map { $0.text })
+        // Every screen the feed's stack can show on top has a re-tap; those
+        // the trace tapped from are covered, and the search stack has none.
+        #expect(missing.contains("Comments: tab re-tap") && missing.contains("Article: back"), "\(missing.sorted())")
+        #expect(!missing.contains("Author: tab re-tap") && !missing.contains("Article: tab re-tap"), "\(missing.sorted())")
+        #expect(!missing.contains { $0.hasPrefix("Search") && $0.contains("re-tap") })
+        #expect(implicit.total.map { $0 - implicit.missingCount } == 3, "\(implicit)")
     }
 
     @Test func recipesTraceWithSelectionsIsPinned() throws {

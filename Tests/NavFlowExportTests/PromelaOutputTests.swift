@@ -19,14 +19,14 @@ import Testing
     }
 
     static let pinned: [Pinned] = [
-        Pinned(name: "accounts", bytes: 16605, hash: 0x8b7d_ff14_c2f7_b494),
-        Pinned(name: "data-choices", bytes: 11988, hash: 0x5e7a_c5e9_9a6a_fe3d),
-        Pinned(name: "entry-points", bytes: 18354, hash: 0x23e6_e292_cba6_6f21),
-        Pinned(name: "messenger", bytes: 24711, hash: 0x5301_6f10_80ca_6b3b),
+        Pinned(name: "accounts", bytes: 16844, hash: 0x00ba_1522_0d71_efd6),
+        Pinned(name: "data-choices", bytes: 12171, hash: 0xe5bd_b310_c503_080e),
+        Pinned(name: "entry-points", bytes: 18581, hash: 0x7ad8_45fd_6a43_3674),
+        Pinned(name: "messenger", bytes: 25231, hash: 0xc7ca_ac1d_3978_4e7f),
         Pinned(name: "recipes", bytes: 21822, hash: 0x9825_7c52_7528_7013),
-        Pinned(name: "router-tabs", bytes: 23483, hash: 0x85a2_5aa0_a92d_c590),
-        Pinned(name: "sheet-router", bytes: 17486, hash: 0x260b_7674_4ae9_ad96),
-        Pinned(name: "tab-links", bytes: 19003, hash: 0xd97d_d389_de3d_8df4),
+        Pinned(name: "router-tabs", bytes: 23807, hash: 0x5a38_3bdb_5878_f816),
+        Pinned(name: "sheet-router", bytes: 17680, hash: 0x3c9f_8061_fb9d_86a8),
+        Pinned(name: "tab-links", bytes: 19197, hash: 0x9b14_9800_7c66_cf8e),
     ]
 
     static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {

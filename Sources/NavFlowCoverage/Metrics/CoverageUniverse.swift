@@ -168,7 +168,7 @@ public struct CoverageUniverse: Sendable {
         let event: TraceEvent
         switch step {
         case .back: event = .back
-        case .switchTab(let tab): event = .tab(model.spec.rootTabView?.tabs[tab].id ?? "")
+        case .switchTab(let tab), .retapTab(let tab): event = .tab(model.spec.rootTabView?.tabs[tab].id ?? "")
         case .swipeDown: event = .dismiss
         default: return false
         }

@@ -10,8 +10,9 @@ public enum TransitionKind: Hashable, Sendable, Comparable {
     case deepLink(Int)
 
     /// The kind of `step` taken from `state`. An implicit action belongs to
-    /// the screen it is taken on: the one popped, swiped away, or (for a tab
-    /// switch) the screen on top of the tab being left.
+    /// the screen it is taken on: the one popped, swiped away, on top of
+    /// the stack a tab re-tap pops, or (for a tab switch) the screen on top
+    /// of the tab being left.
     public init(_ step: Step, from state: NavState, model: FlowModel) {
         func screen(_ context: Context) -> Int {
             model.routes.screen(of: model.visibleRoute(of: context, in: state))
@@ -22,6 +23,7 @@ public enum TransitionKind: Hashable, Sendable, Comparable {
         case .switchTab:
             let contexts = model.activeContexts(of: state)
             self = .implicit(screen: contexts.last.map(screen) ?? 0, .tabSwitch)
+        case .retapTab(let tab): self = .implicit(screen: screen(.slot(model.retapSlots[tab] ?? 0)), .tabRetap)
         case .swipeDown: self = .implicit(screen: screen(.modal), .swipeDown)
         case .deepLink(let link, _): self = .deepLink(link)
         }
@@ -45,6 +47,8 @@ public enum TransitionKind: Hashable, Sendable, Comparable {
 public enum ImplicitAction: String, Hashable, Sendable, Comparable, CaseIterable {
     case back
     case tabSwitch = "tab switch"
+    /// A tap on the selected tab's item: its stack pops to the root.
+    case tabRetap = "tab re-tap"
     case swipeDown = "swipe-down"
 
     public static func < (lhs: ImplicitAction, rhs: ImplicitAction) -> Bool {

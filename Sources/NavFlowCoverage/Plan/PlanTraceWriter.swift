@@ -58,7 +58,8 @@ public struct PlanTraceWriter: Sendable {
                                  + outcome(edge.outcome))
             }
         case .back: return TraceLine(event: .back)
-        case .switchTab(let tab): return TraceLine(event: .tab, [("tab", .string(tabID(tab)))])
+        // A recorder writes every tap on a tab's item, the selected one's included.
+        case .switchTab(let tab), .retapTab(let tab): return TraceLine(event: .tab, [("tab", .string(tabID(tab)))])
         case .swipeDown: return TraceLine(event: .dismiss)
         case .deepLink(let link, let arguments):
             let taken = outcome(spec.deepLinks[link].outcome(in: arguments))

@@ -103,6 +103,10 @@ enum EventShape: Sendable {
             if case .back = self { return 2 }
         case .switchTab(let tab):
             if case .tab(tab) = self { return 2 }
+        case .retapTab(let tab):
+            // A tap on the selected tab's item, or the emptied stack a router records.
+            if case .tab(tab) = self { return 2 }
+            if case .popToRoot = self { return 2 }
         case .swipeDown:
             if case .dismiss = self { return 2 }
         case .deepLink:

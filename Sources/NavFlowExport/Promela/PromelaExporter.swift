@@ -5,7 +5,7 @@ import NavFlowSpec
 /// exactly the model's: one global variable (or array) per part of a
 /// `NavState`, the first initial state as their initial values, and one
 /// `d_step` per kind of transition (an edge of a screen shown in a context
-/// with one choice of pushed routes, back, a tab switch, swipe-down, a deep
+/// with one choice of pushed routes, back, a tab switch, a tab re-tap, swipe-down, a deep
 /// link with one choice of arguments, a launch with other inputs). A step the
 /// model cuts off (a push at the depth, a presentation beyond the modal
 /// limit, an invalid link) is undone inside its `d_step`, so it stores no
@@ -163,6 +163,12 @@ public struct PromelaExporter: Sendable {
         }
         for tab in 0..<shape.tabCount {
             lines.append("  :: d_step { nm == 0 && tab != \(tab) && !(\(hidden(tab))) -> tab = \(tab) }")
+        }
+        // A tap on the selected tab's item pops its stack to the root.
+        for (tab, slot) in model.retapSlots.enumerated() {
+            guard let slot, slotDepth(slot) > 0 else { continue }
+            lines.append("  :: d_step { nm == 0 && tab == \(tab) && n\(slot) > 0 && !(\(hidden(tab))) -> "
+                         + clearSlot(slot).joined(separator: "; ") + " }")
         }
         lines.append("  :: d_step { nm > 0 && mk[nm-1] != \(Self.kindCode(.cover)) && !(\(topModalLocked())) -> dropTopModal() }")
         return lines

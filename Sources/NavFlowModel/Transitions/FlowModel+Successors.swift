@@ -7,6 +7,7 @@ public enum StepUnit: Hashable, Sendable {
     case edge(context: Context, screen: Int, edge: Int)
     case back(context: Context)
     case switchTab(Int)
+    case retapTab(Int)
     case swipeDown
     case deepLink(link: Int, arguments: [Int])
 
@@ -20,7 +21,7 @@ public enum StepUnit: Hashable, Sendable {
 extension FlowModel {
     /// Calls `body` with every transition from `state`: the edges of every
     /// visible screen whose guard holds (one per argument choice), back,
-    /// tab switches, swipe-down, and, when `deepLinks` is set, every deep
+    /// tab switches, a tap on the selected tab's item, swipe-down, and, when `deepLinks` is set, every deep
     /// link with every argument value.
     public func successors(of state: NavState, deepLinks: Bool, _ body: (Transition) -> Void) {
         let decider = ConcreteDecider()
@@ -53,6 +54,10 @@ extension FlowModel {
         if state.modals.isEmpty, hasTabView {
             for tab in tabHiddenIf.indices where tab != state.selectedTab {
                 body(.switchTab(tab))
+            }
+            // A tap on the selected tab's item pops its stack to the root.
+            if let slot = retapSlots[state.selectedTab], !state.paths[slot].isEmpty {
+                body(.retapTab(state.selectedTab))
             }
         }
         if let top = state.modals.last, top.kind != .cover {
@@ -103,6 +108,11 @@ extension FlowModel {
             var next = state
             next.selectedTab = tab
             body(Transition(step: .switchTab(tab), target: next, facts: [], outcome: nil))
+        case .retapTab(let tab):
+            guard !isHidden(tab, in: state, decider: decider), let slot = retapSlots[tab] else { return }
+            var next = state
+            next.paths[slot].removeAll()
+            body(Transition(step: .retapTab(tab), target: next, facts: [], outcome: nil))
         case .swipeDown:
             let visible = routes.screen(of: visibleRoute(of: .modal, in: state))
             // A `locked` screen cannot be swiped away, a `locked if` one while its condition holds.

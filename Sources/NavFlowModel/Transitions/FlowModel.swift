@@ -20,6 +20,10 @@ public final class FlowModel: Sendable {
     let registered: [Set<Int>]
     /// Per tab of the root tab view: its `hidden if` condition.
     let tabHiddenIf: [Condition?]
+    /// Per tab of the root tab view: the slot of the stack a tap on its
+    /// selected item pops to the root, when it shows a stack and the app
+    /// does not intercept the tap (`retap off`).
+    public let retapSlots: [Int?]
     /// Whether the root is a tab view (read on every step, so kept rather
     /// than derived from the spec each time).
     public let hasTabView: Bool
@@ -82,6 +86,10 @@ public final class FlowModel: Sendable {
             .compactMap { shape.presentableIndex[.stack($0)] })
         registered = spec.stacks.map { Set($0.destinations) }
         tabHiddenIf = spec.rootTabView?.tabs.map(\.hiddenIf) ?? []
+        retapSlots = spec.rootTabView?.tabs.enumerated().map { index, tab in
+            guard tab.popsOnRetap, case .stack = tab.content else { return nil }
+            return shape.tabSlots[index].lowerBound
+        } ?? []
         hasTabView = spec.rootTabView != nil
         screenHasHooks = spec.screens.map { !$0.hooks.isEmpty }
         hasAppearHooks = screenHasHooks.contains(true)

@@ -15,6 +15,8 @@ public enum Step: Hashable, Sendable {
     /// Pop the stack of `context`.
     case back(context: Context)
     case switchTab(Int)
+    /// Tap the item of the selected tab again: its stack pops to the root.
+    case retapTab(Int)
     /// Swipe the top sheet or popover away.
     case swipeDown
     /// Open deep link `link` with argument values (enum case index; 0 for ids).

@@ -108,6 +108,9 @@ public struct WitnessBuilder: Sendable {
             return WitnessStep(kind: .back, text: "Go back from \(route)", screen: route)
         case .switchTab(let tab):
             return WitnessStep(kind: .switchTab, text: "Switch to the \(tabTitle(tab)) tab")
+        case .retapTab(let tab):
+            let route = model.routes.text(of: model.visibleRoute(of: .slot(model.retapSlots[tab] ?? 0), in: state), in: spec)
+            return WitnessStep(kind: .retapTab, text: "Tap the \(tabTitle(tab)) tab again", screen: route)
         case .swipeDown:
             let top = state.modals.last
             let name = top.map { spec.name(of: model.shape.presentables[$0.presentable]) } ?? "?"

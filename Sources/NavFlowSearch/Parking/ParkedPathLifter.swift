@@ -45,13 +45,7 @@ public struct ParkedPathLifter: Sendable {
             guard walk.take(step) else { return nil }
             for slot in model.shape.activeSlots(selectedTab: walk.state.selectedTab) {
                 let cut = parked.paths[slot]
-                guard walk.state.paths[slot].starts(with: cut) else { return nil }
-                while walk.state.paths[slot].count > cut.count {
-                    // The argument goes back with no modal up; a back under one is
-                    // no step of the app. A sheet up here was presented by the hook
-                    // of a screen beyond the cut, which the user swipes away.
-                    guard walk.swipeAwayHookSheet(), walk.take(.back(context: .slot(slot))) else { return nil }
-                }
+                guard walk.state.paths[slot].starts(with: cut), walk.goBack(in: slot, to: cut.count) else { return nil }
             }
         }
         return (walk.steps, walk.state)
@@ -73,6 +67,25 @@ private struct AppWalk {
         steps.append((from: state, step: step))
         state = next
         lastStepRanHook = transition.facts.contains { if case .appearHookRan = $0 { true } else { false } }
+        return true
+    }
+
+    /// Goes back in `slot` until its path is `length` long. The argument
+    /// goes back with no modal up; a back under one is no step of the app.
+    /// A sheet up here was presented by the hook of a screen beyond the
+    /// cut, which the user swipes away. Back to the root from two screens
+    /// or more, a tap on the selected tab's item does it in one step where
+    /// the tab has it: it shows the root alone, as the last back does, and
+    /// none of the screens between, whose hooks are undone by a swipe.
+    mutating func goBack(in slot: Int, to length: Int) -> Bool {
+        if length == 0, state.paths[slot].count >= 2, model.retapSlots.indices.contains(state.selectedTab),
+           model.retapSlots[state.selectedTab] == slot {
+            guard swipeAwayHookSheet() else { return false }
+            if take(.retapTab(state.selectedTab)) { return state.paths[slot].isEmpty }
+        }
+        while state.paths[slot].count > length {
+            guard swipeAwayHookSheet(), take(.back(context: .slot(slot))) else { return false }
+        }
         return true
     }
 
@@ -135,9 +148,8 @@ private struct Lifting {
         for tab in tabs {
             guard walk.take(.switchTab(tab)) else { return nil }
             for slot in model.shape.tabSlots[tab] {
-                while !wanted.paths[slot].starts(with: walk.state.paths[slot]) {
-                    guard walk.swipeAwayHookSheet(), walk.take(.back(context: .slot(slot))) else { return nil }
-                }
+                let shared = zip(wanted.paths[slot], walk.state.paths[slot]).prefix { $0.0 == $0.1 }.count
+                guard walk.goBack(in: slot, to: shared) else { return nil }
                 while walk.state.paths[slot].count < wanted.paths[slot].count {
                     guard walk.swipeAwayHookSheet() else { return nil }
                     var next = walk.state

@@ -902,6 +902,9 @@ struct PopBounds {
         case .edge(_, let screen, let edge): own = edges[screen][edge]
         case .back: own = Reads(pops: 1, closesTop: false)
         case .switchTab: own = Reads(pops: 0, closesTop: false)
+        // Empties the selected tab's path (no modal is up): its hidden
+        // routes are dropped, not read.
+        case .retapTab: own = Reads(pops: 0, closesTop: false)
         case .swipeDown: own = Reads(pops: 0, closesTop: true)
         case .deepLink(let link, _): own = links[link]
         }

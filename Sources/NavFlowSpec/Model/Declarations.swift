@@ -171,6 +171,10 @@ public struct Tab: Hashable, Sendable {
     public var title: String
     public var content: Content
     public var hiddenIf: Condition?
+    /// Whether tapping the tab's item while it is selected pops its stack
+    /// to the root (the tab bar's own behaviour on iOS and iPadOS); false
+    /// for `retap off`, an app that intercepts the tap.
+    public var popsOnRetap = true
     public var range: SourceRange
 }
 

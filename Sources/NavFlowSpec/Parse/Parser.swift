@@ -437,13 +437,27 @@ public struct Parser {
                 let title = try expectString("the tab's title, such as \"Home\"", after: "the tab's name")
                 let content = try referencedName("the tab's content (a stack, split or screen)", after: "the title")
                 var hidden: ExpressionSyntax?
-                if current.isWord("hidden") {
-                    advance()
-                    guard current.isWord("if") else { throw failure("expected 'if' and a condition after 'hidden'") }
-                    advance()
-                    hidden = try parseExpression(after: "'hidden if'")
+                var retapOff: SourceRange?
+                while current.isWord("hidden") || current.isWord("retap") {
+                    if current.isWord("hidden") {
+                        if hidden != nil { throw failure("'hidden if' is given twice for tab '\(id.text)'") }
+                        advance()
+                        guard current.isWord("if") else { throw failure("expected 'if' and a condition after 'hidden'") }
+                        advance()
+                        hidden = try parseExpression(after: "'hidden if'")
+                    } else {
+                        let keyword = current
+                        if retapOff != nil { throw failure("'retap off' is given twice for tab '\(id.text)'") }
+                        advance()
+                        guard current.isWord("off") else {
+                            throw failure("expected 'off' after 'retap' (a tab whose re-tap the app intercepts: 'retap off')")
+                        }
+                        advance()
+                        retapOff = rangeFrom(keyword)
+                    }
                 }
-                tabs.append(TabSyntax(id: id, title: title, content: content, hiddenIf: hidden, range: rangeFrom(start)))
+                tabs.append(TabSyntax(id: id, title: title, content: content, hiddenIf: hidden, retapOff: retapOff,
+                                      range: rangeFrom(start)))
             } else if current.isWord("initial") {
                 let keyword = current
                 advance()

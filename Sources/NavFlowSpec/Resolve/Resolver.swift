@@ -417,6 +417,9 @@ public struct Resolver {
                     if let hidden = tab.hiddenIf {
                         spec.tabViews[index].tabs[entry.tab].hiddenIf = resolveCondition(hidden)
                     }
+                    if tab.retapOff != nil {
+                        spec.tabViews[index].tabs[entry.tab].popsOnRetap = false
+                    }
                 }
                 if let initial {
                     if let entry = tabIDs[initial.text], entry.view == index {

@@ -23,13 +23,18 @@ public struct TabSyntax: Hashable, Sendable {
     public var title: StringLiteral
     public var content: Name
     public var hiddenIf: ExpressionSyntax?
+    /// `retap off`: the app intercepts a tap on the selected tab's item,
+    /// which then does not pop the tab's stack to its root.
+    public var retapOff: SourceRange?
     public var range: SourceRange
 
-    public init(id: Name, title: StringLiteral, content: Name, hiddenIf: ExpressionSyntax?, range: SourceRange) {
+    public init(id: Name, title: StringLiteral, content: Name, hiddenIf: ExpressionSyntax?, retapOff: SourceRange? = nil,
+                range: SourceRange) {
         self.id = id
         self.title = title
         self.content = content
         self.hiddenIf = hiddenIf
+        self.retapOff = retapOff
         self.range = range
     }
 }
