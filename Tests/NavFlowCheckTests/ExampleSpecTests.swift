@@ -20,6 +20,7 @@ import Testing
 
     static let golden: [Golden] = [
         Golden(name: "accounts", states: 38, inAppStates: 38, transitions: 164, parked: [13, 13, 54]),
+        Golden(name: "back-hidden", states: 24, inAppStates: 24, transitions: 100, parked: [24, 24, 100]),
         Golden(name: "appear-hooks", states: 29, inAppStates: 28, transitions: 109, parked: [18, 17, 66]),
         Golden(name: "entry-points", states: 34, inAppStates: 34, transitions: 316, parked: [13, 13, 121]),
         Golden(name: "container-toasts", states: 60, inAppStates: 60, transitions: 340, parked: [40, 40, 240]),

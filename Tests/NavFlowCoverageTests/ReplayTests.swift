@@ -99,6 +99,30 @@ import Testing
         #expect(implicit.total.map { $0 - implicit.missingCount } == 3, "\(implicit)")
     }
 
+    /// A back recorded while the screen on top hides its back button is
+    /// drift, and says why; once the edit is over, back replays.
+    @Test func aBackWhereTheBackButtonIsHiddenIsDrift() throws {
+        let profiles = try model(ofFile: "specs/examples/back-hidden.navflow")
+        let trace = """
+            {"event":"launch"}
+            {"event":"tab","tab":"profile"}
+            {"event":"push","screen":"EditProfile"}
+            {"event":"action","screen":"EditProfile","label":"Edit"}
+            {"event":"back"}
+            {"event":"launch"}
+            {"event":"tab","tab":"profile"}
+            {"event":"push","screen":"EditProfile"}
+            {"event":"action","screen":"EditProfile","label":"Edit"}
+            {"event":"action","screen":"EditProfile","label":"Cancel"}
+            {"event":"back"}
+            """
+        let (report, errors) = coverage(of: profiles, trace: trace)
+        #expect(errors.isEmpty)
+        #expect(report.drifts.map { "\($0.location.line): \($0.message)" } == [
+            "5: back is not possible from EditProfile ('EditProfile' hides its back button while `editing`)",
+        ])
+    }
+
     @Test func recipesTraceWithSelectionsIsPinned() throws {
         let model = try model(ofFile: "specs/examples/recipes.navflow")
         let trace = Repository.path("Tests/NavFlowCoverageTests/Traces/recipes/ipad-session.jsonl")

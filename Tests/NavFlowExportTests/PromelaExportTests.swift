@@ -74,7 +74,7 @@ import Testing
         return true
     }
 
-    @Test(.enabled(if: available), arguments: ["accounts", "container-toasts", "data-choices", "entry-points", "messenger", "recipes", "router-tabs", "server-setup", "sheet-router", "tab-links"])
+    @Test(.enabled(if: available), arguments: ["accounts", "back-hidden", "container-toasts", "data-choices", "entry-points", "messenger", "recipes", "router-tabs", "server-setup", "sheet-router", "tab-links"])
     func examplesHaveTheSameStateCountInSPIN(_ name: String) throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("specs/examples/\(name).navflow")

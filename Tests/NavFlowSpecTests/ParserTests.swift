@@ -54,8 +54,8 @@ import Testing
             screen Editor locked if editing || !saved { dismiss }
             screen Plain
             """)
-        guard kinds.count == 2, case .screen(let name, _, .or(.name(let editing), .not(.name(let saved), _))?, let edges, _) = kinds[0],
-              case .screen(_, _, nil, _, _) = kinds[1] else {
+        guard kinds.count == 2, case .screen(let name, _, .or(.name(let editing), .not(.name(let saved), _))?, nil, let edges, _) = kinds[0],
+              case .screen(_, _, nil, nil, _, _) = kinds[1] else {
             Issue.record("unexpected declarations: \(kinds)")
             return
         }
@@ -80,7 +80,7 @@ import Testing
                 tab profile }
             }
             """)
-        guard case .screen(let name, let parameters, .literal(true, _)?, let edges, _) = kinds.first else {
+        guard case .screen(let name, let parameters, .literal(true, _)?, nil, let edges, _) = kinds.first else {
             Issue.record("expected a locked screen")
             return
         }

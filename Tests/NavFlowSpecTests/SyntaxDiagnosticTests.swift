@@ -136,7 +136,7 @@ struct PinnedDiagnostic: CustomTestStringConvertible, Sendable {
             """))
         #expect(summaries(diagnostics) == ["3:16 syntax: expected ')' to close the parameters of screen 'Privacy'"])
         let screens = syntax.declarations.compactMap { declaration -> (String, Int, Int)? in
-            guard case .screen(let name, let parameters, _, let edges, _) = declaration.kind else { return nil }
+            guard case .screen(let name, let parameters, _, _, let edges, _) = declaration.kind else { return nil }
             return (name.text, parameters.count, edges.count)
         }
         #expect(screens.map(\.0) == ["Home", "Privacy", "About"])
@@ -177,7 +177,7 @@ struct PinnedDiagnostic: CustomTestStringConvertible, Sendable {
             }
             """))
         #expect(summaries(diagnostics).isEmpty)
-        guard case .screen(_, let parameters, _, let edges, _) = syntax.declarations.first?.kind,
+        guard case .screen(_, let parameters, _, _, let edges, _) = syntax.declarations.first?.kind,
               case .push(let route) = edges.first?.statements.first?.kind else {
             Issue.record("unexpected declarations: \(syntax.declarations)")
             return

@@ -280,6 +280,16 @@ public struct TraceReplayer: Sendable {
                     ?? "'\(name)' is locked"
             }
         }
+        // A back the app recorded where the screen on top hides its back button.
+        if case .back = wanted,
+           let context = model.activeContexts(of: state).last(where: { !model.path(of: $0, in: state).isEmpty }) {
+            let screen = model.routes.screen(of: model.visibleRoute(of: context, in: state))
+            if let hidden = model.spec.screens[screen].backHidden, state.holds(hidden) {
+                let name = model.spec.screens[screen].name
+                return hidden == .constant(true) ? "'\(name)' hides its back button"
+                    : "'\(name)' hides its back button while `\(model.spec.text(of: hidden))`"
+            }
+        }
         if case .tab(let tab) = wanted, !state.modals.isEmpty || model.isHidden(tab, in: state) {
             return state.modals.isEmpty ? "the tab is hidden" : "a modal is up"
         }

@@ -43,6 +43,20 @@ extension PromelaExporter {
         return "(n\(context) > 0 -> p\(context)[n\(context)-1] == \(route) : \(base))"
     }
 
+    /// Whether route `value` is one of a screen that hides its back button
+    /// (while its `back hidden if` condition holds).
+    func hidesBack(_ value: String) -> String {
+        let screens = spec.screens.indices.filter { spec.screens[$0].backHidden != nil }
+        guard !screens.isEmpty else { return "0" }
+        return "(" + screens.map { screen in
+            let low = routes.base[screen]
+            let high = low + routes.domains[screen].reduce(1, *) - 1
+            let test = "(\(value) >= \(low) && \(value) <= \(high))"
+            guard let hidden = spec.screens[screen].backHidden, hidden != .constant(true) else { return test }
+            return "(\(test) && \(condition(hidden)))"
+        }.joined(separator: " || ") + ")"
+    }
+
     /// Whether the screen on top of the top modal is locked (while its
     /// `locked if` condition holds).
     func topModalLocked() -> String {

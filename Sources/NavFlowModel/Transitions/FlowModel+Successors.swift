@@ -97,6 +97,9 @@ extension FlowModel {
                           from: state, decider: decider))
             }
         case .back(let context):
+            // A screen that hides its back button (while its condition holds) has no back.
+            let visible = routes.screen(of: visibleRoute(of: context, in: state))
+            if let hidden = spec.screens[visible].backHidden, decider.holds(hidden, in: state) { return }
             var next = state
             switch context {
             case .modal: next.modals[next.modals.count - 1].path.removeLast()

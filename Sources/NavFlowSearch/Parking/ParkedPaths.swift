@@ -60,7 +60,8 @@ public struct ParkedPaths: Sendable {
         /// replaces itself (the sheet would cover its edge).
         case undoneBySwipe
         /// A hook may run whatever the flags: it has no condition, or a
-        /// step that keeps the paths can make its condition hold.
+        /// step that keeps the paths can make its condition hold. Also a
+        /// screen that may hide its back button, which is kept the same way.
         case always
         /// A hook runs only while one of these conditions holds, and each,
         /// once false, stays false until every path is emptied.
@@ -94,7 +95,12 @@ public struct ParkedPaths: Sendable {
         self.model = model
         let stable = FlagStability(model.spec)
         hookRuns = [.never] + (0..<model.routes.count).map { index in
-            let hooks = model.spec.screens[model.routes.screen(of: index + 1)].hooks
+            let screen = model.spec.screens[model.routes.screen(of: index + 1)]
+            // A screen that may hide its back button is kept like one whose
+            // hook may run: the app that finds it beyond a cut could not go
+            // back over it (docs/performance.md, "What is cut").
+            if screen.backHidden != nil { return .always }
+            let hooks = screen.hooks
             guard !hooks.isEmpty else { return .never }
             if Self.isUndoneBySwipe(hooks, in: model.spec) { return .undoneBySwipe }
             var conditions: [Condition] = []

@@ -81,6 +81,11 @@ public struct Screen: Hashable, Sendable {
     /// For `locked if CONDITION`: the condition; nil for a plain `locked`
     /// and for a screen never locked.
     public var lockedWhile: Condition? { lock == .constant(true) ? nil : lock }
+    /// `back hidden`, or `back hidden if CONDITION`: while the condition
+    /// holds (always, for a plain `back hidden`), the screen on top of a
+    /// path offers no back step (`navigationBarBackButtonHidden`, which
+    /// also disables the swipe back). Nil when back is always there.
+    public var backHidden: Condition?
     public var edges: [Edge]
     public var range: SourceRange
     /// `appear` hooks, in declaration order.

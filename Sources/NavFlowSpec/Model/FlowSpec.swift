@@ -68,7 +68,7 @@ public struct FlowSpec: Sendable {
     }
 
     /// Every condition the app reads as it runs: the guards of edges and
-    /// appear hooks, `locked if`, `hidden if`, `launch … if`, `requires`,
+    /// appear hooks, `locked if`, `back hidden if`, `hidden if`, `launch … if`, `requires`,
     /// an entry point's `if`, and the flags' values at launch. `assume` is
     /// not among them: it narrows the input valuations and decides nothing.
     public var conditionsRead: [Condition] {
@@ -76,6 +76,7 @@ public struct FlowSpec: Sendable {
         for screen in screens {
             conditions += screen.statementBlocks.compactMap(\.condition)
             if let lock = screen.lock { conditions.append(lock) }
+            if let backHidden = screen.backHidden { conditions.append(backHidden) }
         }
         conditions += tabViews.flatMap(\.tabs).compactMap(\.hiddenIf)
         conditions += launch.compactMap(\.condition)

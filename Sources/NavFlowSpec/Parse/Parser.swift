@@ -176,10 +176,24 @@ public struct Parser {
         let name = try declaredName(of: "a screen", after: "'screen'")
         let parameters = try parseParameterList(of: "screen '\(name.text)'")
         var lock: ExpressionSyntax?
-        if current.isWord("locked") {
-            lock = .literal(true, tokenRange(current))
-            advance()
-            if let condition = try parseOptionalCondition() { lock = condition }
+        var backHidden: ExpressionSyntax?
+        while current.isWord("locked") || current.isWord("back") {
+            if current.isWord("locked") {
+                if lock != nil { throw failure("'locked' is given twice for screen '\(name.text)'") }
+                lock = .literal(true, tokenRange(current))
+                advance()
+                if let condition = try parseOptionalCondition() { lock = condition }
+            } else {
+                if backHidden != nil { throw failure("'back hidden' is given twice for screen '\(name.text)'") }
+                let keyword = current
+                advance()
+                guard current.isWord("hidden") else {
+                    throw failure("expected 'hidden' after 'back' (a screen that hides its back button: 'back hidden [if CONDITION]')")
+                }
+                backHidden = .literal(true, rangeFrom(keyword))
+                advance()
+                if let condition = try parseOptionalCondition() { backHidden = condition }
+            }
         }
         var edges: [EdgeSyntax] = []
         var hooks: [AppearHookSyntax] = []
@@ -188,7 +202,7 @@ public struct Parser {
             advance()
             parseScreenBody(open: open, screen: name.text, edges: &edges, hooks: &hooks)
         }
-        return .screen(name: name, parameters: parameters, lock: lock, edges: edges, hooks: hooks)
+        return .screen(name: name, parameters: parameters, lock: lock, backHidden: backHidden, edges: edges, hooks: hooks)
     }
 
     /// `(name: Type, ...)` after a screen's or an entry point's name; empty

@@ -25,7 +25,8 @@ public struct Resolver {
     /// whether a statement names them: checked once every presentation is
     /// known (`checkClosedModals`).
     private var closingNames: [(content: Content, name: Name, inStatement: Bool)] = []
-    private var screenSyntax: [(parameters: [ParameterSyntax], lock: ExpressionSyntax?, edges: [EdgeSyntax], hooks: [AppearHookSyntax])] = []
+    private var screenSyntax: [(parameters: [ParameterSyntax], lock: ExpressionSyntax?, backHidden: ExpressionSyntax?,
+                                edges: [EdgeSyntax], hooks: [AppearHookSyntax])] = []
     /// Per flag: its value at launch as written, resolved once inputs are declared.
     private var flagInitials: [ExpressionSyntax] = []
     /// Screens with a parameter whose type did not resolve: their routes are
@@ -178,10 +179,10 @@ public struct Resolver {
             case .input(let name):
                 guard declare(name, kind: "input", in: \.values, value: .input(spec.inputs.count)) else { continue }
                 spec.inputs.append(Input(name: name.text, range: name.range))
-            case .screen(let name, let parameters, let lock, let edges, let hooks):
+            case .screen(let name, let parameters, let lock, let backHidden, let edges, let hooks):
                 guard declare(name, kind: "screen", in: \.contents, value: .screen(spec.screens.count)) else { continue }
                 spec.screens.append(Screen(name: name.text, parameters: [], lock: nil, edges: [], range: name.range))
-                screenSyntax.append((parameters, lock, edges, hooks))
+                screenSyntax.append((parameters, lock, backHidden, edges, hooks))
             case .stack(let name, _, _, _, _, _):
                 guard declare(name, kind: "stack", in: \.contents, value: .stack(spec.stacks.count)) else { continue }
                 spec.stacks.append(Stack(name: name.text, root: 0, destinations: [], registrations: [], includedSets: [],
@@ -489,6 +490,9 @@ public struct Resolver {
                 case .appear: resolveAppearHook(hook, of: index)
                 case .dismiss: resolveDismissHook(hook, of: index)
                 }
+            }
+            if let backHidden = screenSyntax[index].backHidden {
+                spec.screens[index].backHidden = resolveCondition(backHidden)
             }
             if let lock = screenSyntax[index].lock {
                 spec.screens[index].lock = resolveCondition(lock)

@@ -52,8 +52,9 @@ public struct DeclarationSyntax: Hashable, Sendable {
         case input(name: Name)
         case assume(ExpressionSyntax)
         /// `lock` is `locked` (a `true` literal) or `locked if CONDITION`; nil without.
-        case screen(name: Name, parameters: [ParameterSyntax], lock: ExpressionSyntax?, edges: [EdgeSyntax],
-                    hooks: [AppearHookSyntax] = [])
+        /// `backHidden` is `back hidden` (a `true` literal) or `back hidden if CONDITION`.
+        case screen(name: Name, parameters: [ParameterSyntax], lock: ExpressionSyntax?, backHidden: ExpressionSyntax? = nil,
+                    edges: [EdgeSyntax], hooks: [AppearHookSyntax] = [])
         /// `sets` are the `destinations SET` lines: the shared sets the stack includes;
         /// `routerPath` is where `router path` was written.
         case stack(name: Name, root: Name, destinations: [Name], sets: [Name], depth: IntegerLiteral?,
