@@ -14,8 +14,7 @@ import Testing
                                 as: UTF8.self)
 
     static func model(_ text: String = example) throws -> FlowModel {
-        let loaded = Frontend.load(SourceFile(path: "back-hidden.navflow", text: text))
-        return try FlowModel(try #require(loaded.spec, "\(loaded.diagnostics.map(\.message))"))
+        try NavFlowTestSupport.model(text)
     }
 
     @Test func theExampleIsCleanAndItsCountsArePinned() {

@@ -14,8 +14,7 @@ import Testing
     static let example = String(decoding: Repository.source(Repository.path("specs/examples/tab-retap.navflow")).bytes, as: UTF8.self)
 
     static func model(_ text: String = example) throws -> FlowModel {
-        let loaded = Frontend.load(SourceFile(path: "tab-retap.navflow", text: text))
-        return try FlowModel(try #require(loaded.spec, "\(loaded.diagnostics.map(\.message))"))
+        try NavFlowTestSupport.model(text)
     }
 
     static func retaps(_ model: FlowModel, from state: NavState) -> [Transition] {
