@@ -35,6 +35,10 @@ public struct SwiftSourceFile {
 /// found in one walk.
 final class SyntaxIndex: SyntaxVisitor {
     private(set) var calls: [FunctionCallExprSyntax] = []
+    /// Every reference to a declaration by name (`composer`, `Text`, `self`,
+    /// and the member of `self.composer` or `model.composer`), in source
+    /// order: what the facts read to tell where a type's members are used.
+    private(set) var references: [DeclReferenceExprSyntax] = []
     /// The calls outside preview code.
     private(set) var appCalls: [FunctionCallExprSyntax] = []
     private(set) var variables: [VariableDeclSyntax] = []
@@ -56,6 +60,11 @@ final class SyntaxIndex: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         calls.append(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        references.append(node)
         return .visitChildren
     }
 

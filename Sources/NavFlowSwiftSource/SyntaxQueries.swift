@@ -119,6 +119,38 @@ extension SyntaxProtocol {
         enclosingCalls.contains { presentationModifiers.contains($0.calleeName ?? "") }
     }
 
+    /// Whether this node is what a sheet, cover or popover shows: inside
+    /// one of its closures, or the function or property passed as its
+    /// content (`composer` of `.sheet(isPresented: $composing, content: composer)`).
+    var isPresentationContent: Bool {
+        if isInsidePresentation { return true }
+        guard let argument = Syntax(self).parent?.as(LabeledExprSyntax.self), argument.label?.text == "content",
+              let call = owningCall
+        else { return false }
+        return presentationModifiers.contains(call.calleeName ?? "")
+    }
+
+    /// The member of the innermost type (or extension) holding this node
+    /// that holds it, by name: a property (the binding it is in) or a
+    /// function; nil for a node in no member or in another kind of member
+    /// (an initializer, a subscript).
+    var enclosingMemberName: String? {
+        var binding: PatternBindingSyntax?
+        var node = Syntax(self).parent
+        while let current = node {
+            // The outermost binding below the member is the property's own;
+            // inner ones are a getter's local constants.
+            if let found = current.as(PatternBindingSyntax.self) { binding = found }
+            if let member = current.as(MemberBlockItemSyntax.self) {
+                if let function = member.decl.as(FunctionDeclSyntax.self) { return function.name.text }
+                guard member.decl.is(VariableDeclSyntax.self) else { return nil }
+                return binding?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            }
+            node = current.parent
+        }
+        return nil
+    }
+
     /// The innermost type declaration holding this node, by name.
     var enclosingTypeName: String? {
         var node = Syntax(self).parent

@@ -77,6 +77,43 @@ import Testing
         #expect(findings.first?.notes.first?.message == "the inner container is here (Post.swift:4)")
     }
 
+    /// A view's members are read across its extensions and files: content
+    /// that only a cover shows, through a property that refers to a
+    /// function in another file, is not the view's own; the property the
+    /// body shows is.
+    @Test func presentationContentIsFollowedAcrossExtensions() {
+        let feed = SourceFile(path: "Feed.swift", text: """
+            struct Feed: View {
+                var body: some View {
+                    NavigationStack { Text("Feed").navigationDestination(for: Int.self) { PostView(id: $0) } }
+                }
+            }
+            struct PostView: View {
+                let id: Int
+                @State private var composing = false
+                var body: some View { header.fullScreenCover(isPresented: $composing) { self.composerCover } }
+            }
+            """)
+        let post = SourceFile(path: "PostView+Parts.swift", text: """
+            extension PostView {
+                var composerCover: some View { composer(draft: "") }
+                func composer(draft: String) -> some View { NavigationStack { Text(draft) } }
+                var header: some View { Text("Post") }
+            }
+            """)
+        #expect(Linter.lint([feed, post]).isEmpty)
+        let shownInPlace = SourceFile(path: "PostView+Parts.swift", text: """
+            extension PostView {
+                var composerCover: some View { composer(draft: "") }
+                func composer(draft: String) -> some View { NavigationStack { Text(draft) } }
+                var header: some View { composerCover }
+            }
+            """)
+        let findings = Linter.lint([feed, shownInPlace])
+        #expect(findings.map(\.message) == ["'PostView' is pushed onto a stack and shows a 'NavigationStack' of its own: the stacks nest"])
+        #expect(findings.first?.notes.first?.message == "the inner container is here (PostView+Parts.swift:3)")
+    }
+
     /// Every message of every rule, with its notes, as its triggering
     /// examples give them, pinned in one golden file.
     @Test func everyMessageIsPinned() throws {

@@ -8,8 +8,9 @@ public struct SourceFacts {
     /// A type conforming to `View`, with its extensions.
     struct ViewType {
         /// A `NavigationStack`, `NavigationSplitView` or `NavigationView` the
-        /// view shows itself (not inside a sheet, cover or popover it
-        /// presents), and the file it is in.
+        /// view shows itself (not in a sheet, cover or popover it presents,
+        /// whether the content is written in the modifier's closure or in a
+        /// property or function only such content uses), and the file it is in.
         var container: (file: Int, call: FunctionCallExprSyntax)?
         /// The views it builds, outside what it presents.
         var children: Set<String> = []
@@ -86,11 +87,18 @@ public struct SourceFacts {
     init(_ files: [SwiftSourceFile]) {
         var facts = FileFacts()
         for (index, file) in files.enumerated() { facts.learn(file.index, file: index) }
+        // Where the views' members are used, once every view and extension is known.
+        let viewMembers = facts.viewNames.reduce(into: Set<String>()) { $0.formUnion(facts.memberNames[$1] ?? []) }
+        for file in files {
+            for reference in file.index.references where viewMembers.contains(reference.baseName.text) {
+                facts.record(reference)
+            }
+        }
         routeTypes = facts.routeTypes
         observables = facts.observables
         for name in facts.viewNames {
-            let found = facts.types[name]
-            views[name] = ViewType(container: found?.container, children: (found?.children ?? []).intersection(facts.viewNames))
+            let shown = facts.types[name]?.shownInPlace
+            views[name] = ViewType(container: shown?.container, children: (shown?.children ?? []).intersection(facts.viewNames))
         }
         let bodies = facts.modifierBodies
         modifierDeclarations = bodies.mapValues(\.node)
@@ -176,8 +184,13 @@ let navigationContainers: Set<String> = ["NavigationStack", "NavigationSplitView
 /// The facts of the files read so far, learnt from each file's index.
 private struct FileFacts {
     var viewNames: Set<String> = []
-    /// Per type name (views and others, with their extensions): what it builds.
-    var types: [String: (children: Set<String>, container: (file: Int, call: FunctionCallExprSyntax)?)] = [:]
+    /// Per type name (views and others, with their extensions): what its
+    /// members build, and for a view, where its members are used.
+    var types: [String: TypeFacts] = [:]
+    /// Per type name (with its extensions): its functions, and its
+    /// properties that hold code (a getter or an initial value), what can
+    /// build a view.
+    var memberNames: [String: Set<String>] = [:]
     var observables: [String: SourceFacts.ObservableClass] = [:]
     var routeTypes: Set<String> = []
     var modifierBodies: [String: SourceFacts.ModifierBody] = [:]
@@ -185,6 +198,12 @@ private struct FileFacts {
     var applications: [String: [SourceFacts.Application]] = [:]
 
     mutating func learn(_ index: SyntaxIndex, file: Int) {
+        for node in index.structs { memberNames[node.name.text, default: []].formUnion(Self.names(of: node.memberBlock.members)) }
+        for node in index.classes { memberNames[node.name.text, default: []].formUnion(Self.names(of: node.memberBlock.members)) }
+        for node in index.enums { memberNames[node.name.text, default: []].formUnion(Self.names(of: node.memberBlock.members)) }
+        for node in index.extensions {
+            memberNames[node.extendedType.trimmedDescription, default: []].formUnion(Self.names(of: node.memberBlock.members))
+        }
         for node in index.structs {
             let inherited = node.inheritanceClause?.names ?? []
             if inherited.contains(where: viewProtocols.contains) { viewNames.insert(node.name.text) }
@@ -260,6 +279,27 @@ private struct FileFacts {
         }
     }
 
+    /// The names of the functions among a type's members, and of the
+    /// properties with a getter or an initial value (a property without
+    /// either builds nothing and refers to nothing), those in `#if` blocks
+    /// included.
+    static func names(of members: MemberBlockItemListSyntax) -> [String] {
+        members.flatMap { member -> [String] in
+            if let function = member.decl.as(FunctionDeclSyntax.self) { return [function.name.text] }
+            if let variable = member.decl.as(VariableDeclSyntax.self) {
+                return variable.bindings.compactMap { binding in
+                    guard binding.accessorBlock != nil || binding.initializer != nil else { return nil }
+                    return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                }
+            }
+            guard let ifConfig = member.decl.as(IfConfigDeclSyntax.self) else { return [] }
+            return ifConfig.clauses.flatMap { clause -> [String] in
+                guard case .decls(let members)? = clause.elements else { return [] }
+                return names(of: members)
+            }
+        }
+    }
+
     /// What the calls below a declaration install and apply.
     static func body(of declaration: some SyntaxProtocol, node: Syntax) -> SourceFacts.ModifierBody {
         var result = SourceFacts.ModifierBody(node: node)
@@ -286,8 +326,9 @@ private struct FileFacts {
     }
 
     /// Records, for the type a call is in, the view it builds or the
-    /// container it shows, or the modifier it applies: once per call, for
-    /// the innermost type (or extension) that holds it.
+    /// container it shows (with the member it is in), or the modifier it
+    /// applies: once per call, for the innermost type (or extension) that
+    /// holds it.
     mutating func record(_ call: FunctionCallExprSyntax, file: Int) {
         guard let name = call.enclosingTypeName, !call.isInsidePresentation else { return }
         if let modifier = call.modifierName {
@@ -296,13 +337,87 @@ private struct FileFacts {
             return
         }
         guard let callee = call.calleeName, callee.first?.isUppercase == true, call.modifier == nil else { return }
-        var found = types[name] ?? (children: [], container: nil)
+        let member = call.enclosingMemberName
         if navigationContainers.contains(callee) {
-            if found.container == nil { found.container = (file, call) }
+            if !types[name, default: TypeFacts()].containers.contains(where: { $0.member == member }) {
+                types[name, default: TypeFacts()].containers.append((member, file, call))
+            }
         } else {
-            found.children.insert(callee)
+            types[name, default: TypeFacts()].children[member, default: []].insert(callee)
         }
-        types[name] = found
+    }
+
+    /// Records a reference to what may be a member of the type it is in
+    /// (`composer`, `self.composer`, `Self.composer`; not `model.composer`):
+    /// which member refers to it, or that presentation content does.
+    mutating func record(_ reference: DeclReferenceExprSyntax) {
+        guard case .identifier = reference.baseName.tokenKind else { return }
+        var expression = Syntax(reference)
+        if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id {
+            guard let base = access.base?.as(DeclReferenceExprSyntax.self),
+                  base.baseName.tokenKind == .keyword(.self) || base.baseName.tokenKind == .keyword(.Self)
+            else { return }
+            expression = Syntax(access)
+        }
+        // Only views' members are folded into what they show.
+        guard let name = reference.enclosingTypeName, viewNames.contains(name) else { return }
+        let referred = reference.baseName.text
+        if expression.isPresentationContent {
+            types[name, default: TypeFacts()].presented.insert(referred)
+        } else {
+            types[name, default: TypeFacts()].referrers[referred, default: []].insert(reference.enclosingMemberName)
+        }
+    }
+}
+
+/// What a type (with its extensions) builds, member by member, and for a
+/// view, where its members are used: what a view shows itself is what the
+/// members it shows in place build, not those only its sheets, covers and
+/// popovers show (`.sheet(isPresented: $composing) { composerSheet }`
+/// presents what `composerSheet` builds).
+private struct TypeFacts {
+    /// Per member (a property or function, by name; nil for code in no
+    /// such member, as an initializer): the views it builds outside what
+    /// it presents.
+    var children: [String?: Set<String>] = [:]
+    /// The first navigation container each member shows outside what it
+    /// presents, in source order.
+    var containers: [(member: String?, file: Int, call: FunctionCallExprSyntax)] = []
+    /// Per name: the members that refer to it outside presentation content.
+    var referrers: [String: Set<String?>] = [:]
+    /// The names presentation content refers to: inside a sheet's, cover's
+    /// or popover's closure, or passed as its `content:`.
+    var presented: Set<String> = []
+
+    /// The members whose views the type shows in place: `body`, code in no
+    /// member, the members nothing else refers to, and the members that
+    /// one of these refers to outside presentation content. A member only
+    /// presentation content refers to, or only members left out, is left
+    /// out.
+    var shownMembers: Set<String?> {
+        let names = Set(children.keys.compactMap { $0 } + containers.compactMap(\.member)
+            + referrers.keys + referrers.values.flatMap { $0.compactMap { $0 } } + presented)
+        var shown: Set<String?> = [nil, "body"]
+        for name in names where !presented.contains(name) && referrers[name, default: []].subtracting([name]).isEmpty {
+            shown.insert(name)
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for name in names where !shown.contains(name) && !referrers[name, default: []].isDisjoint(with: shown) {
+                shown.insert(name)
+                changed = true
+            }
+        }
+        return shown
+    }
+
+    /// The views the type builds and the container it shows, in the members it shows in place.
+    var shownInPlace: (children: Set<String>, container: (file: Int, call: FunctionCallExprSyntax)?) {
+        let shown = shownMembers
+        let built = children.filter { shown.contains($0.key) }.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        let container = containers.first { shown.contains($0.member) }.map { ($0.file, $0.call) }
+        return (built, container)
     }
 }
 #endif

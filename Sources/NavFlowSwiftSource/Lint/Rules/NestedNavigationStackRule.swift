@@ -13,7 +13,9 @@ extension LintRule {
             SwiftUI does not support it, the inner stack's pushes and destinations \
             are ignored or doubled, and the navigation bar shows twice. Only the \
             roots of tabs, windows and presented sheets own a stack; pushed views \
-            use the one they are in.
+            use the one they are in. A sheet's, cover's or popover's content is \
+            its own presentation wherever it is written: in the modifier's \
+            closure, or in a property or function that only presentations use.
             """,
         triggering: [
             """
@@ -54,6 +56,40 @@ extension LintRule {
                 }
             }
             """,
+            // A property the body shows in place is the view's own, though a sheet is applied to it.
+            """
+            struct Feed: View {
+                var body: some View {
+                    NavigationStack {
+                        List { NavigationLink("Post", value: 1) }
+                            .navigationDestination(for: Int.self) { id in ↓PostView(id: id) }
+                    }
+                }
+            }
+            struct PostView: View {
+                let id: Int
+                @State private var composing = false
+                var body: some View { content.sheet(isPresented: $composing) { Text("Compose") } }
+                private var content: some View { NavigationStack { Text("Post") } }
+            }
+            """,
+            // A property shown both in place and in a sheet is shown in place.
+            """
+            struct Feed: View {
+                var body: some View {
+                    NavigationStack {
+                        List { NavigationLink("Post", value: 1) }
+                            .navigationDestination(for: Int.self) { id in ↓PostView(id: id) }
+                    }
+                }
+            }
+            struct PostView: View {
+                let id: Int
+                @State private var composing = false
+                var body: some View { VStack { header }.sheet(isPresented: $composing) { header } }
+                private var header: some View { NavigationStack { Text("Post") } }
+            }
+            """,
         ],
         nonTriggering: [
             """
@@ -71,6 +107,44 @@ extension LintRule {
                 var body: some View {
                     Text("Post").sheet(isPresented: $composing) { NavigationStack { Composer() } }
                 }
+            }
+            """,
+            // A sheet's content written as a property only the sheet shows.
+            """
+            struct Feed: View {
+                var body: some View {
+                    NavigationStack {
+                        List { NavigationLink("Post", value: 1) }
+                            .navigationDestination(for: Int.self) { id in PostView(id: id) }
+                    }
+                }
+            }
+            struct PostView: View {
+                let id: Int
+                @State private var composing = false
+                var body: some View { Text("Post").sheet(isPresented: $composing) { composerSheet } }
+                private var composerSheet: some View { SheetShell { Text("Compose") } }
+            }
+            struct SheetShell<Content: View>: View {
+                @ViewBuilder let content: Content
+                var body: some View { NavigationStack { content } }
+            }
+            """,
+            // A sheet's content passed as a function.
+            """
+            struct Feed: View {
+                var body: some View {
+                    NavigationStack {
+                        List { NavigationLink("Post", value: 1) }
+                            .navigationDestination(for: Int.self) { id in PostView(id: id) }
+                    }
+                }
+            }
+            struct PostView: View {
+                let id: Int
+                @State private var composing = false
+                var body: some View { Text("Post").sheet(isPresented: $composing, content: composer) }
+                private func composer() -> some View { NavigationStack { Text("Compose") } }
             }
             """,
         ],
