@@ -14,11 +14,9 @@ import NavFlowSpec
 /// 2. A tab is stored whole (never cut) when a step may select it and not
 ///    leave it on screen untouched: a statement after its `tab` (in an
 ///    edge, an appear hook or a dismissal hook) acts on a stack or
-///    presents, the step may close a modal in a spec with dismissal hooks
-///    (the hook runs on the selected stack once the step's statements are
-///    done), or the step may
-///    leave a modal up (it has no `rebuild` and its screen may be presented
-///    or it presents), unless a `rebuild` came before the `tab` or the
+///    presents, or the step may
+///    leave a modal up (it has no `rebuild`, and its screen may be
+///    presented, the block is a hook, or it presents), unless a `rebuild` came before the `tab` or the
 ///    parked search lifts the tab before the step (`liftedTabs`: an edge
 ///    of a screen never presented and without hooks, selecting a tab that
 ///    shows a stack and is never hidden, in a tab view without split
@@ -117,7 +115,6 @@ public struct TabIndependence: Sendable {
             tooMany[tab] = many
             return !many
         }
-        let dismissHooks = spec.screens.contains { !$0.dismissHooks.isEmpty }
         var lifted: [[[Int]]] = []
         for (index, screen) in spec.screens.enumerated() {
             // An edge of a screen in a tab's stack, never under a modal, with no
@@ -125,17 +122,22 @@ public struct TabIndependence: Sendable {
             let liftsBefore = !presented.contains(index) && screen.hooks.isEmpty
             lifted.append(screen.edges.map { edge in
                 Self.check(edge.statements, of: "an edge of '\(screen.name)'", presented: presented.contains(index),
-                           liftable: liftsBefore ? liftable : [], closingRunsHooks: dismissHooks, fewLifts: lifts, add: add, keepWhole: keepWhole)
+                           liftable: liftsBefore ? liftable : [], fewLifts: lifts, add: add, keepWhole: keepWhole)
             })
+            // An appear hook runs in the step that shows its view, which may
+            // be under a sheet or popover the same step presented (they hide
+            // nothing beneath), whether or not the screen itself is ever
+            // presented: its `tab` may leave a modal up, which a later hook
+            // of the step may close (running a dismissal hook on that tab).
             for hook in screen.hooks {
-                _ = Self.check(hook.statements, of: "the appear hook of '\(screen.name)'", presented: presented.contains(index),
-                               liftable: [], closingRunsHooks: dismissHooks, fewLifts: lifts, add: add, keepWhole: keepWhole)
+                _ = Self.check(hook.statements, of: "the appear hook of '\(screen.name)'", presented: true,
+                               liftable: [], fewLifts: lifts, add: add, keepWhole: keepWhole)
             }
             // A dismissal hook runs on what its modal's closing leaves on
             // top, which may be another modal: its `tab` may leave one up.
             for hook in screen.dismissHooks {
                 _ = Self.check(hook.statements, of: "the dismissal hook of '\(screen.name)'", presented: true,
-                               liftable: [], closingRunsHooks: dismissHooks, fewLifts: lifts, add: add, keepWhole: keepWhole)
+                               liftable: [], fewLifts: lifts, add: add, keepWhole: keepWhole)
             }
         }
         liftedTabs = lifted
@@ -179,7 +181,7 @@ public struct TabIndependence: Sendable {
     /// the tabs it selects that the parked search lifts before the step
     /// instead (those `liftable` marks).
     private static func check(_ statements: [Statement], of block: String, presented: Bool, liftable: [Bool],
-                              closingRunsHooks: Bool, fewLifts: (Int) -> Bool,
+                              fewLifts: (Int) -> Bool,
                               add: (String, SourceRange) -> Void, keepWhole: (Int, String, SourceRange) -> Void) -> [Int] {
         func isRebuild(_ statement: Statement) -> Bool { if case .rebuild = statement.kind { true } else { false } }
         let rebuilds = statements.contains(where: isRebuild)
@@ -188,10 +190,7 @@ public struct TabIndependence: Sendable {
             switch statement.kind {
             case .selectTab(let tab):
                 let after = statements[(index + 1)...].map(\.footprint)
-                // A modal the step closes may have a dismissal hook, which
-                // runs once the statements are done, on the selected stack.
                 let acts = after.contains { $0.mayChangeAPath || $0.presents }
-                    || (closingRunsHooks && statements.contains { $0.footprint.closesModals })
                 let leavesModal = !rebuilds && (presented || statements.contains { $0.footprint.presents })
                 // After a rebuild the tab's paths are empty in the app and in the parked search alike.
                 guard acts || leavesModal, !statements[..<index].contains(where: isRebuild) else { break }
