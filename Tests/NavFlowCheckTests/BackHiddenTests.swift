@@ -91,11 +91,9 @@ import Testing
         for (header, message) in [
             ("back shown", "expected 'hidden' after 'back' (a screen that hides its back button: 'back hidden [if CONDITION]')"),
             ("back hidden back hidden", "'back hidden' is given twice for screen 'Detail'"),
+            ("locked back hidden locked if on", "'locked' is given twice for screen 'Detail'"),
         ] {
-            let errors = Frontend.load(SourceFile(path: "s.navflow", text: base.replacingOccurrences(of: "HEADER", with: header)))
-                .diagnostics.filter { $0.severity == .error }
-            #expect(errors.map(\.message) == [message], "\(header)")
-            #expect(errors.first?.range.start.line == 6, "\(header)")
+            #expect(frontEndErrors(base.replacingOccurrences(of: "HEADER", with: header)) == ["6: \(message)"], "\(header)")
         }
     }
 

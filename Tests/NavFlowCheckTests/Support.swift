@@ -12,7 +12,13 @@ func verify(_ text: String, path: String = "test.navflow", exploration: Verifier
     return Verifier.verify(SourceFile(path: path, text: text), options: options)
 }
 
-/// The rule ids of a result's findings, sorted and without duplicates.
+/// The errors the front end reports on spec text, each as `LINE: message`.
+func frontEndErrors(_ text: String) -> [String] {
+    Frontend.load(SourceFile(path: "test.navflow", text: text)).diagnostics
+        .filter { $0.severity == .error }
+        .map { "\($0.range.start.line): \($0.message)" }
+}
+
 /// The random specs of seeds `seeds` (every third with appear hooks), each
 /// with the context a failure names: its seed and its text.
 func randomSpecSources(_ seeds: ClosedRange<UInt64>) -> [(source: SourceFile, context: String)] {
@@ -23,6 +29,7 @@ func randomSpecSources(_ seeds: ClosedRange<UInt64>) -> [(source: SourceFile, co
     }
 }
 
+/// The rule ids of a result's findings, sorted and without duplicates.
 func rules(_ result: Verifier.Result) -> [String] {
     Array(Set(result.diagnostics.map(\.rule.rawValue))).sorted()
 }

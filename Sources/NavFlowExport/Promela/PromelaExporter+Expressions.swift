@@ -43,36 +43,29 @@ extension PromelaExporter {
         return "(n\(context) > 0 -> p\(context)[n\(context)-1] == \(route) : \(base))"
     }
 
-    /// Whether route `value` is one of a screen that hides its back button
-    /// (while its `back hidden if` condition holds).
-    func hidesBack(_ value: String) -> String {
-        let screens = spec.screens.indices.filter { spec.screens[$0].backHidden != nil }
-        guard !screens.isEmpty else { return "0" }
-        return "(" + screens.map { screen in
+    /// Whether route `value` is one of the screens `condition` gives a
+    /// condition (a constant `true`, or a condition that must hold), as a
+    /// disjunction to parenthesize: "0" when it gives none. What is locked,
+    /// what hides its back button.
+    func isRoute(_ value: String, ofScreensWhere condition: (Screen) -> Condition?) -> String {
+        let tests = spec.screens.indices.compactMap { screen -> String? in
+            guard let holds = condition(spec.screens[screen]) else { return nil }
             let low = routes.base[screen]
             let high = low + routes.domains[screen].reduce(1, *) - 1
             let test = "(\(value) >= \(low) && \(value) <= \(high))"
-            guard let hidden = spec.screens[screen].backHidden, hidden != .constant(true) else { return test }
-            return "(\(test) && \(condition(hidden)))"
-        }.joined(separator: " || ") + ")"
+            return holds == .constant(true) ? test : "(\(test) && \(self.condition(holds)))"
+        }
+        return tests.isEmpty ? "0" : tests.joined(separator: " || ")
     }
 
     /// Whether the screen on top of the top modal is locked (while its
     /// `locked if` condition holds).
     func topModalLocked() -> String {
-        let locked = spec.screens.indices.filter { spec.screens[$0].lock != nil }
-        guard !locked.isEmpty else { return "0" }
+        guard spec.screens.contains(where: { $0.lock != nil }) else { return "0" }
         /// The screen's lock condition joined to a test, when it has one.
         func whileLocked(_ screen: Int, _ test: String) -> String {
             guard let lock = spec.screens[screen].lockedWhile else { return test }
             return "(\(test) && \(condition(lock)))"
-        }
-        func inLocked(_ value: String) -> String {
-            locked.map { screen in
-                let low = routes.base[screen]
-                let high = low + routes.domains[screen].reduce(1, *) - 1
-                return whileLocked(screen, "(\(value) >= \(low) && \(value) <= \(high))")
-            }.joined(separator: " || ")
         }
         let roots = shape.presentables.indices.compactMap { presentable -> String? in
             let screen = routes.screen(of: rootRoute(of: shape.presentables[presentable]))
@@ -81,6 +74,6 @@ extension PromelaExporter {
         }
         let rootTest = roots.isEmpty ? "0" : roots.joined(separator: " || ")
         guard modalDepth > 0 else { return "(\(rootTest))" }
-        return "(\(top("mn")) > 0 -> (\(inLocked("mq[(nm-1)*\(modalDepth) + \(top("mn"))-1]"))) : (\(rootTest)))"
+        return "(\(top("mn")) > 0 -> (\(isRoute("mq[(nm-1)*\(modalDepth) + \(top("mn"))-1]", ofScreensWhere: \.lock))) : (\(rootTest)))"
     }
 }

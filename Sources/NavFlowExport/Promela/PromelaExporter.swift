@@ -157,13 +157,13 @@ public struct PromelaExporter: Sendable {
         var lines: [String] = []
         // Back, unless the screen on top hides its back button.
         for slot in shape.slots.indices where slotDepth(slot) > 0 {
-            let hidden = hidesBack("p\(slot)[n\(slot)-1]")
-            let open = hidden == "0" ? "" : " && !(n\(slot) > 0 -> \(hidden) : 0)"
+            let hidden = isRoute("p\(slot)[n\(slot)-1]", ofScreensWhere: \.backHidden)
+            let open = hidden == "0" ? "" : " && !(n\(slot) > 0 -> (\(hidden)) : 0)"
             lines.append("  :: d_step { \(active(slot)) && n\(slot) > 0\(open) -> n\(slot)--; p\(slot)[n\(slot)] = 0 }")
         }
         if modalDepth > 0 {
-            let hidden = hidesBack("mq[(nm-1)*\(modalDepth) + mn[nm-1]-1]")
-            let open = hidden == "0" ? "" : " && !(nm > 0 && mn[nm-1] > 0 -> \(hidden) : 0)"
+            let hidden = isRoute("mq[(nm-1)*\(modalDepth) + mn[nm-1]-1]", ofScreensWhere: \.backHidden)
+            let open = hidden == "0" ? "" : " && !(nm > 0 && mn[nm-1] > 0 -> (\(hidden)) : 0)"
             lines.append("  :: d_step { nm > 0 && mn[nm-1] > 0\(open) -> mn[nm-1]--; mq[(nm-1)*\(modalDepth) + mn[nm-1]] = 0 }")
         }
         for tab in 0..<shape.tabCount {

@@ -21,8 +21,8 @@ public enum StepUnit: Hashable, Sendable {
 extension FlowModel {
     /// Calls `body` with every transition from `state`: the edges of every
     /// visible screen whose guard holds (one per argument choice), back,
-    /// tab switches, a tap on the selected tab's item, swipe-down, and, when `deepLinks` is set, every deep
-    /// link with every argument value.
+    /// tab switches, a tap on the selected tab's item, swipe-down, and, when
+    /// `deepLinks` is set, every deep link with every argument value.
     public func successors(of state: NavState, deepLinks: Bool, _ body: (Transition) -> Void) {
         let decider = ConcreteDecider()
         forEachUnit(of: state, deepLinks: deepLinks) { unit in
@@ -98,8 +98,8 @@ extension FlowModel {
             }
         case .back(let context):
             // A screen that hides its back button (while its condition holds) has no back.
-            let visible = routes.screen(of: visibleRoute(of: context, in: state))
-            if let hidden = spec.screens[visible].backHidden, decider.holds(hidden, in: state) { return }
+            if !backHiddenIf.isEmpty, let hidden = backHiddenIf[routes.screen(of: visibleRoute(of: context, in: state))],
+               decider.holds(hidden, in: state) { return }
             var next = state
             switch context {
             case .modal: next.modals[next.modals.count - 1].path.removeLast()

@@ -41,6 +41,10 @@ public final class FlowModel: Sendable {
     public let hasDismissHooks: Bool
     /// Per screen: whether it has a dismissal hook.
     let screenHasDismissHooks: [Bool]
+    /// Per screen: its `back hidden` condition (a constant `true` for a
+    /// plain `back hidden`); empty when no screen hides its back button,
+    /// so that back reads nothing more in such a spec.
+    let backHiddenIf: [Condition?]
     /// Whether the spec has hooks of either kind: a step's statements are
     /// then not all it does.
     public var hasHooks: Bool { hasAppearHooks || hasDismissHooks }
@@ -95,6 +99,7 @@ public final class FlowModel: Sendable {
         hasAppearHooks = screenHasHooks.contains(true)
         screenHasDismissHooks = spec.screens.map { !$0.dismissHooks.isEmpty }
         hasDismissHooks = screenHasDismissHooks.contains(true)
+        backHiddenIf = spec.screens.contains { $0.backHidden != nil } ? spec.screens.map(\.backHidden) : []
         edgeChoices = (1...max(1, routes.count)).map { route -> [[[Int]]] in
             guard route <= routes.count else { return [] }
             let screen = routes.screen(of: route)

@@ -14,10 +14,10 @@ import NavFlowSpec
 /// 2. A tab is stored whole (never cut) when a step may select it and not
 ///    leave it on screen untouched: a statement after its `tab` (in an
 ///    edge, an appear hook or a dismissal hook) acts on a stack or
-///    presents, or the step may
-///    leave a modal up (it has no `rebuild`, and its screen may be
-///    presented, the block is a hook, or it presents), unless a `rebuild` came before the `tab` or the
-///    parked search lifts the tab before the step (`liftedTabs`: an edge
+///    presents, or the step may leave a modal up (it has no `rebuild`, and
+///    its screen may be presented, the block is a hook, or it presents),
+///    unless a `rebuild` came before the `tab` or the parked search lifts
+///    the tab before the step (`liftedTabs`: an edge
 ///    of a screen never presented and without hooks, selecting a tab that
 ///    shows a stack and is never hidden, in a tab view without split
 ///    views); when a deep link may append to its paths (`/ ...`),

@@ -451,7 +451,7 @@ public struct Parser {
                 let title = try expectString("the tab's title, such as \"Home\"", after: "the tab's name")
                 let content = try referencedName("the tab's content (a stack, split or screen)", after: "the title")
                 var hidden: ExpressionSyntax?
-                var retapOff: SourceRange?
+                var retapOff = false
                 while current.isWord("hidden") || current.isWord("retap") {
                     if current.isWord("hidden") {
                         if hidden != nil { throw failure("'hidden if' is given twice for tab '\(id.text)'") }
@@ -460,14 +460,13 @@ public struct Parser {
                         advance()
                         hidden = try parseExpression(after: "'hidden if'")
                     } else {
-                        let keyword = current
-                        if retapOff != nil { throw failure("'retap off' is given twice for tab '\(id.text)'") }
+                        if retapOff { throw failure("'retap off' is given twice for tab '\(id.text)'") }
                         advance()
                         guard current.isWord("off") else {
                             throw failure("expected 'off' after 'retap' (a tab whose re-tap the app intercepts: 'retap off')")
                         }
                         advance()
-                        retapOff = rangeFrom(keyword)
+                        retapOff = true
                     }
                 }
                 tabs.append(TabSyntax(id: id, title: title, content: content, hiddenIf: hidden, retapOff: retapOff,

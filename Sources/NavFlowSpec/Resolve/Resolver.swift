@@ -418,9 +418,7 @@ public struct Resolver {
                     if let hidden = tab.hiddenIf {
                         spec.tabViews[index].tabs[entry.tab].hiddenIf = resolveCondition(hidden)
                     }
-                    if tab.retapOff != nil {
-                        spec.tabViews[index].tabs[entry.tab].popsOnRetap = false
-                    }
+                    spec.tabViews[index].tabs[entry.tab].popsOnRetap = !tab.retapOff
                 }
                 if let initial {
                     if let entry = tabIDs[initial.text], entry.view == index {

@@ -25,10 +25,10 @@ public struct TabSyntax: Hashable, Sendable {
     public var hiddenIf: ExpressionSyntax?
     /// `retap off`: the app intercepts a tap on the selected tab's item,
     /// which then does not pop the tab's stack to its root.
-    public var retapOff: SourceRange?
+    public var retapOff: Bool
     public var range: SourceRange
 
-    public init(id: Name, title: StringLiteral, content: Name, hiddenIf: ExpressionSyntax?, retapOff: SourceRange? = nil,
+    public init(id: Name, title: StringLiteral, content: Name, hiddenIf: ExpressionSyntax?, retapOff: Bool = false,
                 range: SourceRange) {
         self.id = id
         self.title = title
