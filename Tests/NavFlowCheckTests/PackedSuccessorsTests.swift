@@ -113,6 +113,63 @@ import Testing
         #expect(try Self.check(text, name: "links.navflow"))
     }
 
+    /// Deep links that keep the modals are memoized by the flags, inputs,
+    /// selected tab and modals of their source: with no modal up, under
+    /// the compose sheet (with or without its path), under the paywall
+    /// cover (which drops the sheet a link presents), with an `else` that
+    /// sets a flag, with `close`, and landing on a screen whose appear hook
+    /// may present. Leaving the modals out of the key fails the check (a
+    /// link from under the cover would land as from no modal); the links
+    /// are worked out far fewer times than they are taken.
+    @Test func deepLinksThatKeepTheModals() throws {
+        let text = """
+        app K
+        scheme "k"
+        flag pro = false
+        stack FeedStack root Feed { destination Post destination Author depth 3 }
+        stack SettingsStack root Settings { destination About depth 2 }
+        stack ComposeStack root Compose { destination Draft depth 2 }
+        tabs Main {
+          tab feed "Feed" FeedStack
+          tab settings "Settings" SettingsStack
+        }
+        start Main
+        screen Feed {
+          push Post
+          sheet ComposeStack
+          cover Paywall if !pro
+        }
+        screen Post {
+          push Author
+          action "Upgrade" { set pro = true }
+        }
+        screen Author {}
+        screen Settings {
+          push About
+          sheet ComposeStack
+        }
+        screen About { appear if !pro { sheet Paywall } }
+        screen Compose {
+          push Draft
+          action "Done" { dismiss }
+        }
+        screen Draft {}
+        screen Paywall { action "Close" { dismiss } }
+        deeplink "k://about" -> settings / About keep modals
+        deeplink "k://post" -> feed / Post / Author requires pro else set pro = true keep modals
+        deeplink "k://draft" -> feed / Post + sheet ComposeStack / Draft keep modals
+        deeplink "k://home" -> settings close Paywall
+        """
+        #expect(try Self.check(text, name: "keep-modals.navflow"))
+        let model = try FlowModel(try #require(Frontend.load(SourceFile(path: "k", text: text)).spec))
+        let graph = try Explorer(limits: Explorer.Limits(maxStates: 10_000, maxBytes: 1 << 28, maxValuations: 4))
+            .explore(model)
+        #expect(graph.count == 92)
+        #expect(graph.linkEdges.target.count == 368)
+        // Each of the 368 was run before the modals were part of a key.
+        #expect(graph.deepLinksRun == 116)
+    }
+
     /// Appear hooks run on the views a step shows anew, which no memo key
     /// sees: the link to Gate from the launch state (Gate already shown
     /// under the sheet its hook opened) runs no hook, from the tab's root

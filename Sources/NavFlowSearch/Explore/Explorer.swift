@@ -217,6 +217,7 @@ public struct Explorer: Sendable {
         graph.steps = successors.labels.steps.values
         graph.notes = successors.labels.notes.values
         graph.memoBytes = successors.bytes
+        graph.deepLinksRun = successors.deepLinksRun
         return (graph, limit)
     }
 }

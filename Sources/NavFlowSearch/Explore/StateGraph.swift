@@ -116,6 +116,10 @@ public struct StateGraph: Sendable {
     public internal(set) var notes: [TransitionNote] = [.empty]
     /// Bytes the search's memo of transitions per local view held.
     public internal(set) var memoBytes = 0
+    /// How many deep-link transitions the search worked out by running the
+    /// transition function (on an unpacked state, for a memo or for one
+    /// state), against `linkEdges.target.count` it gave in all.
+    public internal(set) var deepLinksRun = 0
 
     public var count: Int { store.count }
 

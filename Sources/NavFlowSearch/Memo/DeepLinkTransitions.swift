@@ -18,6 +18,18 @@ import NavFlowSpec
 /// inputs and selected tab is the same word-level update; it is worked out
 /// once per (link, arguments, flags, inputs, selected tab).
 ///
+/// A link that does the same but keeps the modals (`keep modals`, with or
+/// without `close`, not `under modals`) reads the modals too, and nothing
+/// else: whether a modal is up, which (what it must close, whether what it
+/// presents is covered, or already up, what it leaves up that the target
+/// does not name) and how many (the modal limit). What it writes is fixed
+/// by those: the slots it replaces, the flags, the selected tab and the
+/// modals. It is worked out once per (link, arguments, flags, inputs,
+/// selected tab, modals), the modals with their paths and presenter
+/// columns; the views its target shows (the top modal's, else the slots it
+/// replaces) are fixed by the same, so the appear hooks are judged as for
+/// the links above (docs/performance.md, "Links that keep the modals").
+///
 /// In a search of shared states (`LocalView.isShared`), a link of one
 /// handler that acts where the user is without naming a tab (`* ...`,
 /// `... under modals`, keeping or closing modals, appending) and whose
@@ -31,8 +43,13 @@ struct DeepLinkTransitions {
     private let quietHooks: QuietAppearHooks
     /// Every deep-link step unit, in the order of `FlowModel.forEachUnit`.
     let units: [StepUnit]
-    /// Per unit: whether it is memoized by its key.
+    /// Per unit: whether it is memoized by its key (flags, inputs and
+    /// selected tab, with the modals for a link that keeps them).
     private let memoized: [Bool]
+    /// Per unit memoized by its key: whether its key holds the modals.
+    private let keyedWithModals: [Bool]
+    /// The units whose key holds the modals, in unit order.
+    private let modalKeyedUnits: [Int]
     /// Per unit: whether it is memoized by the local view instead, in a
     /// search of shared states; it is run on every state otherwise.
     private let memoizedByView: [Bool]
@@ -42,12 +59,20 @@ struct DeepLinkTransitions {
     /// Words of a key after the unit number: the flags, inputs and selected tab.
     private let keyWords: Int
     private let keyMask: [UInt64]
+    /// `width` words: the bits of the key of a link that keeps the modals
+    /// (the flags, inputs, selected tab and modals).
+    private let modalKeyMask: [UInt64]
     private let width: Int
     /// Whether states are stored as a local view and a rest (`LocalView.isShared`).
     private let sharesViews: Bool
     private var keys: StateStore
+    /// The keys of the links that keep the modals: the unit's number, then
+    /// the state's words under `modalKeyMask`.
+    private var modalKeys: StateStore
     /// Per key: the number of its entry.
     private var keyEntries: [Int32] = []
+    /// Per key of `modalKeys`: the number of its entry.
+    private var modalKeyEntries: [Int32] = []
     /// The transitions worked out: one per key, and one per local view and
     /// unit memoized by the view.
     private var entries: [Entry] = []
@@ -55,14 +80,22 @@ struct DeepLinkTransitions {
     /// start in `viewEntries`, -1 until worked out.
     private var viewStart: [Int32] = []
     /// Per worked-out view: the number of its key words (its flags, inputs
-    /// and selected tab, part of the view) in `groups`, then the entry of
-    /// each unit memoized by the view, in unit order.
+    /// and selected tab, part of the view) in `groups`, the number of its
+    /// words under `modalKeyMask` in `modalGroups` (-1 when no unit's key
+    /// holds the modals), then the entry of each unit memoized by the view,
+    /// in unit order.
     private var viewEntries: [Int32] = []
     /// The key words of the views worked out, numbered.
     private var groups: StateStore
-    /// Per group, per unit: the entry of a unit memoized by its key (whose
-    /// key is the group's words with the unit's number), else -1.
+    /// Per group, per unit: the entry of a unit memoized by a key without
+    /// the modals (whose key is the group's words with the unit's number),
+    /// else -1.
     private var groupEntries: [Int32] = []
+    /// The words under `modalKeyMask` of the views worked out, numbered,
+    /// when some unit's key holds the modals.
+    private var modalGroups: StateStore
+    /// Per modal group, per unit of `modalKeyedUnits`: its entry.
+    private var modalGroupEntries: [Int32] = []
     /// `width` words per entry that may be applied word by word
     /// (`Entry.value`): the bits its transition writes.
     private var entryValues: [UInt64] = []
@@ -115,6 +148,7 @@ struct DeepLinkTransitions {
         sharesViews = LocalView(model: model).isShared
         var units: [StepUnit] = []
         var memoized: [Bool] = []
+        var keyedWithModals: [Bool] = []
         var memoizedByView: [Bool] = []
         var writeMasks: [UInt64] = []
         // Flags, inputs and the selected tab are contiguous, from bit 0.
@@ -122,7 +156,9 @@ struct DeepLinkTransitions {
         for (index, link) in spec.deepLinks.enumerated() {
             let handler = link.handlers[0]
             var mask: [UInt64]?
-            if let slots = Self.slotsReplacedByKey(link: index, in: model) {
+            let keyed = Self.slotsReplacedByKey(link: index, in: model)
+            let keyedWithTheModals = keyed == nil ? Self.slotsReplacedByKeyAndModals(link: index, in: model) : nil
+            if let slots = keyed ?? keyedWithTheModals {
                 var fields = [0..<spec.flags.count, codec.tabField, codec.modalField]
                 for slot in slots { fields.append(codec.slotFields[slot]) }
                 mask = codec.mask(fields)
@@ -135,18 +171,24 @@ struct DeepLinkTransitions {
             for arguments in model.deepLinkArguments[index] {
                 units.append(.deepLink(link: index, arguments: arguments))
                 memoized.append(mask != nil)
+                keyedWithModals.append(keyedWithTheModals != nil)
                 memoizedByView.append(staysInTheView)
                 writeMasks += mask ?? [UInt64](repeating: 0, count: width)
             }
         }
         self.units = units
         self.memoized = memoized
+        self.keyedWithModals = keyedWithModals
+        modalKeyedUnits = keyedWithModals.indices.filter { keyedWithModals[$0] }
         self.memoizedByView = memoizedByView
         self.writeMasks = writeMasks + codec.mask([0..<spec.flags.count])
         keyWords = max(1, (global.count + 63) / 64)
         keyMask = Array(codec.mask([global]).prefix(keyWords))
+        modalKeyMask = codec.mask([global, codec.modalField])
         keys = StateStore(width: keyWords + 1)
+        modalKeys = StateStore(width: width + 1, capacity: modalKeyedUnits.isEmpty ? 16 : 1 << 12)
         groups = StateStore(width: keyWords, capacity: 64)
+        modalGroups = StateStore(width: width, capacity: modalKeyedUnits.isEmpty ? 16 : 1 << 12)
     }
 
     /// For a deep link whose transition is fixed by the flags, inputs and
@@ -173,9 +215,40 @@ struct DeepLinkTransitions {
         return handler.target.tab.map { model.shape.tabSlots[$0] } ?? 0..<0
     }
 
+    /// For a deep link that keeps the modals and is otherwise as those of
+    /// `slotsReplacedByKey`, whose transition the flags, inputs, selected
+    /// tab and modals of its source fix: the slots it replaces, which it
+    /// writes with the flags, the selected tab and the modals when it
+    /// lands. Nil for any other link, and for one that writes a stack
+    /// beneath the modals (`under modals`: a router's path may be a
+    /// modal's) or describes where the user is (`*`: the top modal's path).
+    static func slotsReplacedByKeyAndModals(link index: Int, in model: FlowModel) -> Range<Int>? {
+        let link = model.spec.deepLinks[index]
+        guard link.handlers.count == 1, link.offeredIf == nil else { return nil }
+        let handler = link.handlers[0]
+        if let otherwise = handler.otherwise?.footprint {
+            guard otherwise.reads.isSubset(of: [.flags, .inputs, .selectedTab]), otherwise.writes.isSubset(of: .flags)
+            else { return nil }
+        }
+        let target = handler.target
+        guard handler.keepModals, !handler.underModals, !handler.keepsTab, !target.describesCurrentContext,
+              !target.dependsOnWhereTheUserIs(rootHasTabs: model.hasTabView) else { return nil }
+        guard model.hasTabView else { return model.shape.rootSlots }
+        return target.tab.map { model.shape.tabSlots[$0] } ?? 0..<0
+    }
+
+    /// How many transitions were worked out for a memo (the units run on
+    /// every state are counted by the caller, which runs them).
+    private(set) var runs = 0
+
+    /// How many deep-link units are memoized by a key that holds the modals.
+    var unitsKeyedWithModals: Int { modalKeyedUnits.count }
+
     var bytes: Int {
-        keys.bytes + groups.bytes + entries.capacity * MemoryLayout<Entry>.stride + entryValues.capacity * 8
-            + (viewStart.capacity + viewEntries.capacity + keyEntries.capacity + groupEntries.capacity) * 4
+        keys.bytes + modalKeys.bytes + groups.bytes + modalGroups.bytes
+            + entries.capacity * MemoryLayout<Entry>.stride + entryValues.capacity * 8
+            + (viewStart.capacity + viewEntries.capacity + keyEntries.capacity + groupEntries.capacity
+                + modalKeyEntries.capacity + modalGroupEntries.capacity) * 4
     }
 
     /// Appends the deep-link transitions of `state` to `batch`. `decode`
@@ -235,6 +308,8 @@ struct DeepLinkTransitions {
             }
             // The entries of the units memoized by key, which `group` may work out, stay.
             viewEntries.append(Int32(group(of: UnsafeBufferPointer(words), decode: decode, label: label, store: &store)))
+            viewEntries.append(modalKeyedUnits.isEmpty ? -1
+                : Int32(modalGroup(of: UnsafeBufferPointer(words), decode: decode, label: label, store: &store)))
             if !keeps { discarded = (base, entries.count, entryValues.count) }
             viewMemos.countWorkedOut()
             for number in 0..<memoized.count where memoizedByView[number] {
@@ -253,13 +328,17 @@ struct DeepLinkTransitions {
             }
         }
         let groupBase = Int(viewEntries[base]) * memoized.count
-        var byView = base + 1
+        var byModals = Int(viewEntries[base + 1]) * modalKeyedUnits.count
+        var byView = base + 2
         // With parked tabs, the rest a link that stays in its tab keeps,
         // cut again now that deep links can push screens again.
         var kept: Int32?
         for number in 0..<memoized.count {
             var entry = -1
-            if memoized[number] {
+            if keyedWithModals[number] {
+                entry = Int(modalGroupEntries[byModals])
+                byModals += 1
+            } else if memoized[number] {
                 entry = Int(groupEntries[groupBase + number])
             } else if memoizedByView[number] {
                 entry = Int(viewEntries[byView])
@@ -316,8 +395,26 @@ struct DeepLinkTransitions {
         }
         if inserted {
             for number in 0..<memoized.count {
-                let found = memoized[number] ? entry(of: number, from: state, decode: decode, label: label, store: &store) : -1
+                let byKey = memoized[number] && !keyedWithModals[number]
+                let found = byKey ? entry(of: number, from: state, decode: decode, label: label, store: &store) : -1
                 groupEntries.append(Int32(found))
+            }
+        }
+        return group
+    }
+
+    /// The number of a state's words under `modalKeyMask` in
+    /// `modalGroups`; when they are new, the entries of the units whose key
+    /// holds the modals are looked up, or worked out, for them.
+    private mutating func modalGroup(of state: UnsafeBufferPointer<UInt64>, decode: () -> NavState,
+                                     label: (Transition) -> Int32, store: inout CompressedStateStore) -> Int {
+        let (group, inserted) = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { key in
+            for word in 0..<width { key[word] = state[word] & modalKeyMask[word] }
+            return modalGroups.insert(UnsafeBufferPointer(key))
+        }
+        if inserted {
+            for number in modalKeyedUnits {
+                modalGroupEntries.append(Int32(entry(of: number, from: state, decode: decode, label: label, store: &store)))
             }
         }
         return group
@@ -326,7 +423,19 @@ struct DeepLinkTransitions {
     /// The entry of memoized unit `number` from a state, worked out if its key is new.
     private mutating func entry(of number: Int, from state: UnsafeBufferPointer<UInt64>, decode: () -> NavState,
                                 label: (Transition) -> Int32, store: inout CompressedStateStore) -> Int {
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keyWords + 1) { key in
+        if keyedWithModals[number] {
+            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width + 1) { key in
+                key[0] = UInt64(number)
+                for word in 0..<width { key[word + 1] = state[word] & modalKeyMask[word] }
+                let (keyNumber, inserted) = modalKeys.insert(UnsafeBufferPointer(key))
+                if inserted {
+                    modalKeyEntries.append(Int32(entries.count))
+                    record(number, from: decode(), label: label, store: &store)
+                }
+                return Int(modalKeyEntries[keyNumber])
+            }
+        }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keyWords + 1) { key in
             key[0] = UInt64(number)
             for word in 0..<keyWords { key[word + 1] = state[word] & keyMask[word] }
             let (keyNumber, inserted) = keys.insert(UnsafeBufferPointer(key))
@@ -340,6 +449,7 @@ struct DeepLinkTransitions {
 
     private mutating func record(_ number: Int, from state: NavState, label: (Transition) -> Int32,
                                  store: inout CompressedStateStore) {
+        runs += 1
         var transition: Transition?
         model.run(units[number], from: state, decider: ConcreteDecider()) { transition = $0 }
         guard let transition else {

@@ -28,6 +28,10 @@ public final class PackedSuccessors {
     public private(set) var labels = TransitionLabels()
     /// How many labels are numbered so far (`TransitionLabels.count`).
     public var labelCount: Int { labels.count }
+    /// How many deep-link transitions were worked out by running the
+    /// transition function (for a memo, or for one state).
+    public var deepLinksRun: Int { deepLinks.runs + deepLinksRunHere }
+    private var deepLinksRunHere = 0
 
     private let width: Int
     private let view: LocalView
@@ -435,6 +439,7 @@ public final class PackedSuccessors {
     }
 
     private func run(_ unit: StepUnit, from state: NavState, into batch: inout SuccessorBatch) {
+        if unit.isDeepLink { deepLinksRunHere += 1 }
         func each(_ body: (Transition) -> Void) {
             if let parking { parking.transitions(of: unit, from: state, body) } else {
                 model.run(unit, from: state, decider: ConcreteDecider(), body)

@@ -245,25 +245,25 @@ public struct ParkedPaths: Sendable {
 
     /// Cuts the paths of tab `tab` in `words`; flags and inputs are read from `state`.
     public func park(tab: Int, in words: UnsafeMutableBufferPointer<UInt64>, of state: UnsafeBufferPointer<UInt64>) {
-        let codec = model.codec
-        let valuation = PackedValuation(codec: codec, state: state)
+        // `model.codec` is read in place: a copy would retain its arrays once per tab cut.
+        let valuation = PackedValuation(codec: model.codec, state: state)
         for slot in tabStackSlots[tab] {
-            let field = codec.path(ofSlot: slot)
-            let length = codec.read(field.length, in: UnsafeBufferPointer(words))
+            let field = model.codec.path(ofSlot: slot)
+            let length = model.codec.read(field.length, in: UnsafeBufferPointer(words))
             guard length > 0 else { continue }
             var beneath = declaredRoots[slot]
-            if codec.hasShows(slot: slot) {
-                let shows = codec.read(codec.slotFields[slot].lowerBound..<field.length.lowerBound, in: UnsafeBufferPointer(words))
+            if model.codec.hasShows(slot: slot) {
+                let shows = model.codec.read(model.codec.slotFields[slot].lowerBound..<field.length.lowerBound, in: UnsafeBufferPointer(words))
                 if shows != 0 { beneath = shows }
             }
             let kept = keptLength(of: length, route: { position in
                 let start = field.firstRoute + position * field.routeBits
-                return codec.read(start..<(start + field.routeBits), in: UnsafeBufferPointer(words))
+                return model.codec.read(start..<(start + field.routeBits), in: UnsafeBufferPointer(words))
             }, root: beneath, slot: slot, linked: linked(tab: tab, slot: slot), in: valuation)
             guard kept < length else { continue }
-            codec.write(kept, to: field.length, in: words)
+            model.codec.write(kept, to: field.length, in: words)
             let start = field.firstRoute + kept * field.routeBits
-            codec.write(0, to: start..<(field.firstRoute + length * field.routeBits), in: words)
+            model.codec.write(0, to: start..<(field.firstRoute + length * field.routeBits), in: words)
         }
     }
 

@@ -29,11 +29,19 @@ public struct CompressedStateStore: Sendable {
     /// parked (`TabIndependence`): their paths cut by `ParkedPaths`.
     public var parksInactiveTabs: Bool { parking != nil }
     /// How the tabs that are not selected are cut, when they are.
-    public var parkedPaths: ParkedPaths? { parking }
+    public var parkedPaths: ParkedPaths? { parking?.paths }
     /// Whether the tabs are cut with deep links allowed (nil when they are not parked).
-    public var parksWithDeepLinks: Bool? { parking?.withDeepLinks }
-    /// How the tabs that are not selected are stored, when they are parked.
-    private var parking: ParkedPaths?
+    public var parksWithDeepLinks: Bool? { parking?.paths.withDeepLinks }
+    /// How the tabs that are not selected are stored, when they are parked:
+    /// boxed and never changed in place (a change boxes a changed copy), so
+    /// that cutting a state's paths, once per state interned, borrows the
+    /// parking instead of copying the many arrays it holds.
+    private var parking: ParkingBox?
+
+    private final class ParkingBox: Sendable {
+        let paths: ParkedPaths
+        init(_ paths: ParkedPaths) { self.paths = paths }
+    }
     /// The rest interned last.
     private var lastRest = -1
     /// Per rest: a bit per tab whose slots it holds (not all zero); every
@@ -51,7 +59,7 @@ public struct CompressedStateStore: Sendable {
         width = model.codec.words
         view = LocalView(model: model)
         sharesViews = view.isShared
-        parking = parksInactiveTabs && view.isShared ? ParkedPaths(model: model) : nil
+        parking = parksInactiveTabs && view.isShared ? ParkingBox(ParkedPaths(model: model)) : nil
         views = LocalViewStore(view: view)
         rests = StateStore(width: width, capacity: 16)
         pairTable = PairTable(capacity: sharesViews ? 1 << 12 : 1)
@@ -64,8 +72,9 @@ public struct CompressedStateStore: Sendable {
     /// (`ParkedPaths.withDeepLinks`): the search has found every state
     /// reachable in-app and goes on with deep links.
     public mutating func parkWithDeepLinks() {
-        guard parking != nil else { return }
-        parking?.withDeepLinks = true
+        guard var paths = parking?.paths else { return }
+        paths.withDeepLinks = true
+        parking = ParkingBox(paths)
         for index in slotsLeft.indices { slotsLeft[index] = -1 }
     }
 
@@ -140,7 +149,8 @@ public struct CompressedStateStore: Sendable {
     /// Inserts a packed state; returns its number and whether it is new.
     public mutating func insert(_ state: [UInt64]) -> (index: Int, inserted: Bool) {
         guard sharesViews else { return states.insert(state) }
-        let pair = state.withUnsafeBufferPointer { intern($0) }
+        let parking = self.parking?.paths
+        let pair = state.withUnsafeBufferPointer { intern($0, parking: parking) }
         return pairTable.insert(pair)
     }
 
@@ -149,7 +159,7 @@ public struct CompressedStateStore: Sendable {
     /// them or, with `withDeepLinks`, as the deep-link phase does; the
     /// state itself when nothing is parked.
     public func parked(_ state: [UInt64], withDeepLinks: Bool) -> [UInt64] {
-        guard var parking else { return state }
+        guard var parking = parking?.paths else { return state }
         parking.withDeepLinks = withDeepLinks
         var words = state
         state.withUnsafeBufferPointer { state in words.withUnsafeMutableBufferPointer { parking.park($0, of: state) } }
@@ -165,7 +175,7 @@ public struct CompressedStateStore: Sendable {
             state.withUnsafeBufferPointer { state in
                 view.project(state, into: key)
                 for word in 0..<width { rest[word] = state[word] ^ key[word] }
-                parking?.park(rest, of: state)
+                parking?.paths.park(rest, of: state)
             }
             guard let viewNumber = views.find(UnsafeBufferPointer(key)),
                   let restNumber = rests.find(UnsafeBufferPointer(rest)) else { return nil }
@@ -183,6 +193,8 @@ public struct CompressedStateStore: Sendable {
         }
         if pairs.count < batch.count { pairs = [UInt64](repeating: 0, count: batch.count * 2) }
         let rest = UInt64(restNumber(of: source))
+        // Taken once per batch and lent to `intern`, which would copy it per target.
+        let parking = self.parking?.paths
         var pairs = self.pairs
         self.pairs = []
         pairs.withUnsafeMutableBufferPointer { pairs in
@@ -194,7 +206,8 @@ public struct CompressedStateStore: Sendable {
                                 let known = batch.rest[position]
                                 pairs[position] = UInt64(views[position]) << 32 | (known >= 0 ? UInt64(known) : rest)
                             } else {
-                                pairs[position] = intern(UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)]))
+                                pairs[position] = intern(UnsafeBufferPointer(rebasing: targets[(position * width)..<((position + 1) * width)]),
+                                                        parking: parking)
                             }
                         }
                     }
@@ -220,7 +233,7 @@ public struct CompressedStateStore: Sendable {
     /// and its flags (a deep link landing in it) has this rest.
     public mutating func parkedRest(of index: Int) -> Int {
         let restNumber = restNumber(of: index)
-        guard let parking, parking.withDeepLinks else { return restNumber }
+        guard let parking, parking.paths.withDeepLinks else { return restNumber }
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * width) { buffer in
             let state = UnsafeMutableBufferPointer(rebasing: buffer[0..<width])
             let rest = UnsafeMutableBufferPointer(rebasing: buffer[width..<(2 * width)])
@@ -228,7 +241,7 @@ public struct CompressedStateStore: Sendable {
             rests.withState(restNumber) { words in
                 for word in 0..<width { rest[word] = words[word] }
             }
-            parking.park(rest, of: UnsafeBufferPointer(state))
+            parking.paths.park(rest, of: UnsafeBufferPointer(state))
             return rests.holds(restNumber, UnsafeBufferPointer(rest)) ? restNumber : numberRest(UnsafeBufferPointer(rest))
         }
     }
@@ -250,7 +263,7 @@ public struct CompressedStateStore: Sendable {
             views.withView(viewNumber) { words in
                 let tab = view.selectedTab(words)
                 for word in 0..<width { slots[word] = words[word] & view.slotMasks[tab * width + word] }
-                parking?.park(tab: tab, in: slots, of: words)
+                parking?.paths.park(tab: tab, in: slots, of: words)
             }
             return numberRest(UnsafeBufferPointer(slots))
         }
@@ -290,7 +303,7 @@ public struct CompressedStateStore: Sendable {
     }
 
     /// Interns the local view and the rest of a state; returns their pair.
-    private mutating func intern(_ state: UnsafeBufferPointer<UInt64>) -> UInt64 {
+    private mutating func intern(_ state: UnsafeBufferPointer<UInt64>, parking: ParkedPaths?) -> UInt64 {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * width) { buffer in
             let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<width])
             let rest = UnsafeMutableBufferPointer(rebasing: buffer[width..<(2 * width)])
