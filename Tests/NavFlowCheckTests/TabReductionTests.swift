@@ -203,6 +203,68 @@ import Testing
                 == ["the root is not a tab view of two tabs or more"])
     }
 
+    /// A `tab` followed, with no modal up, by a `popToRoot` before anything
+    /// else acts on a path or presents empties the tab's one path in the
+    /// app and in the parked search alike, so the tab is cut: from a screen
+    /// never presented, and after a `dismiss` from the root of a sheet that
+    /// is only ever the one modal up (the router that closes its sheet and
+    /// routes to Settings › Firmware). A push without the `popToRoot`, a
+    /// sheet before it, a `dismiss` from a sheet that may be over another,
+    /// or a `dismiss` that is not the first thing the step does, keeps the
+    /// tab whole.
+    @Test func aTabEmptiedByPopToRootIsCut() throws {
+        let spec = """
+        app P
+        scheme "p"
+        flag banned = false
+        stack Feed root Home { destination Post destination Detail depth 3 }
+        stack Settings root SettingsHome { destination Firmware destination About depth 2 }
+        stack NoticeStack root Notice { depth 1 }
+        tabs T {
+          tab feed "Feed" Feed
+          tab settings "Settings" Settings hidden if banned
+        }
+        start T
+        screen Home {
+          push Post
+          sheet NoticeStack
+          action "Firmware" { tab settings; popToRoot; push Firmware }
+        }
+        screen Post { push Detail }
+        screen Detail { push Notes inline }
+        screen Notes { action "Back" { dismiss; dismiss; tab settings; popToRoot } }
+        screen SettingsHome { push Firmware; push About; sheet Other }
+        screen Firmware { push About }
+        screen About {}
+        screen Notice { action "Update" { dismiss; tab settings; popToRoot; push Firmware } }
+        screen Other { action "Go" { dismiss; tab feed; popToRoot; push Post } }
+        deeplink "p://about" -> settings / Firmware / About
+        """
+        #expect(TabIndependence(try Self.load(spec, name: "p.navflow")).reasons == [])
+        let every = try Self.findings(spec, name: "p.navflow", exploration: .full)
+        let reduced = try Self.findings(spec, name: "p.navflow", exploration: .automatic)
+        #expect(reduced.stats.parkedInactiveTabs)
+        #expect(reduced.stats.states < every.stats.states)
+        #expect(reduced.lines == every.lines)
+        // The same spec with each way the step may act on a path it did not empty.
+        let acts = "acts on the tab it selects, or presents, after 'tab'"
+        let variants: [(from: String, to: String, reason: String)] = [
+            ("{ tab settings; popToRoot; push Firmware }", "{ tab settings; push Firmware }", "an edge of 'Home' \(acts)"),
+            ("{ tab settings; popToRoot; push Firmware }", "{ tab settings; sheet NoticeStack; popToRoot }", "an edge of 'Home' \(acts)"),
+            ("screen Other { action", "screen Other { sheet NoticeStack; action", "an edge of 'Notice' \(acts)"),
+            ("{ dismiss; tab settings; popToRoot; push Firmware }", "{ popToRoot; dismiss; tab settings; popToRoot }",
+             "an edge of 'Notice' \(acts)"),
+        ]
+        for variant in variants {
+            let changed = spec.replacingOccurrences(of: variant.from, with: variant.to)
+            #expect(changed != spec)
+            let independence = TabIndependence(try Self.load(changed, name: "p.navflow"))
+            let line = try #require(changed.split(separator: "\n", omittingEmptySubsequences: false)
+                .firstIndex { $0.contains(variant.reason.contains("Home") ? "action \"Firmware\"" : "action \"Update\"") }) + 1
+            #expect(independence.wholeReasons == ["tab 'settings', line \(line): \(variant.reason)"], "\(variant.to)")
+        }
+    }
+
     /// An appear hook of a view the same step covers with a sheet (an
     /// action that pushes it and presents) runs under that sheet: its `tab`
     /// leaves the tab it selects under a modal, where the rest of the step

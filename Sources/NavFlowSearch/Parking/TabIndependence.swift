@@ -100,6 +100,9 @@ public struct TabIndependence: Sendable {
             }
         }
         let presented = Self.presentedScreens(spec)
+        let bottomRoots = Self.bottomModalRoots(spec, presented: presented)
+        // Per tab: whether it shows one stack, whose path `popToRoot` empties when no modal is up.
+        let oneStack = view.tabs.map { if case .stack = $0.content { true } else { false } }
         let noSplits = view.tabs.allSatisfy { if case .split = $0.content { false } else { true } }
         // A tab the parked search can lift: it shows a stack and is never hidden.
         let liftable = view.tabs.map { tab in
@@ -122,7 +125,8 @@ public struct TabIndependence: Sendable {
             let liftsBefore = !presented.contains(index) && screen.hooks.isEmpty
             lifted.append(screen.edges.map { edge in
                 Self.check(edge.statements, of: "an edge of '\(screen.name)'", presented: presented.contains(index),
-                           liftable: liftsBefore ? liftable : [], fewLifts: lifts, add: add, keepWhole: keepWhole)
+                           startsWith: presented.contains(index) ? (bottomRoots.contains(index) ? .theBottomModal : .modals) : .noModal,
+                           oneStack: oneStack, liftable: liftsBefore ? liftable : [], fewLifts: lifts, add: add, keepWhole: keepWhole)
             })
             // An appear hook runs in the step that shows its view, which may
             // be under a sheet or popover the same step presented (they hide
@@ -131,13 +135,15 @@ public struct TabIndependence: Sendable {
             // of the step may close (running a dismissal hook on that tab).
             for hook in screen.hooks {
                 _ = Self.check(hook.statements, of: "the appear hook of '\(screen.name)'", presented: true,
-                               liftable: [], fewLifts: lifts, add: add, keepWhole: keepWhole)
+                               startsWith: .modals, oneStack: oneStack, liftable: [], fewLifts: lifts, add: add,
+                               keepWhole: keepWhole)
             }
             // A dismissal hook runs on what its modal's closing leaves on
             // top, which may be another modal: its `tab` may leave one up.
             for hook in screen.dismissHooks {
                 _ = Self.check(hook.statements, of: "the dismissal hook of '\(screen.name)'", presented: true,
-                               liftable: [], fewLifts: lifts, add: add, keepWhole: keepWhole)
+                               startsWith: .modals, oneStack: oneStack, liftable: [], fewLifts: lifts, add: add,
+                               keepWhole: keepWhole)
             }
         }
         liftedTabs = lifted
@@ -176,12 +182,46 @@ public struct TabIndependence: Sendable {
         }
     }
 
+    /// What is up when a block starts.
+    private enum BlockStart {
+        /// No modal: an edge of a screen never presented.
+        case noModal
+        /// One modal, whose root screen is on top with nothing pushed: an
+        /// edge of a screen in `bottomModalRoots`.
+        case theBottomModal
+        /// Any modals.
+        case modals
+    }
+
+    /// Whether no modal is up when statement `index` of a block that starts
+    /// with `start` runs: none was, or the one bottom modal was closed by a
+    /// `dismiss` (its root is on top with an empty path, so the `dismiss`
+    /// closes it) before anything else changed a path or the modals; and
+    /// nothing before `index` may present (`open` runs a link, which may).
+    private static func noModalUp(before index: Int, of statements: [Statement], start: BlockStart) -> Bool {
+        let before = statements[..<index]
+        guard !before.contains(where: { statement in
+            if case .open = statement.kind { return true }
+            return statement.footprint.presents
+        }) else { return false }
+        switch start {
+        case .noModal:
+            return true
+        case .modals:
+            return false
+        case .theBottomModal:
+            let first = before.first { $0.footprint.mayChangeAPath || $0.footprint.closesModals }
+            if let first, case .dismiss = first.kind { return true }
+            return false
+        }
+    }
+
     /// Judges the `tab` statements of a block (an edge, an appear or a
     /// dismissal hook) of a screen; `block` names it in the reasons. Returns
     /// the tabs it selects that the parked search lifts before the step
     /// instead (those `liftable` marks).
-    private static func check(_ statements: [Statement], of block: String, presented: Bool, liftable: [Bool],
-                              fewLifts: (Int) -> Bool,
+    private static func check(_ statements: [Statement], of block: String, presented: Bool, startsWith start: BlockStart,
+                              oneStack: [Bool], liftable: [Bool], fewLifts: (Int) -> Bool,
                               add: (String, SourceRange) -> Void, keepWhole: (Int, String, SourceRange) -> Void) -> [Int] {
         func isRebuild(_ statement: Statement) -> Bool { if case .rebuild = statement.kind { true } else { false } }
         let rebuilds = statements.contains(where: isRebuild)
@@ -189,6 +229,14 @@ public struct TabIndependence: Sendable {
         for (index, statement) in statements.enumerated() {
             switch statement.kind {
             case .selectTab(let tab):
+                // With no modal up, a `popToRoot` before anything else acts on a path
+                // or presents empties the tab's one path in the app and in the parked
+                // search alike: the step then writes the tab whole, from its root.
+                let next = statements[(index + 1)...].first { $0.footprint.mayChangeAPath || $0.footprint.presents }
+                if oneStack.indices.contains(tab), oneStack[tab], let next, case .popToRoot = next.kind,
+                   noModalUp(before: index, of: statements, start: start) {
+                    break
+                }
                 let after = statements[(index + 1)...].map(\.footprint)
                 let acts = after.contains { $0.mayChangeAPath || $0.presents }
                 let leavesModal = !rebuilds && (presented || statements.contains { $0.footprint.presents })
@@ -213,10 +261,94 @@ public struct TabIndependence: Sendable {
         return lifted
     }
 
+    /// The screens only ever shown as the root of the one modal up: never
+    /// pushed, shown in no tab nor at the root, and every content whose root
+    /// they are presented only with no modal up: by an edge of a screen
+    /// never presented (`presented`), before anything else of the edge
+    /// presents or opens a URL, or as the first modal of a deep link that
+    /// closes every modal. A presentation anywhere else (an appear or
+    /// dismissal hook, `launch`, a link's `else` or its later modals, a link
+    /// that keeps modals) may stack it on others.
+    public static func bottomModalRoots(_ spec: FlowSpec, presented: Set<Int>) -> Set<Int> {
+        func root(of content: Content) -> Int? {
+            switch content {
+            case .screen(let screen): screen
+            case .stack(let stack): spec.stacks[stack].root
+            default: nil
+            }
+        }
+        var candidates = presented
+        // Never pushed, and shown by no tab, split or root of its own.
+        for stack in spec.stacks { candidates.subtract(stack.destinations) }
+        for push in spec.inlinePushes { candidates.remove(push.route.screen) }
+        var notBottom = Set<Int>()
+        func shownAnywhere(_ content: Content) {
+            if let screen = root(of: content) { notBottom.insert(screen) } else { candidates = [] }
+        }
+        // A screen a statement pushes, pushes as a stack or shows in a column.
+        for statement in spec.screens.flatMap({ $0.statementBlocks.map(\.statements) }).joined() + spec.launch.map(\.statement) + spec.deepLinks.flatMap(\.handlers).compactMap(\.otherwise) {
+            if let route = statement.routeToChoose { candidates.remove(route.screen) }
+            if case .pushStack(let stack) = statement.kind { candidates.remove(spec.stacks[stack].root) }
+        }
+        for (index, screen) in spec.screens.enumerated() {
+            for edge in screen.edges {
+                var earlier = false
+                for statement in edge.statements {
+                    if case .present(_, let content) = statement.kind, earlier || presented.contains(index) {
+                        shownAnywhere(content)
+                    }
+                    if case .open = statement.kind { earlier = true }
+                    if statement.footprint.presents { earlier = true }
+                }
+            }
+            for hook in screen.hooks {
+                for statement in hook.statements {
+                    if case .present(_, let content) = statement.kind { shownAnywhere(content) }
+                }
+            }
+            for hook in screen.dismissHooks {
+                for statement in hook.statements {
+                    if case .present(_, let content) = statement.kind { shownAnywhere(content) }
+                }
+            }
+        }
+        for step in spec.launch {
+            if case .present(_, let content) = step.statement.kind { shownAnywhere(content) }
+        }
+        for link in spec.deepLinks {
+            for handler in link.handlers {
+                let closesEvery = !handler.keepModals && !handler.underModals
+                for (number, modal) in handler.target.modals.enumerated() where !(closesEvery && number == 0) {
+                    shownAnywhere(modal.content)
+                }
+                if let otherwise = handler.otherwise, case .present(_, let content) = otherwise.kind {
+                    shownAnywhere(content)
+                }
+                for column in handler.target.columns {
+                    if let shows = column.shows { candidates.remove(shows.screen) }
+                    for route in column.path { candidates.remove(route.screen) }
+                }
+            }
+        }
+        // Shown in a tab, a split's column or at the root without a modal:
+        // every content the root shows, through tab views and split views.
+        var shown: [Content] = [spec.root]
+        var seen = Set<Content>()
+        while let content = shown.popLast() {
+            guard seen.insert(content).inserted else { continue }
+            switch content {
+            case .tabs(let tabs): shown += spec.tabViews[tabs].tabs.map(\.content)
+            case .split(let split): shown += spec.splits[split].columns
+            case .screen, .stack: if let screen = root(of: content) { candidates.remove(screen) }
+            }
+        }
+        return candidates.subtracting(notBottom)
+    }
+
     /// The screens a modal may show: presented ones, the roots and
     /// destinations of presented stacks (by a statement or a deep link), and
     /// what view-destination links push from those.
-    static func presentedScreens(_ spec: FlowSpec) -> Set<Int> {
+    public static func presentedScreens(_ spec: FlowSpec) -> Set<Int> {
         var contents: [Content] = []
         for screen in spec.screens {
             for block in screen.statementBlocks {
