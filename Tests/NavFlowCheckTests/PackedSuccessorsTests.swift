@@ -170,6 +170,43 @@ import Testing
         #expect(graph.deepLinksRun == 116)
     }
 
+    /// A link that names no tab keeps the selected tab's content, which its
+    /// key (flags, inputs, selected tab, modals) leaves out: its target is
+    /// given by its update, never by a view number, and when it closes the
+    /// cover over that content, the content shows anew and its top's appear
+    /// hook may run. From under the paywall over Feed no hook runs, from
+    /// under the paywall over Post, once the paywall made the app forget
+    /// it was seen (same key), Post's hook runs; the memo
+    /// worked out from the first must not serve the second.
+    @Test func deepLinksThatUncoverTheSelectedTab() throws {
+        let text = """
+        app U
+        scheme "u"
+        flag seen = false
+        stack FeedStack root Feed { destination Post depth 2 }
+        stack OtherStack root Other { depth 1 }
+        tabs Main {
+          tab feed "Feed" FeedStack
+          tab other "Other" OtherStack
+        }
+        start Main
+        screen Feed { push Post; cover Paywall }
+        screen Post {
+          appear if !seen { set seen = true }
+          cover Paywall
+        }
+        screen Other { cover Paywall }
+        screen Paywall {
+          action "Close" { dismiss }
+          action "Forget" { set seen = false }
+        }
+        screen Note { action "Done" { dismiss } }
+        deeplink "u://note" -> + sheet Note close Paywall
+        deeplink "u://fresh" -> + sheet Note
+        """
+        #expect(try Self.check(text, name: "uncover.navflow"))
+    }
+
     /// Appear hooks run on the views a step shows anew, which no memo key
     /// sees: the link to Gate from the launch state (Gate already shown
     /// under the sheet its hook opened) runs no hook, from the tab's root

@@ -48,6 +48,9 @@ struct DeepLinkTransitions {
     private let memoized: [Bool]
     /// Per unit memoized by its key: whether its key holds the modals.
     private let keyedWithModals: [Bool]
+    /// Per unit: whether it is a link that keeps the selected tab's content
+    /// (`keepsSelectedContent`), whose target is given by its update alone.
+    private let keepsSelected: [Bool]
     /// The units whose key holds the modals, in unit order.
     private let modalKeyedUnits: [Int]
     /// Per unit: whether it is memoized by the local view instead, in a
@@ -149,6 +152,7 @@ struct DeepLinkTransitions {
         var units: [StepUnit] = []
         var memoized: [Bool] = []
         var keyedWithModals: [Bool] = []
+        var keepsSelected: [Bool] = []
         var memoizedByView: [Bool] = []
         var writeMasks: [UInt64] = []
         // Flags, inputs and the selected tab are contiguous, from bit 0.
@@ -172,6 +176,7 @@ struct DeepLinkTransitions {
                 units.append(.deepLink(link: index, arguments: arguments))
                 memoized.append(mask != nil)
                 keyedWithModals.append(keyedWithTheModals != nil)
+                keepsSelected.append(keyedWithTheModals != nil && Self.keepsSelectedContent(link: index, in: model))
                 memoizedByView.append(staysInTheView)
                 writeMasks += mask ?? [UInt64](repeating: 0, count: width)
             }
@@ -179,6 +184,7 @@ struct DeepLinkTransitions {
         self.units = units
         self.memoized = memoized
         self.keyedWithModals = keyedWithModals
+        self.keepsSelected = keepsSelected
         modalKeyedUnits = keyedWithModals.indices.filter { keyedWithModals[$0] }
         self.memoizedByView = memoizedByView
         self.writeMasks = writeMasks + codec.mask([0..<spec.flags.count])
@@ -215,13 +221,16 @@ struct DeepLinkTransitions {
         return handler.target.tab.map { model.shape.tabSlots[$0] } ?? 0..<0
     }
 
-    /// For a deep link that keeps the modals and is otherwise as those of
-    /// `slotsReplacedByKey`, whose transition the flags, inputs, selected
-    /// tab and modals of its source fix: the slots it replaces, which it
-    /// writes with the flags, the selected tab and the modals when it
-    /// lands. Nil for any other link, and for one that writes a stack
-    /// beneath the modals (`under modals`: a router's path may be a
-    /// modal's) or describes where the user is (`*`: the top modal's path).
+    /// For a deep link whose transition the flags, inputs, selected tab
+    /// and modals of its source fix, and that `slotsReplacedByKey` leaves
+    /// out: the slots it replaces, which it writes with the flags, the
+    /// selected tab and the modals when it lands. Such a link is as those
+    /// of `slotsReplacedByKey` but keeps the modals (`keep modals`, or
+    /// `close`), or names no tab in a tab view (it presents from the
+    /// selected tab and keeps its content: no slot is replaced). Nil for
+    /// any other link, and for one that writes a stack beneath the modals
+    /// (`under modals`: a router's path may be a modal's), describes where
+    /// the user is (`*`: the top modal's path) or appends (`/ ...`).
     static func slotsReplacedByKeyAndModals(link index: Int, in model: FlowModel) -> Range<Int>? {
         let link = model.spec.deepLinks[index]
         guard link.handlers.count == 1, link.offeredIf == nil else { return nil }
@@ -231,10 +240,18 @@ struct DeepLinkTransitions {
             else { return nil }
         }
         let target = handler.target
-        guard handler.keepModals, !handler.underModals, !handler.keepsTab, !target.describesCurrentContext,
-              !target.dependsOnWhereTheUserIs(rootHasTabs: model.hasTabView) else { return nil }
+        let keepsSelectedContent = model.hasTabView && target.tab == nil
+        guard handler.keepModals || keepsSelectedContent, !handler.underModals, !handler.keepsTab,
+              !target.describesCurrentContext, !target.appends else { return nil }
         guard model.hasTabView else { return model.shape.rootSlots }
         return target.tab.map { model.shape.tabSlots[$0] } ?? 0..<0
+    }
+
+    /// Whether a deep link keeps the selected tab's content (a link of
+    /// `slotsReplacedByKeyAndModals` that names no tab in a tab view): its
+    /// target's local view is then not fixed by its key.
+    static func keepsSelectedContent(link index: Int, in model: FlowModel) -> Bool {
+        model.hasTabView && model.spec.deepLinks[index].handlers[0].target.tab == nil
     }
 
     /// How many transitions were worked out for a memo (the units run on
@@ -462,9 +479,14 @@ struct DeepLinkTransitions {
         }
         let landed = transition.outcome != .otherwise
         // A landed link shows the views of its target's local view, which
-        // its key fixes; its `else` shows nothing anew (it writes flags).
+        // its key fixes; its `else` shows nothing anew (it writes flags). A
+        // link that keeps the selected tab's content shows it anew when it
+        // closes the last cover over it, and that content is not in the key.
+        func covered(_ modals: [Modal]) -> Bool { modals.contains { $0.kind == .cover } }
+        let uncovers = keepsSelected[number] && covered(state.modals) && !covered(target.modals)
         let touchesHooks = model.hasAppearHooks
-            && (hooksRan || (landed ? model.showsAppearHookThatHolds(target) : quietHooks.showsHookThatHolds(target)))
+            && (hooksRan || uncovers
+                || (landed ? model.showsAppearHookThatHolds(target) : quietHooks.showsHookThatHolds(target)))
         let written = (landed ? number : memoized.count) * width
         let packed = model.codec.encode(target)
         // A landed link fixes its target's whole local view; its `else` does
@@ -473,7 +495,7 @@ struct DeepLinkTransitions {
         // tab's slots as they were (parked, when the tabs are).
         var view: Int32 = -1
         var leavesSlots = false
-        if landed && sharesViews {
+        if landed && sharesViews && !keepsSelected[number] {
             view = Int32(store.numberView(of: packed))
             leavesSlots = target.selectedTab != state.selectedTab
         }
