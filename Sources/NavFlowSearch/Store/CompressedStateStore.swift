@@ -44,6 +44,15 @@ public struct CompressedStateStore: Sendable {
     }
     /// The rest interned last.
     private var lastRest = -1
+    /// With parking: the rest of the state interned last before it was
+    /// cut, then the bits of its flags and inputs (what the cut reads of a
+    /// state besides the rest: `ParkedPaths.park`), and the number of the
+    /// rest it was cut to; -1 until a state is interned. The targets of a
+    /// state mostly keep its rest, which is then not cut again.
+    private var uncut: [UInt64] = []
+    private var uncutRest = -1
+    private let valuationWords: Int
+    private let valuationMask: [UInt64]
     /// Per rest: a bit per tab whose slots it holds (not all zero); every
     /// bit past 64 tabs.
     private var restTabs: [UInt64] = []
@@ -60,6 +69,10 @@ public struct CompressedStateStore: Sendable {
         view = LocalView(model: model)
         sharesViews = view.isShared
         parking = parksInactiveTabs && view.isShared ? ParkingBox(ParkedPaths(model: model)) : nil
+        let valuation = 0..<model.codec.tabField.lowerBound
+        valuationWords = (valuation.count + 63) / 64
+        valuationMask = Array(model.codec.mask([valuation]).prefix(valuationWords))
+        uncut = [UInt64](repeating: 0, count: width + valuationWords)
         views = LocalViewStore(view: view)
         rests = StateStore(width: width, capacity: 16)
         pairTable = PairTable(capacity: sharesViews ? 1 << 12 : 1)
@@ -75,6 +88,7 @@ public struct CompressedStateStore: Sendable {
         guard var paths = parking?.paths else { return }
         paths.withDeepLinks = true
         parking = ParkingBox(paths)
+        uncutRest = -1
         for index in slotsLeft.indices { slotsLeft[index] = -1 }
     }
 
@@ -309,8 +323,17 @@ public struct CompressedStateStore: Sendable {
             let rest = UnsafeMutableBufferPointer(rebasing: buffer[width..<(2 * width)])
             view.project(state, into: key)
             for word in 0..<width { rest[word] = state[word] ^ key[word] }
-            parking?.park(rest, of: state)
             let viewNumber = views.insert(UnsafeBufferPointer(key)).index
+            if let parking {
+                // The same rest before the cut, with the same flags and inputs, is cut the same way.
+                var same = uncutRest >= 0
+                for word in 0..<width where same { same = uncut[word] == rest[word] }
+                for word in 0..<valuationWords where same { same = uncut[width + word] == state[word] & valuationMask[word] }
+                if same { return UInt64(viewNumber) << 32 | UInt64(uncutRest) }
+                for word in 0..<width { uncut[word] = rest[word] }
+                for word in 0..<valuationWords { uncut[width + word] = state[word] & valuationMask[word] }
+                parking.park(rest, of: state)
+            }
             // The targets of one state that leave its tab (tab switches, deep
             // links) mostly share their rest: the tab they leave.
             var restNumber = lastRest
@@ -318,6 +341,7 @@ public struct CompressedStateStore: Sendable {
                 restNumber = numberRest(UnsafeBufferPointer(rest))
                 lastRest = restNumber
             }
+            if parking != nil { uncutRest = restNumber }
             return UInt64(viewNumber) << 32 | UInt64(restNumber)
         }
     }
