@@ -207,6 +207,41 @@ import Testing
         #expect(try Self.check(text, name: "uncover.navflow"))
     }
 
+    /// A hook that cuts a link's step off (here B0's, pushing B0 again at
+    /// the stack's depth) leaves no fact of its run, and runs only when
+    /// the link shows B0 anew: from the tab's root it cuts the link off,
+    /// from B0 already on top (same flags, selected tab and modals) the
+    /// link lands. The link is memoized as cut off only when its
+    /// statements alone give no target; with and without `keep modals`.
+    @Test func deepLinksCutOffByAHook() throws {
+        let text = """
+        app B
+        scheme "b"
+        flag f = false
+        stack S0 root R0 { destination A0 destination B0 depth 2 }
+        stack S1 root R1 { depth 1 }
+        tabs T {
+          tab t0 "T0" S0
+          tab t1 "T1" S1
+        }
+        start T
+        screen R0 {
+          push A0
+          action "arm" { set f = true }
+        }
+        screen A0 { push B0 }
+        screen B0 {
+          action "arm" { set f = true }
+          appear if f { push B0 }
+        }
+        screen R1
+        screen Z { action "armed" if f { dismiss } }
+        deeplink "b://l" -> t0 / A0 / B0 + sheet Z keep modals
+        """
+        #expect(try Self.check(text, name: "cut-by-hook.navflow"))
+        #expect(try Self.check(text.replacingOccurrences(of: " keep modals", with: ""), name: "cut-by-hook-closing.navflow"))
+    }
+
     /// Appear hooks run on the views a step shows anew, which no memo key
     /// sees: the link to Gate from the launch state (Gate already shown
     /// under the sheet its hook opened) runs no hook, from the tab's root

@@ -26,9 +26,12 @@ import NavFlowSpec
 /// by those: the slots it replaces, the flags, the selected tab and the
 /// modals. It is worked out once per (link, arguments, flags, inputs,
 /// selected tab, modals), the modals with their paths and presenter
-/// columns; the views its target shows (the top modal's, else the slots it
-/// replaces) are fixed by the same, so the appear hooks are judged as for
-/// the links above (docs/performance.md, "Links that keep the modals").
+/// columns; the views its target shows (the modals' tops, and the slots it
+/// replaces unless a cover hides them) are fixed by the same, so the appear
+/// hooks are judged as for the links above (docs/performance.md, "Links
+/// that keep the modals"). A link that a hook cut off (no target, where its
+/// statements alone give one) is run on every state: the hook's run left
+/// no fact, and whether it runs depends on the views the source showed.
 ///
 /// In a search of shared states (`LocalView.isShared`), a link of one
 /// handler that acts where the user is without naming a tab (`* ...`,
@@ -254,6 +257,13 @@ struct DeepLinkTransitions {
         model.hasTabView && model.spec.deepLinks[index].handlers[0].target.tab == nil
     }
 
+    /// Whether a deep-link unit's statements give a target from `state`
+    /// before any hook runs: when its transition has none, a hook cut it off.
+    static func landsWithoutHooks(_ unit: StepUnit, from state: NavState, in model: FlowModel) -> Bool {
+        guard case .deepLink(let link, let arguments) = unit else { return false }
+        return model.handleDeepLink(link, arguments: arguments, from: state, decider: ConcreteDecider()).target != nil
+    }
+
     /// How many transitions were worked out for a memo (the units run on
     /// every state are counted by the caller, which runs them).
     private(set) var runs = 0
@@ -474,7 +484,12 @@ struct DeepLinkTransitions {
         }
         let hooksRan = transition.facts.contains { if case .appearHookRan = $0 { true } else { false } }
         guard let target = transition.target else {
-            entries.append(Entry(kind: .noTarget, label: label(transition), view: -1, touchesHooks: hooksRan))
+            // A hook that cuts the step off (a push at the stack's depth, a
+            // modal past the limit) leaves no `appearHookRan` fact, and whether
+            // it runs depends on the views the source showed: a link whose
+            // statements alone give a target was cut by a hook.
+            let cutByHook = model.hasAppearHooks && Self.landsWithoutHooks(units[number], from: state, in: model)
+            entries.append(Entry(kind: .noTarget, label: label(transition), view: -1, touchesHooks: hooksRan || cutByHook))
             return
         }
         let landed = transition.outcome != .otherwise

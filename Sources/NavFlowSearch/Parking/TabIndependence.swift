@@ -16,8 +16,10 @@ import NavFlowSpec
 ///    edge, an appear hook or a dismissal hook) acts on a stack or
 ///    presents, or the step may leave a modal up (it has no `rebuild`, and
 ///    its screen may be presented, the block is a hook, or it presents),
-///    unless a `rebuild` came before the `tab` or the parked search lifts
-///    the tab before the step (`liftedTabs`: an edge
+///    unless a `rebuild` came before the `tab`, no modal is up at the
+///    `tab` and a `popToRoot` empties the tab's one stack before anything
+///    else acts on a path or presents (`bottomModalRoots`), or the parked
+///    search lifts the tab before the step (`liftedTabs`: an edge
 ///    of a screen never presented and without hooks, selecting a tab that
 ///    shows a stack and is never hidden, in a tab view without split
 ///    views); when a deep link may append to its paths (`/ ...`),

@@ -60,7 +60,10 @@ struct KeyedDeepLinks {
             // Whether a hook's condition holds on a screen of a frame's hidden
             // routes is not known: such a frame's `else` is run, not kept.
             if model.hasAppearHooks, transition?.outcome == .otherwise, Self.hasMarks(state) { return false }
-            memo = Self.memo(of: transition, model: model, quietHooks: quietHooks)
+            // A hook that cut the step off leaves no fact of its run (`DeepLinkTransitions.landsWithoutHooks`).
+            let cutByHook = transition.map { $0.target == nil } == true && model.hasAppearHooks
+                && DeepLinkTransitions.landsWithoutHooks(unit, from: state, in: model)
+            memo = cutByHook ? .runEveryTime : Self.memo(of: transition, model: model, quietHooks: quietHooks)
             memos[key] = memo
         }
         switch memo {
