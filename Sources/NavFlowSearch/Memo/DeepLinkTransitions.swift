@@ -200,20 +200,29 @@ struct DeepLinkTransitions {
         modalGroups = StateStore(width: width, capacity: modalKeyedUnits.isEmpty ? 16 : 1 << 12)
     }
 
-    /// For a deep link whose transition is fixed by the flags, inputs and
-    /// selected tab of its source (see above): the slots it replaces, whose
-    /// paths and selections it writes with the flags, the selected tab and
-    /// the modals when it lands (its `else` writes the flags alone). Nil
-    /// for any other link.
-    static func slotsReplacedByKey(link index: Int, in model: FlowModel) -> Range<Int>? {
+    /// The one handler of a link that a key may fix: not offered under a
+    /// condition (`offeredIf`), and whose `else` reads the flags, inputs and
+    /// selected tab at most and writes the flags at most. A link with
+    /// several handlers, or an entry offered under a condition, is run
+    /// every time.
+    private static func keyableHandler(of index: Int, in model: FlowModel) -> DeepLinkHandler? {
         let link = model.spec.deepLinks[index]
-        // A link with several handlers, or an entry offered under a condition, is run every time.
         guard link.handlers.count == 1, link.offeredIf == nil else { return nil }
         let handler = link.handlers[0]
         if let otherwise = handler.otherwise?.footprint {
             guard otherwise.reads.isSubset(of: [.flags, .inputs, .selectedTab]), otherwise.writes.isSubset(of: .flags)
             else { return nil }
         }
+        return handler
+    }
+
+    /// For a deep link whose transition is fixed by the flags, inputs and
+    /// selected tab of its source (see above): the slots it replaces, whose
+    /// paths and selections it writes with the flags, the selected tab and
+    /// the modals when it lands (its `else` writes the flags alone). Nil
+    /// for any other link.
+    static func slotsReplacedByKey(link index: Int, in model: FlowModel) -> Range<Int>? {
+        guard let handler = keyableHandler(of: index, in: model) else { return nil }
         // In a tab view, a link without a tab keeps the selected tab and its slots
         // (or, with `*`, writes slots chosen by the selected tab); a link that
         // appends reads a path.
@@ -235,13 +244,7 @@ struct DeepLinkTransitions {
     /// (`under modals`: a router's path may be a modal's), describes where
     /// the user is (`*`: the top modal's path) or appends (`/ ...`).
     static func slotsReplacedByKeyAndModals(link index: Int, in model: FlowModel) -> Range<Int>? {
-        let link = model.spec.deepLinks[index]
-        guard link.handlers.count == 1, link.offeredIf == nil else { return nil }
-        let handler = link.handlers[0]
-        if let otherwise = handler.otherwise?.footprint {
-            guard otherwise.reads.isSubset(of: [.flags, .inputs, .selectedTab]), otherwise.writes.isSubset(of: .flags)
-            else { return nil }
-        }
+        guard let handler = keyableHandler(of: index, in: model) else { return nil }
         let target = handler.target
         let keepsSelectedContent = model.hasTabView && target.tab == nil
         guard handler.keepModals || keepsSelectedContent, !handler.underModals, !handler.keepsTab,
@@ -450,27 +453,25 @@ struct DeepLinkTransitions {
     /// The entry of memoized unit `number` from a state, worked out if its key is new.
     private mutating func entry(of number: Int, from state: UnsafeBufferPointer<UInt64>, decode: () -> NavState,
                                 label: (Transition) -> Int32, store: inout CompressedStateStore) -> Int {
-        if keyedWithModals[number] {
-            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width + 1) { key in
-                key[0] = UInt64(number)
-                for word in 0..<width { key[word + 1] = state[word] & modalKeyMask[word] }
-                let (keyNumber, inserted) = modalKeys.insert(UnsafeBufferPointer(key))
-                if inserted {
-                    modalKeyEntries.append(Int32(entries.count))
-                    record(number, from: decode(), label: label, store: &store)
-                }
-                return Int(modalKeyEntries[keyNumber])
-            }
+        let withModals = keyedWithModals[number]
+        let (keyNumber, inserted) = withModals
+            ? Self.insertKey(of: number, from: state, mask: modalKeyMask, into: &modalKeys)
+            : Self.insertKey(of: number, from: state, mask: keyMask, into: &keys)
+        if inserted {
+            if withModals { modalKeyEntries.append(Int32(entries.count)) } else { keyEntries.append(Int32(entries.count)) }
+            record(number, from: decode(), label: label, store: &store)
         }
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keyWords + 1) { key in
+        return Int(withModals ? modalKeyEntries[keyNumber] : keyEntries[keyNumber])
+    }
+
+    /// Numbers the key of unit `number` from a state: the unit's number,
+    /// then the state's first `mask.count` words under `mask`.
+    private static func insertKey(of number: Int, from state: UnsafeBufferPointer<UInt64>, mask: [UInt64],
+                                  into keys: inout StateStore) -> (index: Int, inserted: Bool) {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: mask.count + 1) { key in
             key[0] = UInt64(number)
-            for word in 0..<keyWords { key[word + 1] = state[word] & keyMask[word] }
-            let (keyNumber, inserted) = keys.insert(UnsafeBufferPointer(key))
-            if inserted {
-                keyEntries.append(Int32(entries.count))
-                record(number, from: decode(), label: label, store: &store)
-            }
-            return Int(keyEntries[keyNumber])
+            for word in mask.indices { key[word + 1] = state[word] & mask[word] }
+            return keys.insert(UnsafeBufferPointer(key))
         }
     }
 
