@@ -148,13 +148,20 @@ import Testing
         let spec = try #require(Frontend.load(Repository.source(Repository.path("specs/apps/ehpanda.navflow"))).spec)
         let independence = TabIndependence(spec)
         #expect(independence.reasons == [])
-        // The not-logged-in buttons select the Setting tab and push the log-in page
-        // on it: Setting is lifted before those steps, not stored whole.
+        // The not-logged-in buttons select the Setting tab, empty it and push the
+        // log-in page on it (`tab setting; popToRoot; push ...`), with no modal up:
+        // Setting is neither stored whole nor lifted before those steps (the step
+        // writes its path from the root), and the edges are taken once.
         #expect(independence.wholeReasons == [])
         let setting = try #require(spec.rootTabView?.tabs.firstIndex { $0.id == "setting" })
         for name in ["Watched", "Favorites"] {
             let screen = try #require(spec.screens.firstIndex { $0.name == name })
-            #expect(independence.liftedTabs[screen].contains([setting]), "\(name)")
+            let lifted = independence.liftedTabs[screen].flatMap { $0 }
+            #expect(lifted.isEmpty, "\(name)")
+            let emptiesSetting = spec.screens[screen].edges.contains { edge in
+                edge.statements.map(\.kind).starts(with: [.selectTab(setting), .popToRoot])
+            }
+            #expect(emptiesSetting, "\(name)")
         }
     }
 
