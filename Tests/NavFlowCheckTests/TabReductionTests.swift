@@ -265,6 +265,53 @@ import Testing
         }
     }
 
+    /// A link that selects another tab and presents over it, keeping the
+    /// modals, opened from a page pushed on the first tab, keeps that page
+    /// under the first tab, which the parked search cuts: what the app
+    /// shows is a sheet over `R2`, as the in-app `open` shows it. The
+    /// landing is judged on what is on screen, so neither search reports
+    /// it, with the link as it is and with an `else` (whose landing is
+    /// compared on what is on screen too); a link that presents over the
+    /// pushed page itself is out of context in both.
+    @Test func landingsAreJudgedOnTheLocalView() throws {
+        let spec = """
+        app G
+        scheme "g"
+        stack S0 root R0 { destination A0 depth 2 }
+        stack S2 root R2 { depth 1 }
+        stack M0 root MR0 { depth 1 }
+        tabs Main {
+          tab t0 "T0" S0
+          tab t2 "T2" S2
+        }
+        start Main
+        screen R0 {
+          push A0
+          action "Open" { open "g://l0" }
+        }
+        screen A0
+        screen R2
+        screen MR0 { action "Close" { dismiss } }
+        deeplink "g://l0" -> t2 + sheet M0 keep modals
+        """
+        let outOfContext = "deeplink-out-of-context 18:10 deep link \"g://l0\" presents a modal over a state where the app itself never presents it"
+        let variants: [(link: String, lines: [String])] = [
+            ("-> t2 + sheet M0 keep modals", []),
+            ("-> t2 + sheet M0 requires on else set on = false keep modals", []),
+            ("-> + sheet M0 keep modals", [outOfContext]),
+        ]
+        for variant in variants {
+            var text = spec.replacingOccurrences(of: "-> t2 + sheet M0 keep modals", with: variant.link)
+            if variant.link.contains("requires on") { text += "\nflag on = true" }
+            #expect(TabIndependence(try Self.load(text, name: "g.navflow")).holds, "\(variant.link)")
+            let every = try Self.findings(text, name: "g.navflow", exploration: .full)
+            let reduced = try Self.findings(text, name: "g.navflow", exploration: .automatic)
+            #expect(reduced.stats.parkedInactiveTabs, "\(variant.link)")
+            #expect(every.lines == variant.lines, "\(variant.link)")
+            #expect(reduced.lines == variant.lines, "\(variant.link)")
+        }
+    }
+
     /// An appear hook of a view the same step covers with a sheet (an
     /// action that pushes it and presents) runs under that sheet: its `tab`
     /// leaves the tab it selects under a modal, where the rest of the step

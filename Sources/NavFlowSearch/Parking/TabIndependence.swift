@@ -126,7 +126,7 @@ public struct TabIndependence: Sendable {
             // hook that switching back to its tab could run.
             let liftsBefore = !presented.contains(index) && screen.hooks.isEmpty
             lifted.append(screen.edges.map { edge in
-                Self.check(edge.statements, of: "an edge of '\(screen.name)'", presented: presented.contains(index),
+                Self.check(edge.statements, of: "an edge of '\(screen.name)'",
                            startsWith: presented.contains(index) ? (bottomRoots.contains(index) ? .theBottomModal : .modals) : .noModal,
                            oneStack: oneStack, liftable: liftsBefore ? liftable : [], fewLifts: lifts, add: add, keepWhole: keepWhole)
             })
@@ -136,14 +136,14 @@ public struct TabIndependence: Sendable {
             // presented: its `tab` may leave a modal up, which a later hook
             // of the step may close (running a dismissal hook on that tab).
             for hook in screen.hooks {
-                _ = Self.check(hook.statements, of: "the appear hook of '\(screen.name)'", presented: true,
+                _ = Self.check(hook.statements, of: "the appear hook of '\(screen.name)'",
                                startsWith: .modals, oneStack: oneStack, liftable: [], fewLifts: lifts, add: add,
                                keepWhole: keepWhole)
             }
             // A dismissal hook runs on what its modal's closing leaves on
             // top, which may be another modal: its `tab` may leave one up.
             for hook in screen.dismissHooks {
-                _ = Self.check(hook.statements, of: "the dismissal hook of '\(screen.name)'", presented: true,
+                _ = Self.check(hook.statements, of: "the dismissal hook of '\(screen.name)'",
                                startsWith: .modals, oneStack: oneStack, liftable: [], fewLifts: lifts, add: add,
                                keepWhole: keepWhole)
             }
@@ -219,10 +219,12 @@ public struct TabIndependence: Sendable {
     }
 
     /// Judges the `tab` statements of a block (an edge, an appear or a
-    /// dismissal hook) of a screen; `block` names it in the reasons. Returns
-    /// the tabs it selects that the parked search lifts before the step
-    /// instead (those `liftable` marks).
-    private static func check(_ statements: [Statement], of block: String, presented: Bool, startsWith start: BlockStart,
+    /// dismissal hook) of a screen; `block` names it in the reasons, and
+    /// `start` says what may be up when it starts (a block that may start
+    /// under a modal may leave one up). Returns the tabs it selects that
+    /// the parked search lifts before the step instead (those `liftable`
+    /// marks).
+    private static func check(_ statements: [Statement], of block: String, startsWith start: BlockStart,
                               oneStack: [Bool], liftable: [Bool], fewLifts: (Int) -> Bool,
                               add: (String, SourceRange) -> Void, keepWhole: (Int, String, SourceRange) -> Void) -> [Int] {
         func isRebuild(_ statement: Statement) -> Bool { if case .rebuild = statement.kind { true } else { false } }
@@ -241,7 +243,7 @@ public struct TabIndependence: Sendable {
                 }
                 let after = statements[(index + 1)...].map(\.footprint)
                 let acts = after.contains { $0.mayChangeAPath || $0.presents }
-                let leavesModal = !rebuilds && (presented || statements.contains { $0.footprint.presents })
+                let leavesModal = !rebuilds && (start != .noModal || statements.contains { $0.footprint.presents })
                 // After a rebuild the tab's paths are empty in the app and in the parked search alike.
                 guard acts || leavesModal, !statements[..<index].contains(where: isRebuild) else { break }
                 if liftable.indices.contains(tab) && liftable[tab] {
@@ -303,12 +305,8 @@ public struct TabIndependence: Sendable {
                     if statement.footprint.presents { earlier = true }
                 }
             }
-            for hook in screen.hooks {
-                for statement in hook.statements {
-                    if case .present(_, let content) = statement.kind { shownAnywhere(content) }
-                }
-            }
-            for hook in screen.dismissHooks {
+            // Appear and dismissal hooks: the blocks past the edges.
+            for hook in screen.statementBlocks.dropFirst(screen.edges.count) {
                 for statement in hook.statements {
                     if case .present(_, let content) = statement.kind { shownAnywhere(content) }
                 }

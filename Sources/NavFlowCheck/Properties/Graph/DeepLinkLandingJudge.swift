@@ -58,14 +58,33 @@ struct DeepLinkLandingJudge {
         let model = graph.model
         let declaration = model.spec.deepLinks[link]
         let handlers = declaration.handlers.filter { declaration.runs($0, arguments: arguments) }
-        guard let mask = writtenFields(by: handlers, landing: landing) else { return .unreachable }
-        guard reachesInApp(model.codec.encode(landing), mask: mask, stop: &stop),
+        let packed = model.codec.encode(landing)
+        guard let mask = writtenFields(by: handlers, landing: landing) else {
+            return reachesInApp(packed, mask: localView(of: landing), stop: &stop) ? .builtPartReachable : .unreachable
+        }
+        guard reachesInApp(packed, mask: mask, stop: &stop),
               presentedModalsReachInApp(handlers, arguments: arguments, stop: &stop) else { return .unreachable }
         // A presented modal is the link's, but where it is presented from is the user's.
         let presenting = handlers.filter { !$0.target.modals.isEmpty && !$0.anywhere }
         guard let first = presenting.first?.target.modals.first,
-              let presentable = model.shape.presentableIndex[first.content] else { return .builtPartReachable }
+              let presentable = model.shape.presentableIndex[first.content],
+              !reachesInApp(packed, mask: localView(of: landing), stop: &stop) else { return .builtPartReachable }
         return .presentsOutOfContext(presentable: presentable)
+    }
+
+    /// The bits of what is on screen in `landing`: every field but the
+    /// slots of the tabs not selected, which show nothing until the user
+    /// selects them. A landing is judged whole by these, as every
+    /// property is judged by the local view: whether the app presents a
+    /// modal there (`deeplink-out-of-context`), and where a handler with
+    /// an `else` may have written anything.
+    private func localView(of landing: NavState) -> [UInt64] {
+        let codec = graph.model.codec
+        let shape = graph.model.shape
+        var fields = [0..<codec.tabField.lowerBound, codec.tabField, codec.modalField]
+        fields += shape.rootSlots.map { codec.slotFields[$0] }
+        if !shape.tabSlots.isEmpty { fields += shape.tabSlots[landing.selectedTab].map { codec.slotFields[$0] } }
+        return codec.mask(fields)
     }
 
     /// The judgement of link `link`, taken with `arguments`, that landed on
@@ -98,27 +117,31 @@ struct DeepLinkLandingJudge {
         let packed = codec.encode(known)
         let marked = codec.mask(marks)
         func unmarked(_ mask: [UInt64]) -> [UInt64] { zip(mask, marked).map { $0 & ~$1 } }
-        // Whether the landing may be an in-app state: false for every context when no in-app state has its known bits.
-        let mayBeInApp = reachesInApp(packed, mask: unmarked(codec.mask([0..<codec.bits])), stop: &stop)
+        func holdsNoMark(_ mask: [UInt64]) -> Bool { zip(mask, marked).allSatisfy { $0 & $1 == 0 } }
+        // Whether what is on screen may be an in-app state's: false for every context when no in-app state has
+        // its known bits (an in-app landing has them too); true for every context when it holds no mark.
+        let view = localView(of: known)
+        let viewMayBeInApp = reachesInApp(packed, mask: unmarked(view), stop: &stop)
         guard stop.reached == nil else { return nil }
-        let notInApp: (follows: Bool, problem: GraphAnalysis.LinkProblem?)? = mayBeInApp ? nil : (false, .landsUnreachable)
+        let viewIsInApp = viewMayBeInApp && holdsNoMark(view)
         let declaration = model.spec.deepLinks[link]
         let handlers = declaration.handlers.filter { declaration.runs($0, arguments: arguments) }
-        guard let mask = writtenFields(by: handlers, landing: known) else { return notInApp }
+        guard let mask = writtenFields(by: handlers, landing: known) else {
+            return viewIsInApp ? (true, nil) : viewMayBeInApp ? nil : (false, .landsUnreachable)
+        }
         // An in-app landing has every bit of an in-app state, the written ones included.
         let partMayBeReachable = reachesInApp(packed, mask: unmarked(mask), stop: &stop)
         guard stop.reached == nil else { return nil }
         guard partMayBeReachable else { return (false, .landsUnreachable) }
-        let partIsReachable = zip(mask, marked).allSatisfy { $0 & $1 == 0 }
         guard presentedModalsReachInApp(handlers, arguments: arguments, stop: &stop), stop.reached == nil else {
-            return stop.reached == nil ? notInApp : nil
+            return stop.reached == nil && !viewMayBeInApp ? (false, .landsUnreachable) : nil
         }
-        guard partIsReachable else { return nil }
+        guard holdsNoMark(mask) else { return nil }
         let presenting = handlers.filter { !$0.target.modals.isEmpty && !$0.anywhere }
         // In-app or not, a landing whose written part is reachable is followed, unless it presents out of context.
         guard let first = presenting.first?.target.modals.first,
-              let presentable = model.shape.presentableIndex[first.content] else { return (true, nil) }
-        return mayBeInApp ? nil : (false, .presentsOutOfContext(presentable: presentable, landing: -1))
+              let presentable = model.shape.presentableIndex[first.content], !viewIsInApp else { return (true, nil) }
+        return viewMayBeInApp ? nil : (false, .presentsOutOfContext(presentable: presentable, landing: -1))
     }
 
     /// The fields of the packed state the handlers write, with the flags
