@@ -156,7 +156,9 @@ public enum Verifier {
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
         do {
             let model = try FlowModel(spec)
-            let independence = TabIndependence(model: model)
+            // The search checks the selections it parks on as it goes (`TabIndependence.watched`).
+            var independence = options.exploration == .automatic ? TabIndependence(model: model, metWithAModalUp: [])
+                : TabIndependence(model: model)
             var explorer = Explorer(limits: limits, progress: options.progress)
             explorer.parksInactiveTabs = options.exploration == .automatic && independence.holds
             var graph: StateGraph
@@ -167,6 +169,7 @@ public enum Verifier {
                 (graph, limit) = explorer.exploreUntilLimit(model)
             }
             let explored = elapsed()
+            if let final = graph.tabIndependence { independence = final }
             var budget = ResourceBudget(limits)
             if limit == nil {
                 do {
@@ -201,9 +204,9 @@ public enum Verifier {
                 bytesPerState: states == 0 ? 0 : Double(graph.bytes) / Double(states),
                 visitedBytesPerState: states == 0 ? 0 : Double(graph.store.bytes) / Double(states),
                 seconds: elapsed(), exploreSeconds: explored,
-                search: options.exploration == .plain ? .plain : explorer.parksInactiveTabs ? .parked : .full,
+                search: options.exploration == .plain ? .plain : graph.store.parksInactiveTabs ? .parked : .full,
                 tabsInteract: !model.hasTabView || model.shape.tabCount < 2 ? []
-                    : explorer.parksInactiveTabs ? independence.wholeReasons : independence.reasons)
+                    : graph.store.parksInactiveTabs ? independence.wholeReasons : independence.reasons)
             result.statistics?.complete = graph.isComplete
             if graph.isComplete { checked.formUnion(options.graph.map(\.rule)) }
         } catch {

@@ -53,7 +53,7 @@ struct PlanCommand: ParsableCommand {
         let limits = self.limits.limits
         let model = try SpecLoading.model(spec, depths: try depthOptions.override, inputs: try depthOptions.inputs)
         var explorer = Explorer(limits: limits)
-        explorer.parksInactiveTabs = exploration == .automatic && TabIndependence(model: model).holds
+        explorer.parksInactiveTabs = exploration == .automatic && TabIndependence(model: model, metWithAModalUp: []).holds
         let (graph, stopped) = exploration == .plain
             ? PlainExplorer(limits: limits).exploreUntilLimit(model)
             : explorer.exploreUntilLimit(model)

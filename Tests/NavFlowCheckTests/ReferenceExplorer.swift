@@ -112,7 +112,7 @@ struct ReferenceExplorer {
             case .appearLoop(let hook, _): defect = (.appearLoop, spec.screens[hook.screen].hooks[hook.hook].keyword)
             case .presentationFromCoveredView(_, _, let range): defect = (.presentationDropped, range)
             case .dismissLoop(let hook, _): defect = (.appearLoop, spec.screens[hook.screen].dismissHooks[hook.hook].keyword)
-            case .rebuilt, .appearHookRan, .dismissHookRan: return
+            case .rebuilt, .appearHookRan, .dismissHookRan, .selectsTabUnderModal: return
             }
             add(defect.0, defect.1)
             if let distance {

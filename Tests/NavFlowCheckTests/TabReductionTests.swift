@@ -105,6 +105,43 @@ import Testing
         return (spec, model, try explorer.explore(model), reduced.stats, every.stats)
     }
 
+    /// The theorem itself, on every example that parks and on generated
+    /// apps: the parked search reaches exactly the local views every
+    /// state's search reaches, in-app and overall (docs/performance.md,
+    /// "Why parking finds the same findings").
+    @Test(arguments: ["accounts", "appear-hooks", "data-choices", "dismissal-hooks", "entry-points", "messenger", "router-tabs",
+                      "server-setup", "sheet-router", "tab-links", "tab-retap", "container-toasts"].map { "specs/examples/\($0).navflow" }
+                     + (1...8).map { "app-\($0)" })
+    func parkedLocalViewsAreTheApps(_ name: String) throws {
+        let text = name.hasPrefix("app-") ? AppSpecGenerator.spec(Self.shape(UInt64(name.dropFirst(4))!))
+            : String(decoding: Repository.source(Repository.path(name)).bytes, as: UTF8.self)
+        let model = try FlowModel(try Self.load(text, name: name))
+        let limits = Explorer.Limits(maxStates: 400_000, maxBytes: 1 << 30, maxValuations: 64)
+        var parked = Explorer(limits: limits)
+        parked.parksInactiveTabs = true
+        let reduced = try parked.explore(model)
+        try #require(reduced.store.parksInactiveTabs, "\(name) is not parked")
+        let every = try Explorer(limits: limits).explore(model)
+        #expect(Self.localViews(reduced, model: model, inAppOnly: true) == Self.localViews(every, model: model, inAppOnly: true),
+                "\(name)")
+        #expect(Self.localViews(reduced, model: model) == Self.localViews(every, model: model), "\(name)")
+    }
+
+    /// The local views of a graph's states: each state with the slots of
+    /// the tabs not selected emptied.
+    static func localViews(_ graph: StateGraph, model: FlowModel, inAppOnly: Bool = false) -> Set<NavState> {
+        Set((0..<(inAppOnly ? graph.inAppCount : graph.count)).map { index in
+            var state = graph.state(index)
+            for (tab, slots) in model.shape.tabSlots.enumerated() where tab != state.selectedTab {
+                for slot in slots {
+                    state.paths[slot] = []
+                    state.shows[slot] = 0
+                }
+            }
+            return state
+        })
+    }
+
     /// The states of a parked graph, one in `sampling`, whose lifted path is
     /// missing or ends in another local view than theirs (at most three),
     /// and how many lifted paths are longer than the parked one (a back
@@ -310,6 +347,86 @@ import Testing
             #expect(every.lines == variant.lines, "\(variant.link)")
             #expect(reduced.lines == variant.lines, "\(variant.link)")
         }
+    }
+
+    /// A setup sheet shown over the welcome cover and from the tabs' roots,
+    /// whose "Save" closes the cover and opens a page of another tab
+    /// (`close WelcomeStack; tab more; popToRoot; push Calendar`, Trawl's
+    /// queued calendar link). Whether a modal is still up at the `tab`
+    /// depends on where the sheet is, which the spec does not say: the
+    /// parked search checks it as it goes. Guarded by `welcome`, "Save"
+    /// runs only over the cover, which `close` closes with the sheet, so
+    /// More is parked; unguarded, it also runs from Feed's root, where the
+    /// sheet stays up over More's path (which `popToRoot` does not reach),
+    /// and the search runs again with More whole. Both find what every
+    /// state's search finds, and every state lifts to a path of the app.
+    @Test func aTabEmptiedWithNoModalUpIsCheckedByTheSearch() throws {
+        let spec = """
+        app W
+        flag welcome = true
+        stack Feed root Home { destination Post depth 2 }
+        stack More root MoreHome { destination Page destination Calendar depth 2 }
+        stack WelcomeStack root Intro { depth 1 }
+        tabs T {
+          tab feed "Feed" Feed
+          tab more "More" More
+        }
+        start T
+        launch cover WelcomeStack if welcome
+        screen Intro { sheet Setup }
+        screen Setup {
+          action "Save" if welcome { set welcome = false; close WelcomeStack; tab more; popToRoot; push Calendar }
+          action "Cancel" { dismiss }
+        }
+        screen Home { push Post; sheet Setup }
+        screen Post { push Post }
+        screen MoreHome { push Page; push Calendar; sheet Setup }
+        screen Page { push Page }
+        screen Calendar
+        """
+        let line = try #require(spec.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("action \"Save\"") }) + 1
+        let model = try FlowModel(try Self.load(spec, name: "w.navflow"))
+        // Judged on the spec alone, More is stored whole; checked by the search, it is watched.
+        #expect(TabIndependence(model: model).wholeReasons
+                == ["tab 'more', line \(line): an edge of 'Setup' acts on the tab it selects, or presents, after 'tab'"])
+        let watching = TabIndependence(model: model, metWithAModalUp: [])
+        #expect(watching.wholeReasons == [])
+        #expect(watching.watched.map { "\($0.tab) \($0.statement.start.line)" } == ["1 \(line)"])
+        let every = try Self.findings(spec, name: "w.navflow", exploration: .full)
+        let reduced = try Self.findings(spec, name: "w.navflow", exploration: .automatic)
+        #expect(reduced.stats.parkedInactiveTabs)
+        #expect(reduced.stats.tabsInteract == [])
+        #expect(reduced.stats.states < every.stats.states)
+        #expect(reduced.lines == every.lines)
+        var explorer = Explorer()
+        explorer.parksInactiveTabs = true
+        let graph = try explorer.explore(model)
+        #expect(graph.tabIndependence?.watched.count == 1)
+        #expect(graph.store.parkedPaths?.independence.wholeTabs == [false, false])
+        #expect(graph.count == reduced.stats.states)
+        #expect(Self.liftFailures(graph, model: model).failures == [])
+
+        // Unguarded, "Save" also runs from More's page under the sheet: More is stored whole.
+        let unguarded = spec.replacingOccurrences(of: "action \"Save\" if welcome {", with: "action \"Save\" {")
+        #expect(unguarded != spec)
+        let everyUnguarded = try Self.findings(unguarded, name: "w.navflow", exploration: .full)
+        let reducedUnguarded = try Self.findings(unguarded, name: "w.navflow", exploration: .automatic)
+        #expect(reducedUnguarded.stats.parkedInactiveTabs)
+        #expect(reducedUnguarded.stats.tabsInteract
+                == ["tab 'more', line \(line): an edge of 'Setup' selects the tab and empties it with a modal up (the search met one there)"])
+        #expect(reducedUnguarded.lines == everyUnguarded.lines)
+        let unguardedModel = try FlowModel(try Self.load(unguarded, name: "w.navflow"))
+        let unguardedGraph = try explorer.explore(unguardedModel)
+        #expect(Self.liftFailures(unguardedGraph, model: unguardedModel).failures == [])
+        // The sheet over More's page, which the user pushed before: parked unchecked, the search would miss it.
+        var full = Explorer()
+        full.parksInactiveTabs = false
+        let views = Self.localViews(unguardedGraph, model: unguardedModel)
+        #expect(views == Self.localViews(try full.explore(unguardedModel), model: unguardedModel))
+        #expect(Self.localViews(graph, model: model) == Self.localViews(try full.explore(model), model: model))
+        #expect(unguardedGraph.tabIndependence?.watched == [])
+        #expect(unguardedGraph.store.parkedPaths?.independence.wholeTabs == [false, true])
     }
 
     /// An appear hook of a view the same step covers with a sheet (an

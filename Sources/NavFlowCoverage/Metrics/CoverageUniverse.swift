@@ -45,7 +45,7 @@ public struct CoverageUniverse: Sendable {
         var limits = limits
         if limits.startedAt == nil { limits.startedAt = .now }
         var localTotals: Totals?
-        if TabIndependence(model: model).holds {
+        if TabIndependence(model: model, metWithAModalUp: []).holds {
             var parking = Explorer(limits: limits)
             parking.parksInactiveTabs = true
             var budget = ResourceBudget(limits)

@@ -1,8 +1,8 @@
 import NavFlowSpec
 
 /// `tab X`: selects tab X of the root tab view, beneath any modal that is
-/// up. When X is hidden nothing happens (a fact says so); without a root
-/// tab view, nothing happens.
+/// up (a fact says when one is). When X is hidden nothing happens (a fact
+/// says so); without a root tab view, nothing happens.
 public struct SelectTabStatement: StatementMeaning {
     public let tab: Int
 
@@ -20,6 +20,7 @@ public struct SelectTabStatement: StatementMeaning {
             facts.append(.selectsHiddenTab(tab: tab, statement: environment.range))
             return .done
         }
+        if !state.modals.isEmpty { facts.append(.selectsTabUnderModal(tab: tab, statement: environment.range)) }
         state.selectedTab = tab
         return .done
     }

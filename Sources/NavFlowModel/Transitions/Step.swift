@@ -46,6 +46,9 @@ public enum StepFact: Hashable, Sendable {
     case dismissWithNothingToClose(visibleRoute: Int, statement: SourceRange)
     /// A `tab` statement selects `tab` while it is hidden: it does nothing.
     case selectsHiddenTab(tab: Int, statement: SourceRange)
+    /// A `tab` statement selects `tab` (shown) while a modal is up: the tab
+    /// changes beneath it. The parked search reads it (`TabIndependence.watched`).
+    case selectsTabUnderModal(tab: Int, statement: SourceRange)
     /// The step, whose statements are at `step`, ends with the selected
     /// `tab` hidden though it was shown before; `shownTab` is the first tab
     /// still shown, if any.

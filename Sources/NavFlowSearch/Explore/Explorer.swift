@@ -1,4 +1,5 @@
 import NavFlowModel
+import NavFlowSource
 import NavFlowSpec
 
 /// The explicit-state search: breadth first from every initial state,
@@ -105,8 +106,41 @@ public struct Explorer: Sendable {
     /// as the search went, with the limit: every state it holds is
     /// reachable and has its first transition, and every state it expanded
     /// has all its transitions (`StateGraph.isComplete` tells which).
+    ///
+    /// With `parksInactiveTabs`, a tab whose `tab` statements keep it
+    /// parked only while no modal is up when they run
+    /// (`TabIndependence.watched`) is parked, and the search checks it as
+    /// it goes: where a transition says it met one with a modal up
+    /// (`selectsTabUnderModal`), the search runs again with that tab
+    /// stored whole, within the same limits (docs/performance.md, "Tabs
+    /// emptied by the step, checked by the search").
     public func exploreUntilLimit(_ model: FlowModel) -> (graph: StateGraph, limit: LimitReached?) {
-        var graph = StateGraph(model: model, store: CompressedStateStore(model: model, parksInactiveTabs: parksInactiveTabs))
+        guard parksInactiveTabs else { return search(model, parking: nil) }
+        var shared = self
+        if shared.limits.startedAt == nil { shared.limits.startedAt = .now }
+        var met = Set<SourceRange>()
+        while true {
+            let independence = TabIndependence(model: model, metWithAModalUp: met)
+            guard independence.holds else {
+                var (graph, limit) = shared.search(model, parking: nil)
+                graph.tabIndependence = independence
+                return (graph, limit)
+            }
+            var (graph, limit) = shared.search(model, parking: ParkedPaths(model: model, independence: independence))
+            graph.tabIndependence = independence
+            let watched = Set(independence.watched.map(\.statement))
+            let metNow = Set(graph.notes.flatMap(\.facts).compactMap { fact -> SourceRange? in
+                guard case .selectsTabUnderModal(_, let statement) = fact, watched.contains(statement) else { return nil }
+                return statement
+            })
+            if metNow.isEmpty { return (graph, limit) }
+            met.formUnion(metNow)
+        }
+    }
+
+    /// One search, its states stored with `parking`'s cuts when given.
+    private func search(_ model: FlowModel, parking: ParkedPaths?) -> (graph: StateGraph, limit: LimitReached?) {
+        var graph = StateGraph(model: model, store: CompressedStateStore(model: model, parkedPaths: parking))
         let successors = PackedSuccessors(model: model)
         successors.viewMemos.policy = viewMemos
         var budget = ResourceBudget(limits)

@@ -110,6 +110,10 @@ public struct StateGraph: Sendable {
     /// Events of the launch step of each initial state, and of launches that
     /// were cut off before an initial state existed.
     public internal(set) var launchNotes: [(inputs: UInt64, note: TransitionNote)] = []
+    /// The conditions under which the search that built the graph parked
+    /// the tabs that were not selected (`Explorer.parksInactiveTabs`), as
+    /// they stood when it ended; nil when it was not asked to.
+    public internal(set) var tabIndependence: TabIndependence?
     public internal(set) var inAppEdges = EdgeList()
     public internal(set) var linkEdges = EdgeList()
     public internal(set) var steps: [Step] = []
@@ -176,7 +180,8 @@ public struct StateGraph: Sendable {
 
     private func lifted(_ walk: [(from: Int, step: Step)], end: Int) -> (steps: [(from: NavState, step: Step)], last: NavState)? {
         let ends = walk.indices.map { $0 + 1 < walk.count ? walk[$0 + 1].from : end }
-        return ParkedPathLifter(model: model).lift(zip(walk, ends).map { (step: $0.step, parked: state($1)) },
+        let lifter = store.parkedPaths.map(ParkedPathLifter.init(parking:)) ?? ParkedPathLifter(model: model)
+        return lifter.lift(zip(walk, ends).map { (step: $0.step, parked: state($1)) },
                                                    inputs: state(end).inputs)
     }
 

@@ -11,9 +11,19 @@ import NavFlowSpec
 /// the rest of the path applies.
 public struct ParkedPathLifter: Sendable {
     public let model: FlowModel
+    /// The cuts the parked search stored its states with; nil for those
+    /// of `ParkedPaths(model:)`.
+    private let parking: ParkedPaths?
 
     public init(model: FlowModel) {
         self.model = model
+        parking = nil
+    }
+
+    /// A lifter of paths a search found with `parking`'s cuts.
+    public init(parking: ParkedPaths) {
+        model = parking.model
+        self.parking = parking
     }
 
     /// The steps from launch with the state each is taken from, and the
@@ -34,7 +44,7 @@ public struct ParkedPathLifter: Sendable {
         var lifting: Lifting?
         for (step, parked) in path {
             if case .edge(_, let screen, let edge, _) = step {
-                if lifting == nil { lifting = Lifting(model: model) }
+                if lifting == nil { lifting = Lifting(model: model, parking: parking) }
                 let tabs = lifting!.parking.liftedTabs[screen][edge].filter { $0 != walk.state.selectedTab }
                 if !tabs.isEmpty {
                     guard let detour = lifting!.detour(before: step, from: walk.state, lifting: tabs, toward: parked) else { return nil }
@@ -111,9 +121,9 @@ private struct Lifting {
     private(set) var parking: ParkedPaths
     private let view: LocalView
 
-    init(model: FlowModel) {
+    init(model: FlowModel, parking: ParkedPaths?) {
         self.model = model
-        parking = ParkedPaths(model: model)
+        self.parking = parking ?? ParkedPaths(model: model)
         view = LocalView(model: model)
     }
 

@@ -31,7 +31,7 @@ import NavFlowSpec
 /// A column selection (`select`) is always kept: there is no step that
 /// takes it back.
 public struct ParkedPaths: Sendable {
-    private let model: FlowModel
+    public let model: FlowModel
     /// Per route id - 1: the routes its screen can push again, each with its guard.
     private let pushesAgain: [[(route: Int, condition: Condition?)]]
     /// A route put in place of a page that replaces itself: the page (a
@@ -91,8 +91,20 @@ public struct ParkedPaths: Sendable {
     /// Whether some edge is taken from lifts of the tabs it selects.
     public let liftsTabs: Bool
 
+    /// Which tabs are stored whole and which lifted, and the selections a
+    /// search that stores these cuts must check as it goes.
+    public let independence: TabIndependence
+
+    /// The cuts of the tabs `TabIndependence(model:)` lets a search park.
     public init(model: FlowModel) {
+        self.init(model: model, independence: TabIndependence(model: model))
+    }
+
+    /// The cuts of the tabs `independence`, judged on `model`, lets a
+    /// search park.
+    public init(model: FlowModel, independence: TabIndependence) {
         self.model = model
+        self.independence = independence
         let stable = FlagStability(model.spec)
         hookRuns = [.never] + (0..<model.routes.count).map { index in
             let screen = model.spec.screens[model.routes.screen(of: index + 1)]
@@ -117,7 +129,6 @@ public struct ParkedPaths: Sendable {
         replacedByLinks = ways.replacedByLinks
         registered = Self.registered(model)
         currentStackSlots = model.shape.tabSlots.indices.map { model.shape.currentStackSlot(selectedTab: $0) }
-        let independence = TabIndependence(model: model)
         let whole = independence.wholeTabs
         liftedTabs = independence.liftedTabs
         liftsTabs = liftedTabs.contains { $0.contains { !$0.isEmpty } }

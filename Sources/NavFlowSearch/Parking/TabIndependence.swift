@@ -18,7 +18,9 @@ import NavFlowSpec
 ///    its screen may be presented, the block is a hook, or it presents),
 ///    unless a `rebuild` came before the `tab`, no modal is up at the
 ///    `tab` and a `popToRoot` empties the tab's one stack before anything
-///    else acts on a path or presents (`bottomModalRoots`), or the parked
+///    else acts on a path or presents (`bottomModalRoots`; where the spec
+///    does not say whether a modal is up, a search may check it as it goes:
+///    `watched`), or the parked
 ///    search lifts the tab before the step (`liftedTabs`: an edge
 ///    of a screen never presented and without hooks, selecting a tab that
 ///    shows a stack and is never hidden, in a tab view without split
@@ -52,6 +54,27 @@ public struct TabIndependence: Sendable {
     /// (`ParkedPaths.transitions`).
     public private(set) var liftedTabs: [[[Int]]]
 
+    /// A `tab` statement whose tab the parked search stores parked on a
+    /// condition it checks as it goes: no modal is up when the statement
+    /// runs. A `popToRoot` follows it before anything else acts on a path
+    /// or presents, and the tab shows one stack, so with no modal up the
+    /// step empties the tab's path, in the app and in the parked search
+    /// alike; what is up when it runs is not known from the spec (a `close`
+    /// of a modal that may or may not be up, a sheet shown over a cover or
+    /// over a tab). The statement's fact `selectsTabUnderModal` says where
+    /// the search met it with a modal up: the search is then run again
+    /// with the tab stored whole (`Explorer`).
+    public struct WatchedSelection: Hashable, Sendable {
+        /// The tab the statement selects.
+        public let tab: Int
+        /// Where the statement is.
+        public let statement: SourceRange
+    }
+
+    /// The selections the parked search checks as it goes, when it was
+    /// asked to (`init(model:metWithAModalUp:)`); empty otherwise.
+    public private(set) var watched: [WatchedSelection] = []
+
     /// The most paths a tab may be lifted to before one step: a tab whose
     /// lifts could be more (`ParkedPaths.mostLifts`) is stored whole instead.
     public static let maxLifts = 65_536
@@ -62,16 +85,28 @@ public struct TabIndependence: Sendable {
     /// The conditions judged on the spec alone: a tab that could be lifted
     /// is assumed to have few enough lifts (`init(model:)` checks it).
     public init(_ spec: FlowSpec) {
-        self.init(spec, tooManyLifts: { _ in false })
+        self.init(spec, tooManyLifts: { _ in false }, metWithAModalUp: nil)
     }
 
     /// The conditions, with each tab that would be lifted before a step
-    /// stored whole when its lifts could be more than `maxLifts` paths.
+    /// stored whole when its lifts could be more than `maxLifts` paths. A
+    /// `tab` whose tab could be parked only if no modal is up when it runs
+    /// keeps its tab whole.
     public init(model: FlowModel) {
-        self.init(model.spec, tooManyLifts: { ParkedPaths.mostLifts(of: $0, in: model) > Self.maxLifts })
+        self.init(model.spec, tooManyLifts: { ParkedPaths.mostLifts(of: $0, in: model) > Self.maxLifts }, metWithAModalUp: nil)
     }
 
-    private init(_ spec: FlowSpec, tooManyLifts: (Int) -> Bool) {
+    /// The conditions as `init(model:)` judges them, but a `tab` whose tab
+    /// could be parked only if no modal is up when it runs is `watched`
+    /// instead, its tab parked, unless its statement is in
+    /// `metWithAModalUp` (a search met it with a modal up): for a search
+    /// that checks them as it goes (`Explorer`).
+    public init(model: FlowModel, metWithAModalUp: Set<SourceRange>) {
+        self.init(model.spec, tooManyLifts: { ParkedPaths.mostLifts(of: $0, in: model) > Self.maxLifts },
+                  metWithAModalUp: metWithAModalUp)
+    }
+
+    private init(_ spec: FlowSpec, tooManyLifts: (Int) -> Bool, metWithAModalUp: Set<SourceRange>?) {
         var global: [(line: Int, text: String)] = []
         var perTab: [(tab: Int, line: Int, text: String)] = []
         func add(_ reason: String, _ range: SourceRange) {
@@ -79,6 +114,13 @@ public struct TabIndependence: Sendable {
         }
         func keepWhole(_ tab: Int, _ reason: String, _ range: SourceRange) {
             perTab.append((tab, range.start.line, "line \(range.start.line): \(reason)"))
+        }
+        var watching: [WatchedSelection] = []
+        func watch(_ tab: Int, _ range: SourceRange) -> Watch {
+            guard let met = metWithAModalUp else { return .notWatching }
+            if met.contains(range) { return .met }
+            watching.append(WatchedSelection(tab: tab, statement: range))
+            return .watched
         }
         guard let view = spec.rootTabView, view.tabs.count >= 2 else {
             reasons = ["the root is not a tab view of two tabs or more"]
@@ -128,7 +170,8 @@ public struct TabIndependence: Sendable {
             lifted.append(screen.edges.map { edge in
                 Self.check(edge.statements, of: "an edge of '\(screen.name)'",
                            startsWith: presented.contains(index) ? (bottomRoots.contains(index) ? .theBottomModal : .modals) : .noModal,
-                           oneStack: oneStack, liftable: liftsBefore ? liftable : [], fewLifts: lifts, add: add, keepWhole: keepWhole)
+                           oneStack: oneStack, liftable: liftsBefore ? liftable : [], fewLifts: lifts, watch: watch, add: add,
+                           keepWhole: keepWhole)
             })
             // An appear hook runs in the step that shows its view, which may
             // be under a sheet or popover the same step presented (they hide
@@ -137,15 +180,15 @@ public struct TabIndependence: Sendable {
             // of the step may close (running a dismissal hook on that tab).
             for hook in screen.hooks {
                 _ = Self.check(hook.statements, of: "the appear hook of '\(screen.name)'",
-                               startsWith: .modals, oneStack: oneStack, liftable: [], fewLifts: lifts, add: add,
-                               keepWhole: keepWhole)
+                               startsWith: .modals, oneStack: oneStack, liftable: [], fewLifts: lifts, watch: watch,
+                               add: add, keepWhole: keepWhole)
             }
             // A dismissal hook runs on what its modal's closing leaves on
             // top, which may be another modal: its `tab` may leave one up.
             for hook in screen.dismissHooks {
                 _ = Self.check(hook.statements, of: "the dismissal hook of '\(screen.name)'",
-                               startsWith: .modals, oneStack: oneStack, liftable: [], fewLifts: lifts, add: add,
-                               keepWhole: keepWhole)
+                               startsWith: .modals, oneStack: oneStack, liftable: [], fewLifts: lifts, watch: watch,
+                               add: add, keepWhole: keepWhole)
             }
         }
         liftedTabs = lifted
@@ -174,6 +217,7 @@ public struct TabIndependence: Sendable {
         if global.isEmpty && whole.contains(false) {
             reasons = []
             wholeTabs = whole
+            watched = watching.filter { !whole[$0.tab] }
             wholeReasons = ordered.map { "tab '\(view.tabs.indices.contains($0.tab) ? view.tabs[$0.tab].id : "\($0.tab)")', \($0.text)" }
         } else {
             // No tab is parked: every reason, in the order of the lines.
@@ -182,6 +226,17 @@ public struct TabIndependence: Sendable {
             wholeTabs = Array(repeating: false, count: view.tabs.count)
             wholeReasons = []
         }
+    }
+
+    /// What `check` makes of a `tab` whose tab could be parked only if no
+    /// modal is up when it runs.
+    private enum Watch {
+        /// The search checks it as it goes: the tab may be parked.
+        case watched
+        /// A search met it with a modal up: the tab is stored whole.
+        case met
+        /// The search does not check it: judged as any other `tab`.
+        case notWatching
     }
 
     /// What is up when a block starts.
@@ -225,7 +280,7 @@ public struct TabIndependence: Sendable {
     /// the parked search lifts before the step instead (those `liftable`
     /// marks).
     private static func check(_ statements: [Statement], of block: String, startsWith start: BlockStart,
-                              oneStack: [Bool], liftable: [Bool], fewLifts: (Int) -> Bool,
+                              oneStack: [Bool], liftable: [Bool], fewLifts: (Int) -> Bool, watch: (Int, SourceRange) -> Watch,
                               add: (String, SourceRange) -> Void, keepWhole: (Int, String, SourceRange) -> Void) -> [Int] {
         func isRebuild(_ statement: Statement) -> Bool { if case .rebuild = statement.kind { true } else { false } }
         let rebuilds = statements.contains(where: isRebuild)
@@ -237,15 +292,29 @@ public struct TabIndependence: Sendable {
                 // or presents empties the tab's one path in the app and in the parked
                 // search alike: the step then writes the tab whole, from its root.
                 let next = statements[(index + 1)...].first { $0.footprint.mayChangeAPath || $0.footprint.presents }
-                if oneStack.indices.contains(tab), oneStack[tab], let next, case .popToRoot = next.kind,
-                   noModalUp(before: index, of: statements, start: start) {
-                    break
-                }
+                var emptied = false
+                if oneStack.indices.contains(tab), oneStack[tab], let next, case .popToRoot = next.kind { emptied = true }
+                if emptied && noModalUp(before: index, of: statements, start: start) { break }
                 let after = statements[(index + 1)...].map(\.footprint)
                 let acts = after.contains { $0.mayChangeAPath || $0.presents }
                 let leavesModal = !rebuilds && (start != .noModal || statements.contains { $0.footprint.presents })
                 // After a rebuild the tab's paths are empty in the app and in the parked search alike.
                 guard acts || leavesModal, !statements[..<index].contains(where: isRebuild) else { break }
+                let canLift = liftable.indices.contains(tab) && liftable[tab] && fewLifts(tab)
+                // When all that stands in the way is a modal that may be up at the `tab` (the tab is
+                // then emptied, or nothing after it acts or presents), the search may see whether one is.
+                if emptied || !acts {
+                    switch watch(tab, statement.range) {
+                    case .watched:
+                        continue
+                    case .met where !canLift:
+                        keepWhole(tab, emptied ? "\(block) selects the tab and empties it with a modal up (the search met one there)"
+                                  : "\(block) selects a tab with a modal up (the search met one there)", statement.range)
+                        continue
+                    case .met, .notWatching:
+                        break
+                    }
+                }
                 if liftable.indices.contains(tab) && liftable[tab] {
                     if fewLifts(tab) {
                         if !lifted.contains(tab) { lifted.append(tab) }

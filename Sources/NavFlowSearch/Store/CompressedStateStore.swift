@@ -65,10 +65,16 @@ public struct CompressedStateStore: Sendable {
     /// A store of the model's states; with `parksInactiveTabs`, of its states
     /// with the tabs that are not selected parked (`ParkedPaths`).
     public init(model: FlowModel, parksInactiveTabs: Bool = false) {
+        self.init(model: model, parkedPaths: parksInactiveTabs ? ParkedPaths(model: model) : nil)
+    }
+
+    /// A store of the model's states; with `parkedPaths`, of its states
+    /// with the tabs that are not selected cut by them.
+    public init(model: FlowModel, parkedPaths: ParkedPaths?) {
         width = model.codec.words
         view = LocalView(model: model)
         sharesViews = view.isShared
-        parking = parksInactiveTabs && view.isShared ? ParkingBox(ParkedPaths(model: model)) : nil
+        parking = view.isShared ? parkedPaths.map(ParkingBox.init) : nil
         let valuation = 0..<model.codec.tabField.lowerBound
         valuationWords = (valuation.count + 63) / 64
         valuationMask = Array(model.codec.mask([valuation]).prefix(valuationWords))
