@@ -40,6 +40,9 @@ public enum Verifier {
         /// Why a tab app was explored as a product of its tabs, or, when the
         /// tabs were parked, why some were stored whole (empty otherwise).
         public var tabsInteract: [String] = []
+        /// With `parked`: each `tab` statement the search checked to run
+        /// with no modal up, which let it park the tab (`TabIndependence.watched`).
+        public var tabsChecked: [String] = []
 
         /// The search that explored a spec.
         public enum Search: String, Sendable, Equatable {
@@ -208,6 +211,7 @@ public enum Verifier {
                 tabsInteract: !model.hasTabView || model.shape.tabCount < 2 ? []
                     : graph.store.parksInactiveTabs ? independence.wholeReasons : independence.reasons)
             result.statistics?.complete = graph.isComplete
+            if graph.store.parksInactiveTabs { result.statistics?.tabsChecked = independence.watched.map(\.description) }
             if graph.isComplete { checked.formUnion(options.graph.map(\.rule)) }
         } catch {
             // The model cannot be built within its limits (too many flags): nothing is explored.

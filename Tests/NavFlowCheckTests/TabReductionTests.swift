@@ -397,6 +397,9 @@ import Testing
         let reduced = try Self.findings(spec, name: "w.navflow", exploration: .automatic)
         #expect(reduced.stats.parkedInactiveTabs)
         #expect(reduced.stats.tabsInteract == [])
+        #expect(reduced.stats.tabsChecked
+                == ["tab 'more', line \(line): an edge of 'Setup' selects it with no modal up, as the search checks"])
+        #expect(every.stats.tabsChecked == [])
         #expect(reduced.stats.states < every.stats.states)
         #expect(reduced.lines == every.lines)
         var explorer = Explorer()
@@ -415,6 +418,7 @@ import Testing
         #expect(reducedUnguarded.stats.parkedInactiveTabs)
         #expect(reducedUnguarded.stats.tabsInteract
                 == ["tab 'more', line \(line): an edge of 'Setup' selects the tab and empties it with a modal up (the search met one there)"])
+        #expect(reducedUnguarded.stats.tabsChecked == [])
         #expect(reducedUnguarded.lines == everyUnguarded.lines)
         let unguardedModel = try FlowModel(try Self.load(unguarded, name: "w.navflow"))
         let unguardedGraph = try explorer.explore(unguardedModel)

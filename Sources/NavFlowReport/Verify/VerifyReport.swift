@@ -127,6 +127,8 @@ public struct VerifyReport: Sendable {
             + (stats.parkedInactiveTabs
                ? "tabs not selected parked" + (stats.tabsInteract.isEmpty ? ""
                    : " (\(stats.tabsInteract.count) reason\(stats.tabsInteract.count == 1 ? "" : "s") to store a tab whole: \(stats.tabsInteract.joined(separator: "; ")))")
+                   + (stats.tabsChecked.isEmpty ? ""
+                   : " (\(stats.tabsChecked.count) 'tab' statement\(stats.tabsChecked.count == 1 ? "" : "s") checked by the search: \(stats.tabsChecked.joined(separator: "; ")))")
                : stats.tabsInteract.isEmpty ? "every state"
                : "product of the tabs (\(stats.tabsInteract.count) reason\(stats.tabsInteract.count == 1 ? "" : "s"): \(stats.tabsInteract.joined(separator: "; ")))")
             + (stats.search == .plain ? ", plain explorer" : "")
@@ -145,6 +147,7 @@ public struct VerifyReport: Sendable {
             ("stateBits", .int(stats.stateBits)),
             ("exploration", .string(stats.search.rawValue)),
             ("tabsInteract", .array(stats.tabsInteract.map { .string($0) })),
+            ("tabsChecked", .array(stats.tabsChecked.map { .string($0) })),
             ("complete", .bool(stats.complete)),
             ("seconds", .decimal(stats.seconds)),
             ("peakMemoryBytes", .int(stats.peakMemoryBytes)),

@@ -69,6 +69,9 @@ public struct TabIndependence: Sendable {
         public let tab: Int
         /// Where the statement is.
         public let statement: SourceRange
+        /// What it is, for a report: "tab 'ID', line N: an edge of 'Screen'
+        /// selects it with no modal up, as the search checks".
+        public let description: String
     }
 
     /// The selections the parked search checks as it goes, when it was
@@ -116,10 +119,12 @@ public struct TabIndependence: Sendable {
             perTab.append((tab, range.start.line, "line \(range.start.line): \(reason)"))
         }
         var watching: [WatchedSelection] = []
-        func watch(_ tab: Int, _ range: SourceRange) -> Watch {
+        func watch(_ tab: Int, _ range: SourceRange, _ block: String) -> Watch {
             guard let met = metWithAModalUp else { return .notWatching }
             if met.contains(range) { return .met }
-            watching.append(WatchedSelection(tab: tab, statement: range))
+            let id = spec.rootTabView.flatMap { $0.tabs.indices.contains(tab) ? $0.tabs[tab].id : nil } ?? "\(tab)"
+            watching.append(WatchedSelection(tab: tab, statement: range, description:
+                "tab '\(id)', line \(range.start.line): \(block) selects it with no modal up, as the search checks"))
             return .watched
         }
         guard let view = spec.rootTabView, view.tabs.count >= 2 else {
@@ -280,7 +285,7 @@ public struct TabIndependence: Sendable {
     /// the parked search lifts before the step instead (those `liftable`
     /// marks).
     private static func check(_ statements: [Statement], of block: String, startsWith start: BlockStart,
-                              oneStack: [Bool], liftable: [Bool], fewLifts: (Int) -> Bool, watch: (Int, SourceRange) -> Watch,
+                              oneStack: [Bool], liftable: [Bool], fewLifts: (Int) -> Bool, watch: (Int, SourceRange, String) -> Watch,
                               add: (String, SourceRange) -> Void, keepWhole: (Int, String, SourceRange) -> Void) -> [Int] {
         func isRebuild(_ statement: Statement) -> Bool { if case .rebuild = statement.kind { true } else { false } }
         let rebuilds = statements.contains(where: isRebuild)
@@ -304,7 +309,7 @@ public struct TabIndependence: Sendable {
                 // When all that stands in the way is a modal that may be up at the `tab` (the tab is
                 // then emptied, or nothing after it acts or presents), the search may see whether one is.
                 if emptied || !acts {
-                    switch watch(tab, statement.range) {
+                    switch watch(tab, statement.range, block) {
                     case .watched:
                         continue
                     case .met where !canLift:
