@@ -35,6 +35,8 @@ import Testing
         for parks in parked ? [false, true] : [false] {
             var explorer = Explorer(limits: limits)
             explorer.parksInactiveTabs = parks
+            // The same cuts as the summary search's, `ParkedPaths(model:)`.
+            explorer.checksTabSelections = false
             guard let graph = try? explorer.explore(model) else { continue }
             var search = SummarySearch(limits: limits)
             search.recordsInAppSteps = true

@@ -49,6 +49,8 @@ import Testing
         for parks in [false, true] where parks ? parked : (storedWhole || !parked) {
             var explorer = Explorer(limits: limits)
             explorer.parksInactiveTabs = parks
+            // The same cuts as the summary search's, `ParkedPaths(model:)`.
+            explorer.checksTabSelections = false
             guard let graph = try? explorer.explore(model) else { continue }
             var parking = parks ? ParkedPaths(model: model) : nil
             parking?.withDeepLinks = true

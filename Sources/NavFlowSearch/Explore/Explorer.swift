@@ -81,6 +81,11 @@ public struct Explorer: Sendable {
     /// instead of exploring the product of the tabs' paths. Sound only when
     /// `TabIndependence` holds; the graph then has the same local views.
     public var parksInactiveTabs = false
+    /// With `parksInactiveTabs`: whether the search parks the tabs of
+    /// `tab` statements it checks as it goes (`TabIndependence.watched`);
+    /// off, it cuts as `ParkedPaths(model:)` does, as a search that must
+    /// agree with one cut that way needs.
+    public var checksTabSelections = true
     /// Whether to follow deep links after the in-app steps; off, the graph
     /// holds the states reachable in-app, all of them in-app.
     public var followsDeepLinks = true
@@ -116,6 +121,11 @@ public struct Explorer: Sendable {
     /// emptied by the step, checked by the search").
     public func exploreUntilLimit(_ model: FlowModel) -> (graph: StateGraph, limit: LimitReached?) {
         guard parksInactiveTabs else { return search(model, parking: nil) }
+        guard checksTabSelections else {
+            var (graph, limit) = search(model, parking: ParkedPaths(model: model))
+            graph.tabIndependence = graph.store.parkedPaths?.independence
+            return (graph, limit)
+        }
         var shared = self
         if shared.limits.startedAt == nil { shared.limits.startedAt = .now }
         var met = Set<SourceRange>()

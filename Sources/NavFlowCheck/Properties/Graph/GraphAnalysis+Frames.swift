@@ -110,6 +110,8 @@ extension GraphAnalysis {
         }
         var explorer = Explorer(limits: limits)
         explorer.parksInactiveTabs = parked
+        // The summary search cuts as `ParkedPaths(model:)` does: the in-app states must be cut alike.
+        explorer.checksTabSelections = false
         explorer.followsDeepLinks = false
         guard let inAppGraph = try? explorer.explore(model) else { return nil }
         parking?.withDeepLinks = true
