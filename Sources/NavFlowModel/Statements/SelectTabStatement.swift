@@ -9,7 +9,8 @@ public struct SelectTabStatement: StatementMeaning {
     public init(tab: Int) { self.tab = tab }
 
     public var footprint: StatementFootprint {
-        StatementFootprint(reads: [.flags, .inputs], writes: .selectedTab, mayLeaveItsTab: true)
+        // The modals: whether one is up, which a fact reports.
+        StatementFootprint(reads: [.flags, .inputs, .modals], writes: .selectedTab, mayLeaveItsTab: true)
     }
 
     func run<Decider: ConditionDecider>(on state: inout NavState, in environment: StatementEnvironment<Decider>,
