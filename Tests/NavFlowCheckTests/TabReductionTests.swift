@@ -127,6 +127,116 @@ import Testing
         #expect(Self.localViews(reduced, model: model) == Self.localViews(every, model: model), "\(name)")
     }
 
+    /// `tab` statements the search must not watch, where its check (no
+    /// modal up at the `tab`) is not enough: a dismissal hook of the closed
+    /// sheet that pushes on the tab the edge selected, after the edge's
+    /// statements; two hooks of one `on dismiss` list, the first selecting
+    /// a tab the second pushes on; an appear hook, pinned to its own view,
+    /// whose `popToRoot` after `tab more` empties the old tab and whose
+    /// sheet covers More's path. Watched, each lost local views of the app.
+    @Test(arguments: [
+        """
+        app W
+        scheme "w"
+        flag go = false
+        stack Feed root Home { depth 1 }
+        stack More root MoreHome { destination Page destination Extra depth 3 }
+        tabs T {
+          tab feed "Feed" Feed
+          tab more "More" More
+        }
+        start T
+        screen Home { sheet Setup }
+        screen Setup {
+          action "Go" { set go = true; dismiss; tab more }
+          on dismiss if go { set go = false; push Extra }
+        }
+        screen MoreHome { push Page }
+        screen Page { push Page }
+        screen Extra
+        deeplink "w://x" -> more / Page / Extra
+        """,
+        """
+        app W
+        stack Feed root Home { depth 1 }
+        stack More root MoreHome { destination Page destination Extra depth 3 }
+        tabs T {
+          tab feed "Feed" Feed
+          tab more "More" More
+        }
+        start T
+        screen Home { sheet Setup }
+        screen Setup {
+          action "Close" { dismiss }
+          on dismiss { tab more }
+          on dismiss { push Extra }
+        }
+        screen MoreHome { push Page }
+        screen Page { push Page }
+        screen Extra
+        """,
+        """
+        app W
+        scheme "w"
+        stack Feed root Home { destination Leaf depth 2 }
+        stack More root MoreHome { destination Page depth 3 }
+        stack M root MR { depth 1 }
+        tabs T {
+          tab feed "Feed" Feed
+          tab more "More" More
+        }
+        start T
+        screen Home { action "Go" { push Leaf } }
+        screen Leaf { appear { tab more; popToRoot; sheet M } }
+        screen MoreHome { push Page }
+        screen Page { push Page }
+        screen MR { action "Close" { dismiss } }
+        deeplink "w://x" -> more / Page + sheet M
+        """,
+    ])
+    func tabsWhoseCheckIsNotEnoughAreNotWatched(_ text: String) throws {
+        let model = try FlowModel(try Self.load(text, name: "w.navflow"))
+        #expect(TabIndependence(model: model, metWithAModalUp: []).watched == [])
+        let limits = Explorer.Limits(maxStates: 400_000, maxBytes: 1 << 30, maxValuations: 64)
+        var parked = Explorer(limits: limits)
+        parked.parksInactiveTabs = true
+        let reduced = try parked.explore(model)
+        let every = try Explorer(limits: limits).explore(model)
+        #expect(Self.localViews(reduced, model: model) == Self.localViews(every, model: model))
+        #expect(try Self.findings(text, name: "w.navflow", exploration: .automatic).lines
+                == Self.findings(text, name: "w.navflow", exploration: .full).lines)
+    }
+
+    /// A `keep tab` handler with an `else` writes a tab not selected: its
+    /// landing is compared there too (More shows `[Extra]` once unlocked,
+    /// which no tap builds).
+    @Test func aKeptTabALinkWritesIsComparedWithAnElse() throws {
+        let text = """
+        app W
+        scheme "w"
+        flag shown = false
+        flag seen = false
+        stack Feed root Home { depth 1 }
+        stack More root MoreHome { destination Page destination Extra depth 3 }
+        tabs T {
+          tab feed "Feed" Feed
+          tab more "More" More hidden if !shown
+        }
+        start T
+        screen Home {
+          action "Unlock" if !shown { set shown = true }
+          action "Ack" if seen { set seen = false }
+        }
+        screen MoreHome { push Page }
+        screen Page { push Page; push Extra }
+        screen Extra
+        deeplink "w://x" -> more / Extra requires !shown else set seen = true keep tab
+        """
+        let unreachable = "deeplink-unreachable 19:10 deep link \"w://x\" lands on a state no in-app navigation reaches: it builds a back stack users cannot, or skips a gate"
+        #expect(try Self.findings(text, name: "w.navflow", exploration: .automatic).lines.contains(unreachable))
+        #expect(try Self.findings(text, name: "w.navflow", exploration: .full).lines.contains(unreachable))
+    }
+
     /// The local views of a graph's states: each state with the slots of
     /// the tabs not selected emptied.
     static func localViews(_ graph: StateGraph, model: FlowModel, inAppOnly: Bool = false) -> Set<NavState> {

@@ -54,12 +54,14 @@ public struct TabIndependence: Sendable {
     /// (`ParkedPaths.transitions`).
     public private(set) var liftedTabs: [[[Int]]]
 
-    /// A `tab` statement whose tab the parked search stores parked on a
-    /// condition it checks as it goes: no modal is up when the statement
-    /// runs. A `popToRoot` follows it before anything else acts on a path
-    /// or presents, and the tab shows one stack, so with no modal up the
-    /// step empties the tab's path, in the app and in the parked search
-    /// alike; what is up when it runs is not known from the spec (a `close`
+    /// A `tab` statement of an edge whose tab the parked search stores
+    /// parked on a condition it checks as it goes: no modal is up when the
+    /// statement runs. A `popToRoot` follows it before anything else acts
+    /// on a path or presents, and the tab shows one stack, so with no modal
+    /// up the step empties the tab's path, in the app and in the parked
+    /// search alike; or nothing after it acts on a path or presents, and no
+    /// dismissal hook of the spec does, so the tab is left on screen
+    /// untouched with no modal up; what is up when it runs is not known from the spec (a `close`
     /// of a modal that may or may not be up, a sheet shown over a cover or
     /// over a tab). The statement's fact `selectsTabUnderModal` says where
     /// the search met it with a modal up: the search is then run again
@@ -119,8 +121,17 @@ public struct TabIndependence: Sendable {
             perTab.append((tab, range.start.line, "line \(range.start.line): \(reason)"))
         }
         var watching: [WatchedSelection] = []
-        func watch(_ tab: Int, _ range: SourceRange, _ block: String) -> Watch {
-            guard let met = metWithAModalUp else { return .notWatching }
+        // A dismissal hook that acts on a path or presents may run later in the
+        // step than a `tab` with nothing after it, on the tab it selected.
+        let hooksAct = spec.screens.contains { screen in
+            screen.dismissHooks.contains { $0.statements.contains { $0.footprint.mayChangeAPath || $0.footprint.presents } }
+        }
+        // Only edges' statements are watched: a hook acts on the view it was
+        // pinned to (a `popToRoot` after its `tab` does not empty that tab),
+        // and a dismissal hook of the same step may act after it.
+        func noWatch(_ tab: Int, _ range: SourceRange, _ block: String, _ emptied: Bool) -> Watch { .notWatching }
+        func watch(_ tab: Int, _ range: SourceRange, _ block: String, _ emptied: Bool) -> Watch {
+            guard let met = metWithAModalUp, emptied || !hooksAct else { return .notWatching }
             if met.contains(range) { return .met }
             let id = spec.rootTabView.flatMap { $0.tabs.indices.contains(tab) ? $0.tabs[tab].id : nil } ?? "\(tab)"
             watching.append(WatchedSelection(tab: tab, statement: range, description:
@@ -185,14 +196,14 @@ public struct TabIndependence: Sendable {
             // of the step may close (running a dismissal hook on that tab).
             for hook in screen.hooks {
                 _ = Self.check(hook.statements, of: "the appear hook of '\(screen.name)'",
-                               startsWith: .modals, oneStack: oneStack, liftable: [], fewLifts: lifts, watch: watch,
+                               startsWith: .modals, oneStack: oneStack, liftable: [], fewLifts: lifts, watch: noWatch,
                                add: add, keepWhole: keepWhole)
             }
             // A dismissal hook runs on what its modal's closing leaves on
             // top, which may be another modal: its `tab` may leave one up.
             for hook in screen.dismissHooks {
                 _ = Self.check(hook.statements, of: "the dismissal hook of '\(screen.name)'",
-                               startsWith: .modals, oneStack: oneStack, liftable: [], fewLifts: lifts, watch: watch,
+                               startsWith: .modals, oneStack: oneStack, liftable: [], fewLifts: lifts, watch: noWatch,
                                add: add, keepWhole: keepWhole)
             }
         }
@@ -285,7 +296,7 @@ public struct TabIndependence: Sendable {
     /// the parked search lifts before the step instead (those `liftable`
     /// marks).
     private static func check(_ statements: [Statement], of block: String, startsWith start: BlockStart,
-                              oneStack: [Bool], liftable: [Bool], fewLifts: (Int) -> Bool, watch: (Int, SourceRange, String) -> Watch,
+                              oneStack: [Bool], liftable: [Bool], fewLifts: (Int) -> Bool, watch: (Int, SourceRange, String, Bool) -> Watch,
                               add: (String, SourceRange) -> Void, keepWhole: (Int, String, SourceRange) -> Void) -> [Int] {
         func isRebuild(_ statement: Statement) -> Bool { if case .rebuild = statement.kind { true } else { false } }
         let rebuilds = statements.contains(where: isRebuild)
@@ -309,7 +320,7 @@ public struct TabIndependence: Sendable {
                 // When all that stands in the way is a modal that may be up at the `tab` (the tab is
                 // then emptied, or nothing after it acts or presents), the search may see whether one is.
                 if emptied || !acts {
-                    switch watch(tab, statement.range, block) {
+                    switch watch(tab, statement.range, block, emptied) {
                     case .watched:
                         continue
                     case .met where !canLift:

@@ -60,7 +60,8 @@ struct DeepLinkLandingJudge {
         let handlers = declaration.handlers.filter { declaration.runs($0, arguments: arguments) }
         let packed = model.codec.encode(landing)
         guard let mask = writtenFields(by: handlers, landing: landing) else {
-            return reachesInApp(packed, mask: localView(of: landing), stop: &stop) ? .builtPartReachable : .unreachable
+            let view = localView(of: landing, keptTabsOf: handlers)
+            return reachesInApp(packed, mask: view, stop: &stop) ? .builtPartReachable : .unreachable
         }
         guard reachesInApp(packed, mask: mask, stop: &stop),
               presentedModalsReachInApp(handlers, arguments: arguments, stop: &stop) else { return .unreachable }
@@ -78,12 +79,19 @@ struct DeepLinkLandingJudge {
     /// property is judged by the local view: whether the app presents a
     /// modal there (`deeplink-out-of-context`), and where a handler with
     /// an `else` may have written anything.
-    private func localView(of landing: NavState) -> [UInt64] {
+    /// With `handlers`, the slots of the tabs their `keep tab` targets
+    /// write besides: what a link wrote is compared wherever it is.
+    private func localView(of landing: NavState, keptTabsOf handlers: [DeepLinkHandler] = []) -> [UInt64] {
         let codec = graph.model.codec
         let shape = graph.model.shape
         var fields = [0..<codec.tabField.lowerBound, codec.tabField, codec.modalField]
         fields += shape.rootSlots.map { codec.slotFields[$0] }
         if !shape.tabSlots.isEmpty { fields += shape.tabSlots[landing.selectedTab].map { codec.slotFields[$0] } }
+        for handler in handlers where handler.keepsTab {
+            if let tab = handler.target.tab, shape.tabSlots.indices.contains(tab) {
+                fields += shape.tabSlots[tab].map { codec.slotFields[$0] }
+            }
+        }
         return codec.mask(fields)
     }
 
@@ -127,7 +135,11 @@ struct DeepLinkLandingJudge {
         let declaration = model.spec.deepLinks[link]
         let handlers = declaration.handlers.filter { declaration.runs($0, arguments: arguments) }
         guard let mask = writtenFields(by: handlers, landing: known) else {
-            return viewIsInApp ? (true, nil) : viewMayBeInApp ? nil : (false, .landsUnreachable)
+            // An `else` may have written anything: compared on the view, and on what `keep tab` wrote.
+            let compared = localView(of: known, keptTabsOf: handlers)
+            let mayBeInApp = reachesInApp(packed, mask: unmarked(compared), stop: &stop)
+            guard stop.reached == nil else { return nil }
+            return mayBeInApp && holdsNoMark(compared) ? (true, nil) : mayBeInApp ? nil : (false, .landsUnreachable)
         }
         // An in-app landing has every bit of an in-app state, the written ones included.
         let partMayBeReachable = reachesInApp(packed, mask: unmarked(mask), stop: &stop)
