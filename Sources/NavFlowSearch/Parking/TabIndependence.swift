@@ -61,9 +61,9 @@ public struct TabIndependence: Sendable {
     /// up the step empties the tab's path, in the app and in the parked
     /// search alike; or nothing after it acts on a path or presents, and no
     /// dismissal hook of the spec does, so the tab is left on screen
-    /// untouched with no modal up; what is up when it runs is not known from the spec (a `close`
-    /// of a modal that may or may not be up, a sheet shown over a cover or
-    /// over a tab). The statement's fact `selectsTabUnderModal` says where
+    /// untouched with no modal up. What is up when it runs is not known
+    /// from the spec (a `close` of a modal that may or may not be up, a
+    /// sheet shown over a cover or over a tab). The statement's fact `selectsTabUnderModal` says where
     /// the search met it with a modal up: the search is then run again
     /// with the tab stored whole (`Explorer`).
     public struct WatchedSelection: Hashable, Sendable {
@@ -316,14 +316,14 @@ public struct TabIndependence: Sendable {
                 let leavesModal = !rebuilds && (start != .noModal || statements.contains { $0.footprint.presents })
                 // After a rebuild the tab's paths are empty in the app and in the parked search alike.
                 guard acts || leavesModal, !statements[..<index].contains(where: isRebuild) else { break }
-                let canLift = liftable.indices.contains(tab) && liftable[tab] && fewLifts(tab)
+                let isLiftable = liftable.indices.contains(tab) && liftable[tab]
                 // When all that stands in the way is a modal that may be up at the `tab` (the tab is
                 // then emptied, or nothing after it acts or presents), the search may see whether one is.
                 if emptied || !acts {
                     switch watch(tab, statement.range, block, emptied) {
                     case .watched:
                         continue
-                    case .met where !canLift:
+                    case .met where !(isLiftable && fewLifts(tab)):
                         keepWhole(tab, emptied ? "\(block) selects the tab and empties it with a modal up (the search met one there)"
                                   : "\(block) selects a tab with a modal up (the search met one there)", statement.range)
                         continue
@@ -331,7 +331,7 @@ public struct TabIndependence: Sendable {
                         break
                     }
                 }
-                if liftable.indices.contains(tab) && liftable[tab] {
+                if isLiftable {
                     if fewLifts(tab) {
                         if !lifted.contains(tab) { lifted.append(tab) }
                     } else {
