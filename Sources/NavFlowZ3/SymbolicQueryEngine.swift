@@ -6,24 +6,46 @@ import NavFlowSearch
 import NavFlowSpec
 import Z3Solver
 
-/// Answers reachability queries by bounded model checking with Z3: one copy
-/// of the state per step over the `SymbolicGraph` (the model's own
-/// transitions with inputs left open), inputs as free Boolean constants,
-/// bound by bound, so the first satisfiable bound gives a shortest witness
-/// and the input valuation it needs. Where k-induction over simple paths
-/// (bit-vector state variables, pairwise distinct) succeeds, it proves the
-/// target unreachable at every bound.
+/// Answers reachability queries by bounded model checking with Z3, bound
+/// by bound, so the first satisfiable bound gives a shortest witness and
+/// the input valuation it needs. Two encodings:
+///
+/// - over the navigation state (`StateEncoding`): the state's fields as
+///   terms, the transition relation lowered from the statements; nothing
+///   is enumerated, so it answers on apps whose state space no explicit
+///   search finishes. It covers the specs `StateEncoding.unsupported`
+///   finds nothing in.
+/// - over the state graph (`SymbolicGraph`, the model's own transitions
+///   with inputs left open, enumerated first): one Boolean per state per
+///   step. Where k-induction over simple paths succeeds, it proves the
+///   target unreachable at every bound.
 public struct SymbolicQueryEngine: Sendable {
     /// The longest witness looked for.
     public var bound: Int
     /// Seconds for the whole query.
     public var timeout: Double
     public var limits: Explorer.Limits
+    public var encoding: EncodingChoice
 
-    public init(bound: Int, timeout: Double = 60, limits: Explorer.Limits = .standard) {
+    /// Which encoding answers.
+    public enum EncodingChoice: Hashable, Sendable {
+        /// The navigation state where the spec allows it, else the state graph.
+        case automatic
+        case navigationState
+        case stateGraph
+    }
+
+    /// The encoding that answered a query.
+    public enum Encoding: String, Sendable {
+        case navigationState = "navigation state"
+        case stateGraph = "state graph"
+    }
+
+    public init(bound: Int, timeout: Double = 60, limits: Explorer.Limits = .standard, encoding: EncodingChoice = .automatic) {
         self.bound = bound
         self.timeout = timeout
         self.limits = limits
+        self.encoding = encoding
     }
 
     /// Why the engine gave no answer.
@@ -32,6 +54,9 @@ public struct SymbolicQueryEngine: Sendable {
         case solver(Z3Error)
         case timeout(Double)
         case unsupported(String)
+        /// The run the solver found is not a run of the model: a defect in
+        /// the encoding, never an answer.
+        case replay(String)
 
         public var description: String {
             switch self {
@@ -39,6 +64,7 @@ public struct SymbolicQueryEngine: Sendable {
             case .solver(let error): error.description
             case .timeout(let seconds): "the z3 engine found no answer within \(seconds) s (--timeout)"
             case .unsupported(let what): what
+            case .replay(let what): "internal error: the z3 engine's witness does not replay on the model (\(what)); please report it with the spec"
             }
         }
     }
@@ -53,10 +79,37 @@ public struct SymbolicQueryEngine: Sendable {
         try solve(query, model: model).answer
     }
 
+    /// The encoding that answers `query` on `model`, or why the one asked for cannot.
+    public func encoding(for query: ReachabilityQuery, model: FlowModel) throws(Failure) -> Encoding {
+        let reasons = query.from != nil ? ["--from"] : StateEncoding.unsupported(in: model, deepLinks: query.deepLinks)
+        switch encoding {
+        case .automatic: return reasons.isEmpty ? .navigationState : .stateGraph
+        case .stateGraph: return .stateGraph
+        case .navigationState:
+            guard reasons.isEmpty else {
+                throw .unsupported("the navigation-state encoding does not cover \(reasons.joined(separator: ", ")) yet")
+            }
+            return .navigationState
+        }
+    }
+
     /// The answer and, when reachable, the raw trace behind its witness.
     public func solve(_ query: ReachabilityQuery, model: FlowModel) throws(Failure) -> (answer: QueryAnswer, trace: Trace?) {
         guard query.from == nil else {
             throw .unsupported("--from is answered by the explicit engine only; drop --engine z3")
+        }
+        if try encoding(for: query, model: model) == .navigationState {
+            let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+            do {
+                return try StateEncoding(model: model, bound: bound, deadline: deadline).solve(query)
+            } catch let error as Z3Error {
+                if case .unknown = error { throw .timeout(timeout) }
+                throw .solver(error)
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw .solver(.failed(code: -1, message: String(describing: error)))
+            }
         }
         let graph: SymbolicGraph
         do {
@@ -66,7 +119,7 @@ public struct SymbolicQueryEngine: Sendable {
         }
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         do {
-            return try Encoding(graph: graph, target: query.target, bound: bound, deadline: deadline).solve()
+            return try GraphEncoding(graph: graph, target: query.target, bound: bound, deadline: deadline).solve()
         } catch let error as Z3Error {
             if case .unknown = error { throw .timeout(timeout) }
             throw .solver(error)
@@ -78,8 +131,21 @@ public struct SymbolicQueryEngine: Sendable {
     }
 }
 
+/// Whether the navigation-state encoding covers a model (for tests and
+/// statistics: the engine picks it by itself).
+public enum StateEncodingSupport {
+    public static func supports(_ model: FlowModel, deepLinks: Bool) -> Bool {
+        StateEncoding.unsupported(in: model, deepLinks: deepLinks).isEmpty
+    }
+
+    /// What it does not cover in the model, with where the spec uses it.
+    public static func unsupported(in model: FlowModel, deepLinks: Bool) -> [String] {
+        StateEncoding.unsupported(in: model, deepLinks: deepLinks)
+    }
+}
+
 /// The BMC and induction encodings of one query over one symbolic graph.
-private struct Encoding {
+private struct GraphEncoding {
     /// Induction is tried at every depth up to this one...
     static let alwaysInductUpTo = 2
     /// ...and at every depth for graphs of at most this many states.

@@ -17,6 +17,7 @@ enum SymbolicEngineBridge {
             case .unsupported(let message): throw CommandFailure.input(message)
             case .limit(let limit): throw limit
             case .timeout, .solver: throw Explorer.LimitReached(description: error.description, states: 0)
+            case .replay: throw error
             }
         }
         #else

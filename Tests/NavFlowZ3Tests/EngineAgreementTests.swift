@@ -48,7 +48,7 @@ import Testing
     }
 
     private func compare(batch: UInt64, appearHooks: Bool) throws {
-        var compared = 0
+        var compared: [SymbolicQueryEngine.EncodingChoice: Int] = [:]
         for offset in 0..<Self.specsPerBatch {
             let seed = batch * Self.specsPerBatch + offset + 1
             var generator = SpecGenerator(seed: seed, appearHooks: appearHooks)
@@ -63,9 +63,23 @@ import Testing
                 let deepLinks = index % 3 == 0
                 let request = ReachabilityQuery(target: pattern, deepLinks: deepLinks)
                 let explicit = try ExplicitQueryEngine().answer(request, model: model)
-                let (symbolic, trace) = try SymbolicQueryEngine(bound: Self.bound, timeout: 30).solve(request, model: model)
-                compared += 1
-                let context = "seed \(seed), \(query)\(deepLinks ? " --deeplinks" : "")\n\(text)"
+                var encodings: [SymbolicQueryEngine.EncodingChoice] = [.stateGraph]
+                if StateEncodingSupport.supports(model, deepLinks: deepLinks) { encodings.append(.navigationState) }
+                for encoding in encodings {
+                    let engine = SymbolicQueryEngine(bound: Self.bound, timeout: 30, encoding: encoding)
+                    let (symbolic, trace) = try engine.solve(request, model: model)
+                    let context = "seed \(seed), \(query)\(deepLinks ? " --deeplinks" : ""), \(encoding)\n\(text)"
+                    compared[encoding, default: 0] += 1
+                    try compare(explicit, symbolic, trace, request, model, context)
+                }
+            }
+        }
+        #expect(compared[.stateGraph, default: 0] > 100)
+        if !appearHooks { #expect(compared[.navigationState, default: 0] > 50) }
+    }
+
+    private func compare(_ explicit: QueryAnswer, _ symbolic: QueryAnswer, _ trace: SymbolicQueryEngine.Trace?,
+                         _ request: ReachabilityQuery, _ model: FlowModel, _ context: String) throws {
                 switch (explicit, symbolic) {
                 case (.reachable(_, let explicitLength), .reachable(_, let symbolicLength)):
                     #expect(explicitLength == symbolicLength, "witness lengths differ: \(context)")
@@ -77,9 +91,6 @@ import Testing
                 default:
                     Issue.record("verdicts differ (explicit \(explicit.isReachable), z3 \(symbolic.isReachable)): \(context)")
                 }
-            }
-        }
-        #expect(compared > 100)
     }
 
     private func replay(_ trace: SymbolicQueryEngine.Trace, _ request: ReachabilityQuery, _ model: FlowModel,

@@ -177,6 +177,16 @@ nf_term nf_bv_ult(nf_solver *solver, nf_term lhs, nf_term rhs) {
     return Z3_mk_bvult(solver->context, (Z3_ast)lhs, (Z3_ast)rhs);
 }
 
+nf_term nf_ite(nf_solver *solver, nf_term condition, nf_term then_term, nf_term otherwise) {
+    NF_ENTER(solver);
+    return Z3_mk_ite(solver->context, (Z3_ast)condition, (Z3_ast)then_term, (Z3_ast)otherwise);
+}
+
+nf_term nf_bv_add(nf_solver *solver, nf_term lhs, nf_term rhs) {
+    NF_ENTER(solver);
+    return Z3_mk_bvadd(solver->context, (Z3_ast)lhs, (Z3_ast)rhs);
+}
+
 void nf_assert(nf_solver *solver, nf_term term) {
     NF_ENTER(solver);
     if (term == NULL) {

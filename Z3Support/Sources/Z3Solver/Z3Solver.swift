@@ -20,8 +20,15 @@ public enum Z3Error: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A Boolean or bit-vector term, owned by the solver that made it.
-public struct Z3Term: @unchecked Sendable {
+public struct Z3Term: @unchecked Sendable, Equatable {
     let raw: UnsafeRawPointer
+
+    /// Whether two terms are the same term (Z3 shares structurally equal
+    /// terms, so a term left unchanged keeps its identity).
+    public static func == (lhs: Z3Term, rhs: Z3Term) -> Bool { lhs.raw == rhs.raw }
+
+    /// The term's identity, for keying tables by term.
+    public var identity: UnsafeRawPointer { raw }
 }
 
 /// The result of a satisfiability check.
@@ -105,6 +112,16 @@ public final class Z3Solver {
     /// Unsigned less-than of two bit-vectors of the same width.
     public func lessThan(_ lhs: Z3Term, _ rhs: Z3Term) throws(Z3Error) -> Z3Term {
         try checked(nf_bv_ult(handle, lhs.raw, rhs.raw))
+    }
+
+    /// `condition ? then : otherwise`, of two terms of the same sort.
+    public func ifThenElse(_ condition: Z3Term, _ then: Z3Term, _ otherwise: Z3Term) throws(Z3Error) -> Z3Term {
+        try checked(nf_ite(handle, condition.raw, then.raw, otherwise.raw))
+    }
+
+    /// The sum of two bit-vectors of the same width, modulo 2^width.
+    public func add(_ lhs: Z3Term, _ rhs: Z3Term) throws(Z3Error) -> Z3Term {
+        try checked(nf_bv_add(handle, lhs.raw, rhs.raw))
     }
 
     public func assert(_ term: Z3Term) throws(Z3Error) {

@@ -39,6 +39,10 @@ nf_term nf_or(nf_solver *solver, unsigned count, const nf_term *terms);
 nf_term nf_eq(nf_solver *solver, nf_term lhs, nf_term rhs);
 nf_term nf_distinct(nf_solver *solver, unsigned count, const nf_term *terms);
 nf_term nf_bv_ult(nf_solver *solver, nf_term lhs, nf_term rhs);
+/// `condition ? then : otherwise`, of two terms of the same sort.
+nf_term nf_ite(nf_solver *solver, nf_term condition, nf_term then_term, nf_term otherwise);
+/// Sum of two bit-vectors of the same width, modulo 2^width.
+nf_term nf_bv_add(nf_solver *solver, nf_term lhs, nf_term rhs);
 
 void nf_assert(nf_solver *solver, nf_term term);
 void nf_push(nf_solver *solver);

@@ -1,0 +1,203 @@
+#if Z3
+import NavFlowDiagnostics
+import NavFlowModel
+import NavFlowQuery
+import NavFlowSource
+import NavFlowSpec
+import Z3Solver
+
+/// Bounded model checking over the navigation state itself: the state as
+/// terms (`StateLayout`), one copy per step, the transition relation from
+/// the statements' lowering (`SymbolicSteps`), the target pattern as a
+/// term. Nothing is enumerated: the solver looks for a run of k steps that
+/// ends in the target, k = 0, 1, … up to the bound, so the first run found
+/// is a shortest witness. Its steps are replayed on the explicit model
+/// before they are returned; a run that does not replay is reported as
+/// NavFlow's own failure, never as an answer.
+struct StateEncoding {
+    let model: FlowModel
+    let bound: Int
+    let deadline: ContinuousClock.Instant
+
+    /// What the lowering does not cover yet, each with where the spec uses
+    /// it; empty when the encoding can answer queries on this model.
+    static func unsupported(in model: FlowModel, deepLinks: Bool) -> [String] {
+        let spec = model.spec
+        var reasons: [String] = []
+        func place(_ range: SourceRange) -> String { "line \(range.start.line)" }
+        if let screen = spec.screens.first(where: { !$0.hooks.isEmpty }) {
+            reasons.append("appear hooks (\(screen.name), \(place(screen.hooks[0].keyword)))")
+        }
+        if let screen = spec.screens.first(where: { !$0.dismissHooks.isEmpty }) {
+            reasons.append("dismissal hooks (\(screen.name), \(place(screen.dismissHooks[0].keyword)))")
+        }
+        if let split = spec.splits.first { reasons.append("split views (\(split.name))") }
+        if deepLinks && !spec.deepLinks.isEmpty { reasons.append("deep links (--deeplinks)") }
+        let statements = spec.screens.flatMap { $0.edges.flatMap(\.statements) } + spec.launch.map(\.statement)
+        var seen = Set<String>()
+        for statement in statements {
+            let name: String
+            switch statement.kind {
+            case .pushUnderModals: name = "'push … under modals'"
+            case .rebuild: name = "'rebuild'"
+            case .open: name = "'open'"
+            case .select: name = "'select'"
+            default: continue
+            }
+            if seen.insert(name).inserted { reasons.append("\(name) (\(place(statement.range)))") }
+        }
+        return reasons
+    }
+
+    /// One bounded check per length, shortest first. Each check has a
+    /// solver of its own with one `check` call: Z3 then solves the bit-vector
+    /// problem with its bit-blasting tactic, which on these formulas is
+    /// orders of magnitude faster than the incremental core that push and pop
+    /// would put it in.
+    func solve(_ query: ReachabilityQuery) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
+        for k in 0...bound {
+            if let found = try check(query, length: k) { return found }
+        }
+        return (.unreachable(.bounded(bound: bound)), nil)
+    }
+
+    /// Looks for a run of exactly `length` steps from launch to the target.
+    private func check(_ query: ReachabilityQuery, length: Int) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
+        let solver = try Z3Solver(timeout: remainingSeconds())
+        let terms = try Terms(solver: solver)
+        let inputs = InputTerms(terms: terms)
+        let layout = StateLayout(model: model)
+        let relation = SymbolicSteps(layout: layout, terms: terms, inputs: inputs)
+        let target = StatePatternTerm(layout: layout, terms: terms, inputs: inputs)
+        let conditions = SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: try layout.fresh("assumed", terms: terms))
+        for assumption in model.spec.assumptions {
+            try solver.assert(conditions.holds(assumption.condition, in: conditions.state))
+        }
+        let (initial, launched) = try relation.initial()
+        try solver.assert(launched)
+        var frames = [initial]
+        var labels: [[Step]] = []
+        var selectors: [Z3Term] = []
+        for k in 0..<length {
+            _ = try remainingSeconds()
+            let steps = try relation.steps(from: frames[k])
+            let next = try layout.fresh("s\(k + 1)", terms: terms)
+            let width = Terms.width(for: steps.count)
+            let selector = try terms.bitVector("step\(k)", width: width)
+            try solver.assert(terms.less(selector, terms.value(steps.count, width: width)))
+            let current = frames[k].fields
+            var chains = current
+            for (number, step) in steps.enumerated() {
+                let chosen = try terms.equal(selector, number, width: width)
+                try solver.assert(terms.implies(chosen, step.enabled))
+                for (index, field) in step.next.fields.enumerated() where field != current[index] {
+                    chains[index] = try terms.ifThenElse(chosen, field, chains[index])
+                }
+            }
+            for (field, chain) in zip(next.fields, chains) { try solver.assert(terms.equal(field, chain)) }
+            frames.append(next)
+            selectors.append(selector)
+            labels.append(steps.map(\.step))
+        }
+        try solver.assert(target.term(query.target, in: frames[length]))
+        guard try check(solver) == .satisfiable else { return nil }
+        return try witness(solver: solver, layout: layout, inputs: inputs, frames: frames,
+                           selectors: selectors, labels: labels, query: query)
+    }
+
+    private func remainingSeconds() throws(Z3Error) -> Double {
+        let remaining = deadline - ContinuousClock.now
+        let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+        guard seconds > 0 else { throw Z3Error.unknown(reason: "timeout") }
+        return seconds
+    }
+
+    private func check(_ solver: Z3Solver) throws -> Z3Result {
+        _ = try remainingSeconds()
+        return try solver.check()
+    }
+
+    /// Decodes the run the solver found, replays it on the explicit model
+    /// and describes it.
+    private func witness(solver: Z3Solver, layout: StateLayout, inputs: InputTerms, frames: [SymbolicState],
+                         selectors: [Z3Term], labels: [[Step]],
+                         query: ReachabilityQuery) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
+        var bits: UInt64 = 0
+        for (input, term) in inputs.made where try solver.value(of: term) { bits |= 1 << UInt64(input) }
+        var states: [NavState] = []
+        for frame in frames { states.append(try layout.decode(frame, inputs: bits, solver: solver)) }
+        var steps: [Step] = []
+        for (k, selector) in selectors.enumerated() { steps.append(labels[k][Int(try solver.bitVectorValue(of: selector))]) }
+        // The run must be the model's own: launch, each step, the target.
+        guard let launched = model.initialState(inputs: bits).state, launched == states[0] else {
+            throw SymbolicQueryEngine.Failure.replay("launch with inputs \(bits) does not give the encoding's first state")
+        }
+        var state = launched
+        var taken: [(from: NavState, step: Step)] = []
+        for (k, step) in steps.enumerated() {
+            guard let target = model.transition(taking: step, from: state)?.target, target == states[k + 1] else {
+                throw SymbolicQueryEngine.Failure.replay("step \(k + 1) (\(step)) does not lead where the encoding says")
+            }
+            taken.append((state, step))
+            state = target
+        }
+        guard model.matches(query.target, state) else {
+            throw SymbolicQueryEngine.Failure.replay("the run's last state does not match \(query.target.text)")
+        }
+        let witness = WitnessBuilder(model: model).witness(taken, inputs: bits)
+        return (.reachable(witness, length: steps.count), SymbolicQueryEngine.Trace(inputs: bits, steps: steps))
+    }
+}
+#endif
+
+#if Z3
+/// The transition relation of the navigation-state encoding run on one
+/// concrete state: every term folds to a constant, so the relation's
+/// successors can be read off and compared with the explicit model's,
+/// state by state (the tests do, on every spec the encoding covers).
+public final class NavigationStateRelation {
+    public let model: FlowModel
+    private let terms: Terms
+    private let layout: StateLayout
+
+    public init(model: FlowModel) throws {
+        self.model = model
+        terms = try Terms(solver: try Z3Solver())
+        layout = StateLayout(model: model)
+    }
+
+    /// Why the relation could not be read on a state.
+    public struct NotConstant: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The initial state for an input valuation (nil when launch is cut off).
+    public func initialState(inputs: UInt64) throws -> NavState? {
+        let relation = steps(inputs: inputs)
+        let (state, launched) = try relation.initial()
+        if launched == terms.no { return nil }
+        guard launched == terms.yes, let decoded = layout.decodeConstant(state, inputs: inputs, terms: terms) else {
+            throw NotConstant(description: "the initial state did not fold to constants")
+        }
+        return decoded
+    }
+
+    /// The in-app steps from `state` whose guard holds, with their targets.
+    public func successors(of state: NavState) throws -> [(step: Step, target: NavState)] {
+        let relation = steps(inputs: state.inputs)
+        var successors: [(step: Step, target: NavState)] = []
+        for step in try relation.steps(from: layout.constant(state, terms: terms)) {
+            if step.enabled == terms.no { continue }
+            guard step.enabled == terms.yes, let target = layout.decodeConstant(step.next, inputs: state.inputs, terms: terms) else {
+                throw NotConstant(description: "step \(step.step) did not fold to constants")
+            }
+            successors.append((step.step, target))
+        }
+        return successors
+    }
+
+    private func steps(inputs: UInt64) -> SymbolicSteps {
+        SymbolicSteps(layout: layout, terms: terms, inputs: InputTerms(terms: terms, fixed: inputs))
+    }
+}
+#endif

@@ -1,0 +1,374 @@
+#if Z3
+import NavFlowModel
+import NavFlowSpec
+import Z3Solver
+
+/// The statements of one step run on a state of terms: the lowering of each
+/// statement kind's meaning (NavFlowModel's Statements/) to updates guarded
+/// by terms. Where the explicit run branches on the state (is a modal up,
+/// which tab is selected, how long is the path), the lowering takes every
+/// branch, each write guarded by the branch's condition, so the result is
+/// the explicit run's on every state the terms can stand for. `cut` holds
+/// when a push at its stack's depth or a presentation beyond the modal
+/// limit cut the step off (it has no target then).
+///
+/// What it covers is `StateEncoding.unsupported(in:)`'s complement: no
+/// hooks, no split views, no deep links and none of the statements that
+/// read or write more than the context's stack (`push … under modals`,
+/// `rebuild`, `open`, `select`).
+struct SymbolicRun {
+    let layout: StateLayout
+    let terms: Terms
+    let inputs: InputTerms
+    var state: SymbolicState
+    var cut: Z3Term
+
+    private var model: FlowModel { layout.model }
+    private var spec: FlowSpec { layout.model.spec }
+
+    init(layout: StateLayout, terms: Terms, inputs: InputTerms, state: SymbolicState) {
+        self.layout = layout
+        self.terms = terms
+        self.inputs = inputs
+        self.state = state
+        cut = terms.no
+    }
+
+    /// Where a statement acts: a slot's path or a modal's.
+    enum Place {
+        case slot(Int)
+        case modal(Int)
+    }
+
+    // MARK: - Reading the state
+
+    /// A condition over the flags of `state` and the inputs.
+    func holds(_ condition: Condition?, in state: SymbolicState) throws(Z3Error) -> Z3Term {
+        guard let condition else { return terms.yes }
+        switch condition {
+        case .constant(let value): return terms.bool(value)
+        case .flag(let index): return state.flags[index]
+        case .input(let index): return try inputs.term(index)
+        case .not(let operand): return try terms.not(holds(operand, in: state))
+        case .and(let lhs, let rhs): return try terms.and([holds(lhs, in: state), holds(rhs, in: state)])
+        case .or(let lhs, let rhs): return try terms.or([holds(lhs, in: state), holds(rhs, in: state)])
+        case .equal(let lhs, let rhs): return try terms.equal(holds(lhs, in: state), holds(rhs, in: state))
+        }
+    }
+
+    /// Whether tab `tab` is hidden (`FlowModel.isHidden`).
+    func isHidden(_ tab: Int, in state: SymbolicState) throws(Z3Error) -> Z3Term {
+        guard let view = spec.rootTabView, tab < view.tabs.count else { return terms.yes }
+        guard let condition = view.tabs[tab].hiddenIf else { return terms.no }
+        return try holds(condition, in: state)
+    }
+
+    /// Whether tab `tab` is the selected one.
+    func selects(_ tab: Int, in state: SymbolicState) throws(Z3Error) -> Z3Term {
+        try terms.equal(state.tab, tab, width: layout.tabWidth)
+    }
+
+    /// Whether exactly `count` modals are up.
+    func modalCount(is count: Int, in state: SymbolicState) throws(Z3Error) -> Z3Term {
+        try terms.equal(state.count, count, width: layout.countWidth)
+    }
+
+    /// The places a statement may act on, each with the condition under
+    /// which it is the context (`StatementRun.context(in:)`): the top modal
+    /// when one is up, else the selected tab's slot (without split views a
+    /// tab has one slot, so the slot a step came from is on screen exactly
+    /// when its tab is selected).
+    func contexts(in state: SymbolicState) throws(Z3Error) -> [(condition: Z3Term, place: Place)] {
+        var contexts: [(Z3Term, Place)] = []
+        let noModal = try modalCount(is: 0, in: state)
+        if model.shape.tabCount > 0 {
+            for (tab, slots) in model.shape.tabSlots.enumerated() {
+                contexts.append((try terms.and([noModal, selects(tab, in: state)]), .slot(slots.lowerBound)))
+            }
+        } else {
+            contexts.append((noModal, .slot(model.shape.rootSlots.lowerBound)))
+        }
+        for index in 0..<layout.modalPlaces {
+            contexts.append((try modalCount(is: index + 1, in: state), .modal(index)))
+        }
+        return contexts
+    }
+
+    /// The condition under which `context` (a step's) is on screen.
+    func isActive(_ context: Context, in state: SymbolicState) throws(Z3Error) -> Z3Term {
+        switch context {
+        case .modal:
+            return try terms.not(modalCount(is: 0, in: state))
+        case .slot(let slot):
+            let noModal = try modalCount(is: 0, in: state)
+            guard let tab = model.shape.slots[slot].tab else { return noModal }
+            return try terms.and([noModal, selects(tab, in: state)])
+        }
+    }
+
+    func path(_ place: Place, in state: SymbolicState) -> SymbolicPath {
+        switch place {
+        case .slot(let slot): state.paths[slot]
+        case .modal(let index): state.modals[index].path
+        }
+    }
+
+    private mutating func setPath(_ path: SymbolicPath, of place: Place) {
+        switch place {
+        case .slot(let slot): state.paths[slot] = path
+        case .modal(let index): state.modals[index].path = path
+        }
+    }
+
+    /// The stacks a place may show, each with its condition: a slot's
+    /// declared stack, or each stack a modal there may present.
+    func stacks(of place: Place, in state: SymbolicState) throws(Z3Error) -> [(condition: Z3Term, stack: Int)] {
+        switch place {
+        case .slot(let slot):
+            if case .stack(let stack) = model.shape.slots[slot].declared { return [(terms.yes, stack)] }
+            return []
+        case .modal(let index):
+            var stacks: [(Z3Term, Int)] = []
+            for presentable in layout.presented {
+                guard case .stack(let stack) = model.shape.presentables[presentable] else { continue }
+                stacks.append((try terms.equal(state.modals[index].presentable, presentable, width: layout.presentableWidth), stack))
+            }
+            return stacks
+        }
+    }
+
+    /// The route on top of a path, or `root` when it is empty.
+    func top(of path: SymbolicPath, root: Z3Term) throws(Z3Error) -> Z3Term {
+        var route = root
+        for (place, term) in path.routes.enumerated() {
+            route = try terms.ifThenElse(terms.equal(path.length, place + 1, width: path.lengthWidth), term, route)
+        }
+        return route
+    }
+
+    /// The route on screen in a step's context (`FlowModel.visibleRoute`):
+    /// for `.modal`, the top modal's, which `count` picks.
+    func visibleRoute(of context: Context, in state: SymbolicState) throws(Z3Error) -> Z3Term {
+        switch context {
+        case .slot(let slot):
+            return try top(of: state.paths[slot], root: terms.value(model.declaredRoot(ofSlot: slot), width: layout.routeWidth))
+        case .modal:
+            var route = try terms.value(0, width: layout.routeWidth)
+            for index in 0..<layout.modalPlaces {
+                let modal = state.modals[index]
+                var root = try terms.value(0, width: layout.routeWidth)
+                for presentable in layout.presented {
+                    let shown = model.rootRoute(of: Modal(kind: .sheet, presentable: presentable, path: []))
+                    root = try terms.ifThenElse(terms.equal(modal.presentable, presentable, width: layout.presentableWidth),
+                                                terms.value(shown, width: layout.routeWidth), root)
+                }
+                route = try terms.ifThenElse(modalCount(is: index + 1, in: state), top(of: modal.path, root: root), route)
+            }
+            return route
+        }
+    }
+
+    /// Whether the route on screen in `context` shows a screen for which
+    /// `condition` (a per-screen condition, nil for none) holds.
+    func visibleScreen(of context: Context, in state: SymbolicState,
+                       satisfies condition: (Int) -> Condition?) throws(Z3Error) -> Z3Term {
+        let visible = try visibleRoute(of: context, in: state)
+        var cases: [Z3Term] = []
+        for route in 1...max(1, model.routes.count) where route <= model.routes.count {
+            guard let screenCondition = condition(model.routes.screen(of: route)) else { continue }
+            cases.append(try terms.and([terms.equal(visible, route, width: layout.routeWidth), holds(screenCondition, in: state)]))
+        }
+        return try terms.or(cases)
+    }
+
+    // MARK: - Writing it
+
+    /// Runs `statement` (with the route it chose, if it chooses one).
+    mutating func run(_ statement: Statement, choice: Int?) throws(Z3Error) {
+        switch statement.kind {
+        case .push(_): if let choice { try push(choice, needsRegistration: true) }
+        case .pushInline(_): if let choice { try push(choice, needsRegistration: false) }
+        case .pushStack: break
+        case .present(let kind, let content): try present(kind, content)
+        case .dismiss: try dismiss()
+        case .close(let closing): try close(closing)
+        case .pop: try pop(all: false)
+        case .popToRoot: try pop(all: true)
+        case .selectTab(let tab): try selectTab(tab)
+        case .set(let flag, let value): state.flags[flag] = terms.bool(value)
+        case .pushUnderModals, .rebuild, .open, .select:
+            preconditionFailure("StateEncoding.unsupported(in:) keeps \(statement.kind) out")
+        }
+    }
+
+    /// Runs `statement` only where `condition` holds.
+    mutating func run(_ statement: Statement, choice: Int?, when condition: Z3Term) throws(Z3Error) {
+        if condition == terms.yes { return try run(statement, choice: choice) }
+        if condition == terms.no { return }
+        let before = state
+        let cutBefore = cut
+        try run(statement, choice: choice)
+        state = try SymbolicState.choose(condition, state, before, terms: terms)
+        cut = try terms.ifThenElse(condition, cut, cutBefore)
+    }
+
+    /// `PushStatement`: appends the route on the context's stack; nothing
+    /// without a stack or (when it needs one) a registration, a cut at the depth.
+    private mutating func push(_ route: Int, needsRegistration: Bool) throws(Z3Error) {
+        let screen = model.routes.screen(of: route)
+        for (onScreen, place) in try contexts(in: state) {
+            for (shows, stack) in try stacks(of: place, in: state) {
+                if needsRegistration && !spec.stacks[stack].destinations.contains(screen) { continue }
+                let depth = spec.stacks[stack].depth
+                var path = self.path(place, in: state)
+                let here = try terms.and([onScreen, shows])
+                let room = try terms.less(path.length, terms.value(depth, width: path.lengthWidth))
+                cut = try terms.or([cut, terms.and([here, terms.not(room)])])
+                let pushes = try terms.and([here, room])
+                for place in 0..<min(depth, path.depth) {
+                    let at = try terms.and([pushes, terms.equal(path.length, place, width: path.lengthWidth)])
+                    path.routes[place] = try terms.ifThenElse(at, terms.value(route, width: layout.routeWidth), path.routes[place])
+                }
+                path.length = try terms.ifThenElse(pushes, terms.add(path.length, 1, width: path.lengthWidth), path.length)
+                setPath(path, of: place)
+            }
+        }
+    }
+
+    /// Removes the top route of `path` where `condition` holds and it has one.
+    private func popping(_ path: SymbolicPath, when condition: Z3Term) throws(Z3Error) -> SymbolicPath {
+        var path = path
+        let pops = try terms.and([condition, terms.not(terms.equal(path.length, 0, width: path.lengthWidth))])
+        for place in 0..<path.depth {
+            let at = try terms.and([pops, terms.equal(path.length, place + 1, width: path.lengthWidth)])
+            path.routes[place] = try terms.ifThenElse(at, terms.value(0, width: layout.routeWidth), path.routes[place])
+        }
+        path.length = try terms.ifThenElse(pops, terms.add(path.length, -1, width: path.lengthWidth), path.length)
+        return path
+    }
+
+    /// `PopStatement` and `PopToRootStatement`.
+    private mutating func pop(all: Bool) throws(Z3Error) {
+        for (onScreen, place) in try contexts(in: state) {
+            var path = self.path(place, in: state)
+            if all {
+                let zero = try terms.value(0, width: layout.routeWidth)
+                for index in 0..<path.depth { path.routes[index] = try terms.ifThenElse(onScreen, zero, path.routes[index]) }
+                path.length = try terms.ifThenElse(onScreen, terms.value(0, width: path.lengthWidth), path.length)
+            } else {
+                path = try popping(path, when: onScreen)
+            }
+            setPath(path, of: place)
+        }
+    }
+
+    /// The modal at `index` as an empty place (what the encoding holds above the count).
+    private func emptyModal(like modal: SymbolicModal) throws(Z3Error) -> SymbolicModal {
+        let zero = try terms.value(0, width: layout.routeWidth)
+        return SymbolicModal(kind: try terms.value(0, width: StateLayout.kindWidth),
+                             presentable: try terms.value(0, width: layout.presentableWidth),
+                             path: SymbolicPath(length: try terms.value(0, width: modal.path.lengthWidth),
+                                                routes: Array(repeating: zero, count: modal.path.depth),
+                                                lengthWidth: modal.path.lengthWidth))
+    }
+
+    private func choose(_ condition: Z3Term, _ then: SymbolicModal, _ otherwise: SymbolicModal) throws(Z3Error) -> SymbolicModal {
+        var path = otherwise.path
+        path.length = try terms.ifThenElse(condition, then.path.length, otherwise.path.length)
+        for index in path.routes.indices {
+            path.routes[index] = try terms.ifThenElse(condition, then.path.routes[index], otherwise.path.routes[index])
+        }
+        return SymbolicModal(kind: try terms.ifThenElse(condition, then.kind, otherwise.kind),
+                             presentable: try terms.ifThenElse(condition, then.presentable, otherwise.presentable), path: path)
+    }
+
+    /// `PresentStatement`: a modal on top, unless the same one is up; a cut past the limit.
+    private mutating func present(_ kind: ModalKind, _ content: Content) throws(Z3Error) {
+        guard let presentable = model.shape.presentableIndex[content] else { return }
+        var alreadyUp: [Z3Term] = []
+        for index in 0..<layout.modalPlaces {
+            alreadyUp.append(try terms.and([terms.less(terms.value(index, width: layout.countWidth), state.count),
+                                            terms.equal(state.modals[index].presentable, presentable, width: layout.presentableWidth)]))
+        }
+        let presents = try terms.not(terms.or(alreadyUp))
+        // The limit is reached only when more presentables are presented than it allows.
+        let full = layout.modalPlaces == StateShape.modalLimit ? try modalCount(is: StateShape.modalLimit, in: state) : terms.no
+        cut = try terms.or([cut, terms.and([presents, full])])
+        let appends = try terms.and([presents, terms.not(full)])
+        for index in 0..<layout.modalPlaces {
+            let at = try terms.and([appends, modalCount(is: index, in: state)])
+            var modal = try emptyModal(like: state.modals[index])
+            modal.kind = try terms.value(StateLayout.code(of: kind), width: StateLayout.kindWidth)
+            modal.presentable = try terms.value(presentable, width: layout.presentableWidth)
+            state.modals[index] = try choose(at, modal, state.modals[index])
+        }
+        state.count = try terms.ifThenElse(appends, terms.add(state.count, 1, width: layout.countWidth), state.count)
+    }
+
+    /// `DismissStatement`: pops the context's path, else closes the top modal.
+    private mutating func dismiss() throws(Z3Error) {
+        let before = state
+        for (onScreen, place) in try contexts(in: before) {
+            let path = self.path(place, in: before)
+            let empty = try terms.equal(path.length, 0, width: path.lengthWidth)
+            setPath(try popping(path, when: onScreen), of: place)
+            guard case .modal(let index) = place else { continue }
+            let closes = try terms.and([onScreen, empty])
+            state.modals[index] = try choose(closes, emptyModal(like: state.modals[index]), state.modals[index])
+            state.count = try terms.ifThenElse(closes, terms.value(index, width: layout.countWidth), state.count)
+        }
+    }
+
+    /// `CloseStatement`: closes the lowest of `closing` that is up, with every modal above it.
+    private mutating func close(_ closing: [Content]) throws(Z3Error) {
+        let presentables = closing.compactMap { model.shape.presentableIndex[$0] }
+        guard !presentables.isEmpty else { return }
+        var count = state.count
+        for index in (0..<layout.modalPlaces).reversed() {
+            var closes: [Z3Term] = []
+            for presentable in presentables {
+                closes.append(try terms.equal(state.modals[index].presentable, presentable, width: layout.presentableWidth))
+            }
+            let up = try terms.less(terms.value(index, width: layout.countWidth), state.count)
+            count = try terms.ifThenElse(terms.and([up, terms.or(closes)]), terms.value(index, width: layout.countWidth), count)
+        }
+        for index in 0..<layout.modalPlaces {
+            let kept = try terms.less(terms.value(index, width: layout.countWidth), count)
+            state.modals[index] = try choose(kept, state.modals[index], emptyModal(like: state.modals[index]))
+        }
+        state.count = count
+    }
+
+    /// `SelectTabStatement`: selects a tab that is shown.
+    private mutating func selectTab(_ tab: Int) throws(Z3Error) {
+        guard let view = spec.rootTabView, tab < view.tabs.count else { return }
+        state.tab = try terms.ifThenElse(isHidden(tab, in: state), state.tab, terms.value(tab, width: layout.tabWidth))
+    }
+}
+
+/// The Boolean constants standing for the inputs, made on first use: one
+/// set for a whole run, since inputs never change.
+final class InputTerms {
+    let terms: Terms
+    private var constants: [Int: Z3Term] = [:]
+    /// Fixed values (bit i is input i) instead of unknowns, to run the
+    /// lowering on one concrete run.
+    private let fixed: UInt64?
+
+    init(terms: Terms, fixed: UInt64? = nil) {
+        self.terms = terms
+        self.fixed = fixed
+    }
+
+    func term(_ input: Int) throws(Z3Error) -> Z3Term {
+        if let fixed { return terms.bool(fixed >> UInt64(input) & 1 == 1) }
+        if let constant = constants[input] { return constant }
+        let constant = try terms.boolean("input\(input)")
+        constants[input] = constant
+        return constant
+    }
+
+    /// The inputs made so far, by index.
+    var made: [(input: Int, term: Z3Term)] { constants.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+}
+#endif

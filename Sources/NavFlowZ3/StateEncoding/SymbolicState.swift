@@ -1,0 +1,242 @@
+#if Z3
+import NavFlowModel
+import NavFlowSpec
+import Z3Solver
+
+/// How a state of a model is laid out as terms: the fields of `NavState`
+/// (the same ones `StateCodec` packs), each a Boolean or a bit-vector just
+/// wide enough for its values. A path is a length and one route term per
+/// place up to its stack's depth; places at and above the length hold 0,
+/// as in a packed state, so that equal states have equal terms.
+struct StateLayout {
+    let model: FlowModel
+    let tabWidth: Int
+    let routeWidth: Int
+    /// Per slot: the depth of its stack (0 without one).
+    let slotDepths: [Int]
+    /// The depth of a modal's path: the deepest stack's.
+    let modalDepth: Int
+    let presentableWidth: Int
+    let countWidth: Int
+    static let kindWidth = 2
+    /// The presentables some statement presents: the only ones a modal
+    /// can show (every modal is put up by a `present`).
+    let presented: [Int]
+    /// How many modals can be up at once: the limit, or fewer when fewer
+    /// presentables are presented (the same one is never up twice). The
+    /// state has a place for each.
+    let modalPlaces: Int
+
+    init(model: FlowModel) {
+        self.model = model
+        let spec = model.spec
+        tabWidth = Terms.width(for: max(0, model.shape.tabCount - 1))
+        routeWidth = Terms.width(for: model.routes.count)
+        slotDepths = model.shape.slots.map { slot in
+            if case .stack(let stack) = slot.declared { return spec.stacks[stack].depth }
+            return 0
+        }
+        modalDepth = spec.stacks.map(\.depth).max() ?? 0
+        presentableWidth = Terms.width(for: max(0, model.shape.presentables.count - 1))
+        countWidth = Terms.width(for: StateShape.modalLimit)
+        var presented = Set<Int>()
+        let statements = spec.screens.flatMap { $0.edges.flatMap(\.statements) } + spec.launch.map(\.statement)
+        for statement in statements {
+            if case .present(_, let content) = statement.kind, let index = model.shape.presentableIndex[content] {
+                presented.insert(index)
+            }
+        }
+        self.presented = presented.sorted()
+        modalPlaces = min(StateShape.modalLimit, presented.count)
+    }
+
+    func lengthWidth(depth: Int) -> Int { Terms.width(for: depth) }
+
+    /// A state of fresh constants named after `prefix`.
+    func fresh(_ prefix: String, terms: Terms) throws(Z3Error) -> SymbolicState {
+        func path(_ name: String, depth: Int) throws(Z3Error) -> SymbolicPath {
+            var routes: [Z3Term] = []
+            for index in 0..<depth { routes.append(try terms.bitVector("\(name).r\(index)", width: routeWidth)) }
+            let length = depth == 0 ? try terms.value(0, width: 1)
+                : try terms.bitVector("\(name).n", width: lengthWidth(depth: depth))
+            return SymbolicPath(length: length, routes: routes, lengthWidth: lengthWidth(depth: depth))
+        }
+        var flags: [Z3Term] = []
+        for flag in model.spec.flags.indices { flags.append(try terms.boolean("\(prefix).f\(flag)")) }
+        var paths: [SymbolicPath] = []
+        for (slot, depth) in slotDepths.enumerated() { paths.append(try path("\(prefix).s\(slot)", depth: depth)) }
+        var modals: [SymbolicModal] = []
+        for index in 0..<modalPlaces {
+            modals.append(SymbolicModal(kind: try terms.bitVector("\(prefix).m\(index).k", width: Self.kindWidth),
+                                        presentable: try terms.bitVector("\(prefix).m\(index).p", width: presentableWidth),
+                                        path: try path("\(prefix).m\(index)", depth: modalDepth)))
+        }
+        let tab = model.shape.tabCount > 1 ? try terms.bitVector("\(prefix).tab", width: tabWidth) : try terms.value(0, width: tabWidth)
+        return SymbolicState(flags: flags, tab: tab, paths: paths,
+                             count: try terms.bitVector("\(prefix).count", width: countWidth), modals: modals)
+    }
+
+    /// A concrete state as numerals: every route place above a path's
+    /// length, and every modal above the count, zero.
+    func constant(_ state: NavState, terms: Terms) throws(Z3Error) -> SymbolicState {
+        func path(_ routes: [Int], depth: Int) throws(Z3Error) -> SymbolicPath {
+            var places: [Z3Term] = []
+            for index in 0..<depth { places.append(try terms.value(index < routes.count ? routes[index] : 0, width: routeWidth)) }
+            return SymbolicPath(length: try terms.value(routes.count, width: lengthWidth(depth: depth)), routes: places,
+                                lengthWidth: lengthWidth(depth: depth))
+        }
+        var paths: [SymbolicPath] = []
+        for (slot, depth) in slotDepths.enumerated() { paths.append(try path(state.paths[slot], depth: depth)) }
+        var modals: [SymbolicModal] = []
+        for index in 0..<modalPlaces {
+            let modal = index < state.modals.count ? state.modals[index] : nil
+            modals.append(SymbolicModal(kind: try terms.value(modal.map { Self.code(of: $0.kind) } ?? 0, width: Self.kindWidth),
+                                        presentable: try terms.value(modal?.presentable ?? 0, width: presentableWidth),
+                                        path: try path(modal?.path ?? [], depth: modalDepth)))
+        }
+        return SymbolicState(flags: model.spec.flags.indices.map { terms.bool(state.flag($0)) },
+                             tab: try terms.value(state.selectedTab, width: tabWidth), paths: paths,
+                             count: try terms.value(state.modals.count, width: countWidth), modals: modals)
+    }
+
+    /// The state a model of the solver gives `state`'s terms.
+    func decode(_ state: SymbolicState, inputs: UInt64, solver: Z3Solver) throws(Z3Error) -> NavState {
+        func path(_ path: SymbolicPath) throws(Z3Error) -> [Int] {
+            let length = Int(try solver.bitVectorValue(of: path.length))
+            var routes: [Int] = []
+            for index in 0..<min(length, path.routes.count) { routes.append(Int(try solver.bitVectorValue(of: path.routes[index]))) }
+            return routes
+        }
+        var flags: UInt64 = 0
+        for (index, flag) in state.flags.enumerated() where try solver.value(of: flag) { flags |= 1 << UInt64(index) }
+        var paths: [[Int]] = []
+        for slot in state.paths { paths.append(try path(slot)) }
+        var modals: [Modal] = []
+        let count = Int(try solver.bitVectorValue(of: state.count))
+        for modal in state.modals.prefix(count) {
+            modals.append(Modal(kind: Self.kind(of: Int(try solver.bitVectorValue(of: modal.kind))),
+                                presentable: Int(try solver.bitVectorValue(of: modal.presentable)),
+                                path: try path(modal.path)))
+        }
+        return NavState(flags: flags, inputs: inputs, selectedTab: Int(try solver.bitVectorValue(of: state.tab)),
+                        paths: paths, shows: Array(repeating: 0, count: paths.count), modals: modals)
+    }
+
+    /// The state `state`'s terms stand for when every one is a numeral or
+    /// a Boolean constant; nil when one is not.
+    func decodeConstant(_ state: SymbolicState, inputs: UInt64, terms: Terms) -> NavState? {
+        func number(_ term: Z3Term) -> Int? { terms.numeral(term).map { Int($0) } }
+        func path(_ path: SymbolicPath) -> [Int]? {
+            guard let length = number(path.length), length <= path.depth else { return nil }
+            var routes: [Int] = []
+            for place in 0..<path.depth {
+                guard let route = number(path.routes[place]) else { return nil }
+                if place < length { routes.append(route) } else if route != 0 { return nil }
+            }
+            return routes
+        }
+        var flags: UInt64 = 0
+        for (index, flag) in state.flags.enumerated() {
+            if flag == terms.yes { flags |= 1 << UInt64(index) } else if flag != terms.no { return nil }
+        }
+        var paths: [[Int]] = []
+        for slot in state.paths {
+            guard let routes = path(slot) else { return nil }
+            paths.append(routes)
+        }
+        guard let count = number(state.count), count <= state.modals.count, let tab = number(state.tab) else { return nil }
+        var modals: [Modal] = []
+        for (index, modal) in state.modals.enumerated() {
+            guard let kind = number(modal.kind), let presentable = number(modal.presentable), let routes = path(modal.path)
+            else { return nil }
+            if index < count {
+                modals.append(Modal(kind: Self.kind(of: kind), presentable: presentable, path: routes))
+            } else if kind != 0 || presentable != 0 || !routes.isEmpty {
+                return nil
+            }
+        }
+        return NavState(flags: flags, inputs: inputs, selectedTab: tab, paths: paths,
+                        shows: Array(repeating: 0, count: paths.count), modals: modals)
+    }
+
+    /// Which numbers stand for which modal kinds (as in `StateCodec`).
+    static func code(of kind: ModalKind) -> Int {
+        switch kind {
+        case .sheet: 0
+        case .cover: 1
+        case .popover: 2
+        }
+    }
+
+    static func kind(of code: Int) -> ModalKind {
+        switch code {
+        case 1: .cover
+        case 2: .popover
+        default: .sheet
+        }
+    }
+}
+
+/// A path as terms: its length and a route per place.
+struct SymbolicPath {
+    var length: Z3Term
+    var routes: [Z3Term]
+    let lengthWidth: Int
+    var depth: Int { routes.count }
+}
+
+/// A modal as terms: its kind, what it presents and its path.
+struct SymbolicModal {
+    var kind: Z3Term
+    var presentable: Z3Term
+    var path: SymbolicPath
+}
+
+/// A state as terms (`StateLayout`). The inputs are not part of it: they
+/// are fixed for a run, one set of constants for every state of it.
+struct SymbolicState {
+    var flags: [Z3Term]
+    var tab: Z3Term
+    var paths: [SymbolicPath]
+    /// How many modals are up; `modals` has a place for each up to the limit.
+    var count: Z3Term
+    var modals: [SymbolicModal]
+
+    /// Every term, in a fixed order.
+    var fields: [Z3Term] {
+        var fields = flags + [tab, count]
+        for path in paths { fields += [path.length] + path.routes }
+        for modal in modals { fields += [modal.kind, modal.presentable, modal.path.length] + modal.path.routes }
+        return fields
+    }
+
+    /// The state with its terms replaced, in the order of `fields`.
+    func replacingFields(_ fields: [Z3Term]) -> SymbolicState {
+        var next = self
+        var iterator = fields.makeIterator()
+        func take() -> Z3Term { iterator.next()! }
+        for index in next.flags.indices { next.flags[index] = take() }
+        next.tab = take()
+        next.count = take()
+        for slot in next.paths.indices {
+            next.paths[slot].length = take()
+            for place in next.paths[slot].routes.indices { next.paths[slot].routes[place] = take() }
+        }
+        for index in next.modals.indices {
+            next.modals[index].kind = take()
+            next.modals[index].presentable = take()
+            next.modals[index].path.length = take()
+            for place in next.modals[index].path.routes.indices { next.modals[index].path.routes[place] = take() }
+        }
+        return next
+    }
+
+    /// `condition ? then : otherwise`, field by field.
+    static func choose(_ condition: Z3Term, _ then: SymbolicState, _ otherwise: SymbolicState,
+                       terms: Terms) throws(Z3Error) -> SymbolicState {
+        var merged: [Z3Term] = []
+        for (lhs, rhs) in zip(then.fields, otherwise.fields) { merged.append(try terms.ifThenElse(condition, lhs, rhs)) }
+        return then.replacingFields(merged)
+    }
+}
+#endif

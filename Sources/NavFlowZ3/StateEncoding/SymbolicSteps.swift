@@ -1,0 +1,219 @@
+#if Z3
+import NavFlowModel
+import NavFlowSpec
+import Z3Solver
+
+/// One disjunct of the transition relation: a step, the condition under
+/// which it leads somewhere from the state it was built on, and where.
+struct SymbolicStep {
+    let step: Step
+    let enabled: Z3Term
+    let next: SymbolicState
+}
+
+/// The transition relation and the initial states of a model as terms,
+/// built from the statements' lowering (`SymbolicRun`) the way
+/// `FlowModel.forEachUnit` and `FlowModel.run` build the explicit ones:
+/// each edge of each screen that can be on top of a context, back, each tab
+/// switch, a tap on the selected tab's item and swipe-down, one disjunct
+/// each with its guard. A disjunct whose context is the top modal is built
+/// once per number of modals, and one whose context is a slot with the
+/// modals and tab known: its terms then fold to what it writes.
+struct SymbolicSteps {
+    let layout: StateLayout
+    let terms: Terms
+    let inputs: InputTerms
+    private var model: FlowModel { layout.model }
+    private var spec: FlowSpec { layout.model.spec }
+    /// Per slot, and for modals: the screens that can be on top there.
+    private let slotScreens: [Set<Int>]
+    private let modalScreens: Set<Int>
+
+    init(layout: StateLayout, terms: Terms, inputs: InputTerms) {
+        self.layout = layout
+        self.terms = terms
+        self.inputs = inputs
+        let model = layout.model
+        let spec = model.spec
+        // A screen gets on a path by a registered push, or inline anywhere.
+        var inline = Set<Int>()
+        for screen in spec.screens {
+            for edge in screen.edges {
+                for statement in edge.statements {
+                    if case .pushInline(let route) = statement.kind { inline.insert(route.screen) }
+                }
+            }
+        }
+        for step in spec.launch {
+            if case .pushInline(let route) = step.statement.kind { inline.insert(route.screen) }
+        }
+        func screens(of content: Content) -> Set<Int> {
+            switch content {
+            case .stack(let stack): Set([spec.stacks[stack].root] + spec.stacks[stack].destinations).union(inline)
+            case .screen(let screen): [screen]
+            default: []
+            }
+        }
+        slotScreens = model.shape.slots.map { screens(of: $0.declared) }
+        modalScreens = layout.presented.reduce(into: Set<Int>()) { $0.formUnion(screens(of: model.shape.presentables[$1])) }
+    }
+
+    private func run(from state: SymbolicState) -> SymbolicRun {
+        SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: state)
+    }
+
+    /// The initial state (`FlowModel.initialState`) and the condition under
+    /// which launch was not cut off.
+    func initial() throws(Z3Error) -> (state: SymbolicState, enabled: Z3Term) {
+        var blank = try layout.constant(
+            NavState(flags: 0, inputs: 0, selectedTab: 0, paths: Array(repeating: [], count: model.shape.slots.count),
+                     shows: Array(repeating: 0, count: model.shape.slots.count), modals: []),
+            terms: terms)
+        var start = run(from: blank)
+        // A flag's value at launch reads inputs at most.
+        var flags: [Z3Term] = []
+        for flag in spec.flags { flags.append(try start.holds(flag.initial, in: blank)) }
+        blank.flags = flags
+        start = run(from: blank)
+        if let view = spec.rootTabView {
+            var tab = try terms.value(0, width: layout.tabWidth)
+            for index in view.tabs.indices.reversed() {
+                tab = try terms.ifThenElse(start.isHidden(index, in: blank), tab, terms.value(index, width: layout.tabWidth))
+            }
+            if let initial = view.initial {
+                tab = try terms.ifThenElse(start.isHidden(initial, in: blank), tab, terms.value(initial, width: layout.tabWidth))
+            }
+            blank.tab = tab
+        }
+        var launch = run(from: blank)
+        for step in spec.launch {
+            let choice = step.statement.routeChoices(routes: model.routes, bindings: []).first?.first
+            try launch.run(step.statement, choice: choice, when: launch.holds(step.condition, in: launch.state))
+        }
+        return (launch.state, try terms.not(launch.cut))
+    }
+
+    /// Every disjunct of the relation from `state`.
+    func steps(from state: SymbolicState) throws(Z3Error) -> [SymbolicStep] {
+        var steps: [SymbolicStep] = []
+        let probe = run(from: state)
+        // Contexts, each with the state specialised to it being on screen.
+        var contexts: [(context: Context, onScreen: Z3Term, state: SymbolicState, screens: Set<Int>)] = []
+        for (slot, screens) in slotScreens.enumerated() {
+            var specialised = state
+            specialised.count = try terms.value(0, width: layout.countWidth)
+            if let tab = model.shape.slots[slot].tab { specialised.tab = try terms.value(tab, width: layout.tabWidth) }
+            contexts.append((.slot(slot), try probe.isActive(.slot(slot), in: state), specialised, screens))
+        }
+        for index in 0..<layout.modalPlaces {
+            var specialised = state
+            specialised.count = try terms.value(index + 1, width: layout.countWidth)
+            contexts.append((.modal, try probe.modalCount(is: index + 1, in: state), specialised, modalScreens))
+        }
+        for (context, onScreen, specialised, screens) in contexts {
+            let here = run(from: specialised)
+            let visible = try here.visibleRoute(of: context, in: specialised)
+            for route in 1...max(1, model.routes.count) where route <= model.routes.count {
+                let screen = model.routes.screen(of: route)
+                guard screens.contains(screen), !spec.screens[screen].edges.isEmpty else { continue }
+                let shown = try terms.and([onScreen, terms.equal(visible, route, width: layout.routeWidth)])
+                let bindings = model.routes.values(of: route)
+                for (index, edge) in spec.screens[screen].edges.enumerated() {
+                    let guardHolds = try terms.and([shown, here.holds(edge.condition, in: specialised)])
+                    if guardHolds == terms.no { continue }
+                    var combinations: [[Int]] = [[]]
+                    for statement in edge.statements {
+                        let choices = statement.routeChoices(routes: model.routes, bindings: bindings)
+                        combinations = combinations.flatMap { prefix in choices.map { prefix + $0 } }
+                    }
+                    for combination in combinations {
+                        var taken = run(from: specialised)
+                        var chosen = combination.makeIterator()
+                        for statement in edge.statements {
+                            try taken.run(statement, choice: statement.routeToChoose != nil ? chosen.next() : nil)
+                        }
+                        steps.append(SymbolicStep(step: .edge(context: context, screen: screen, edge: index, choices: combination),
+                                                  enabled: try terms.and([guardHolds, terms.not(taken.cut)]), next: taken.state))
+                    }
+                }
+            }
+            try appendBack(in: context, onScreen: onScreen, state: specialised, to: &steps)
+        }
+        try appendTabSteps(from: state, to: &steps)
+        try appendSwipeDowns(from: state, to: &steps)
+        return steps
+    }
+
+    /// Back in a context: its path's top removed, unless its screen hides its back button.
+    private func appendBack(in context: Context, onScreen: Z3Term, state: SymbolicState,
+                            to steps: inout [SymbolicStep]) throws(Z3Error) {
+        let here = run(from: state)
+        let place: SymbolicRun.Place
+        switch context {
+        case .slot(let slot): place = .slot(slot)
+        case .modal: place = .modal(Int(terms.numeral(state.count) ?? 1) - 1)
+        }
+        let path = here.path(place, in: state)
+        guard path.depth > 0 else { return }
+        let hidden = try here.visibleScreen(of: context, in: state) { spec.screens[$0].backHidden }
+        var next = state
+        var popped = path
+        let zero = try terms.value(0, width: layout.routeWidth)
+        for index in 0..<path.depth {
+            popped.routes[index] = try terms.ifThenElse(terms.equal(path.length, index + 1, width: path.lengthWidth), zero, path.routes[index])
+        }
+        popped.length = try terms.add(path.length, -1, width: path.lengthWidth)
+        switch place {
+        case .slot(let slot): next.paths[slot] = popped
+        case .modal(let index): next.modals[index].path = popped
+        }
+        let enabled = try terms.and([onScreen, terms.not(terms.equal(path.length, 0, width: path.lengthWidth)), terms.not(hidden)])
+        steps.append(SymbolicStep(step: .back(context: context), enabled: enabled, next: next))
+    }
+
+    /// Tab switches and a tap on the selected tab's item, with no modal up.
+    private func appendTabSteps(from state: SymbolicState, to steps: inout [SymbolicStep]) throws(Z3Error) {
+        guard let view = spec.rootTabView else { return }
+        let here = run(from: state)
+        let noModal = try here.modalCount(is: 0, in: state)
+        for tab in view.tabs.indices {
+            let shown = try terms.not(here.isHidden(tab, in: state))
+            var switched = state
+            switched.tab = try terms.value(tab, width: layout.tabWidth)
+            steps.append(SymbolicStep(step: .switchTab(tab),
+                                      enabled: try terms.and([noModal, terms.not(here.selects(tab, in: state)), shown]),
+                                      next: switched))
+            guard let slot = model.retapSlots[tab] else { continue }
+            var popped = state
+            let path = state.paths[slot]
+            popped.paths[slot].length = try terms.value(0, width: path.lengthWidth)
+            popped.paths[slot].routes = Array(repeating: try terms.value(0, width: layout.routeWidth), count: path.depth)
+            let enabled = try terms.and([noModal, here.selects(tab, in: state), shown,
+                                         terms.not(terms.equal(path.length, 0, width: path.lengthWidth))])
+            steps.append(SymbolicStep(step: .retapTab(tab), enabled: enabled, next: popped))
+        }
+    }
+
+    /// Swipe-down: the top modal closed, unless it is a cover or locked.
+    private func appendSwipeDowns(from state: SymbolicState, to steps: inout [SymbolicStep]) throws(Z3Error) {
+        let probe = run(from: state)
+        for index in 0..<layout.modalPlaces {
+            var specialised = state
+            specialised.count = try terms.value(index + 1, width: layout.countWidth)
+            let here = run(from: specialised)
+            let locked = try here.visibleScreen(of: .modal, in: specialised) { spec.screens[$0].lock }
+            let cover = try terms.equal(state.modals[index].kind, StateLayout.code(of: .cover), width: StateLayout.kindWidth)
+            var next = specialised
+            next.count = try terms.value(index, width: layout.countWidth)
+            let zero = try terms.value(0, width: layout.routeWidth)
+            let modal = state.modals[index]
+            next.modals[index] = SymbolicModal(
+                kind: try terms.value(0, width: StateLayout.kindWidth), presentable: try terms.value(0, width: layout.presentableWidth),
+                path: SymbolicPath(length: try terms.value(0, width: modal.path.lengthWidth),
+                                   routes: Array(repeating: zero, count: modal.path.depth), lengthWidth: modal.path.lengthWidth))
+            let enabled = try terms.and([probe.modalCount(is: index + 1, in: state), terms.not(cover), terms.not(locked)])
+            steps.append(SymbolicStep(step: .swipeDown, enabled: enabled, next: next))
+        }
+    }
+}
+#endif

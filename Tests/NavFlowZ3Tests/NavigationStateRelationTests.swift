@@ -1,0 +1,96 @@
+#if Z3
+import NavFlowGenerator
+import NavFlowModel
+import NavFlowSource
+import NavFlowSpec
+import NavFlowTestSupport
+import NavFlowZ3
+import Testing
+
+/// The navigation-state encoding's transition relation against the
+/// explicit transition function, state by state: on every state a
+/// breadth-first search reaches, the relation run on that state (its terms
+/// all fold to constants) has exactly the explicit model's in-app steps
+/// with their targets, and launch gives the same initial states. A
+/// lowering that differs from its statement's meaning anywhere a spec can
+/// reach fails here, whatever the queries.
+@Suite struct NavigationStateRelationTests {
+    /// States compared per spec, at most.
+    static let statesPerSpec = 1500
+
+    /// Compares the two on the states reachable in `model`; returns how many
+    /// states were compared.
+    @discardableResult
+    static func compare(_ model: FlowModel, context: String) throws -> Int {
+        let relation = try NavigationStateRelation(model: model)
+        var queue: [NavState] = []
+        var seen = Set<NavState>()
+        for inputs in try model.inputValuations(limit: 64) {
+            let explicit = model.initialState(inputs: inputs).state
+            let encoded = try relation.initialState(inputs: inputs)
+            #expect(explicit == encoded, "launch with inputs \(inputs) differs: \(context)")
+            if let explicit, seen.insert(explicit).inserted { queue.append(explicit) }
+        }
+        var next = 0
+        while next < queue.count, next < statesPerSpec {
+            let state = queue[next]
+            next += 1
+            var expected: [String] = []
+            model.successors(of: state, deepLinks: false) { transition in
+                guard let target = transition.target else { return }
+                expected.append("\(transition.step) → \(target)")
+                if seen.insert(target).inserted { queue.append(target) }
+            }
+            let actual = try relation.successors(of: state).map { "\($0.step) → \($0.target)" }
+            guard expected.sorted() != actual.sorted() else { continue }
+            let missing = Set(expected).subtracting(actual).sorted()
+            let extra = Set(actual).subtracting(expected).sorted()
+            Issue.record("""
+                the relation differs on \(state): \(context)
+                missing: \(missing.joined(separator: "\n  "))
+                extra: \(extra.joined(separator: "\n  "))
+                """)
+            return next
+        }
+        return next
+    }
+
+    @Test func relationMatchesTheModelOnGeneratedSpecs() throws {
+        var specs = 0
+        var states = 0
+        for seed in UInt64(1)...300 {
+            var generator = SpecGenerator(seed: seed, appearHooks: false)
+            let text = generator.spec()
+            guard let spec = Frontend.load(SourceFile(path: "g.navflow", text: text)).spec else { continue }
+            let model = try FlowModel(spec)
+            guard StateEncodingSupport.supports(model, deepLinks: false) else { continue }
+            specs += 1
+            states += try Self.compare(model, context: "seed \(seed)\n\(text)")
+        }
+        #expect(specs >= 80)
+        #expect(states >= 600)
+    }
+
+    @Test func relationMatchesTheModelOnTheBundledSpecs() throws {
+        var covered: [String] = []
+        for path in Repository.allSpecs() {
+            guard let spec = Frontend.load(Repository.source(path)).spec, let model = try? FlowModel(spec),
+                  StateEncodingSupport.supports(model, deepLinks: false),
+                  // Launch is compared per input valuation: a few inputs at most.
+                  model.relevantInputs.count <= 6 else { continue }
+            covered.append(path)
+            try Self.compare(model, context: path)
+        }
+        #expect(covered.count >= 5, "\(covered)")
+        print("covered: \(covered.map { $0.split(separator: "/").last! })")
+    }
+
+    @Test(arguments: UInt64(1)...4) func relationMatchesTheModelOnGeneratedApps(seed: UInt64) throws {
+        let text = AppSpecGenerator.spec(AppShape(tabs: 3, screens: 40, fanOut: 2, depth: 5, sheets: 3, flags: 2, inputs: 1,
+                                                  deepLinks: 4, seed: seed))
+        let model = try NavFlowTestSupport.model(text)
+        #expect(StateEncodingSupport.supports(model, deepLinks: false))
+        #expect(try Self.compare(model, context: "generated app, seed \(seed)") == Self.statesPerSpec)
+    }
+}
+#endif
