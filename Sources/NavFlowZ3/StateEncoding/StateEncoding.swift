@@ -38,8 +38,6 @@ struct StateEncoding {
         for statement in statements {
             let name: String
             switch statement.kind {
-            case .pushUnderModals: name = "'push … under modals'"
-            case .rebuild: name = "'rebuild'"
             case .open: name = "'open'"
             case .select: name = "'select'"
             default: continue

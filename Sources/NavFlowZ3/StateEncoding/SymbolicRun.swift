@@ -13,9 +13,7 @@ import Z3Solver
 /// limit cut the step off (it has no target then).
 ///
 /// What it covers is `StateEncoding.unsupported(in:)`'s complement: no
-/// hooks, no split views, no deep links and none of the statements that
-/// read or write more than the context's stack (`push … under modals`,
-/// `rebuild`, `open`, `select`).
+/// hooks, no split views (so no `select`), no deep links and no `open`.
 struct SymbolicRun {
     let layout: StateLayout
     let terms: Terms
@@ -196,7 +194,9 @@ struct SymbolicRun {
         case .popToRoot: try pop(all: true)
         case .selectTab(let tab): try selectTab(tab)
         case .set(let flag, let value): state.flags[flag] = terms.bool(value)
-        case .pushUnderModals, .rebuild, .open, .select:
+        case .pushUnderModals(_): if let choice { try pushUnderModals(choice) }
+        case .rebuild: try rebuild()
+        case .open, .select:
             preconditionFailure("StateEncoding.unsupported(in:) keeps \(statement.kind) out")
         }
     }
@@ -215,24 +215,69 @@ struct SymbolicRun {
     /// `PushStatement`: appends the route on the context's stack; nothing
     /// without a stack or (when it needs one) a registration, a cut at the depth.
     private mutating func push(_ route: Int, needsRegistration: Bool) throws(Z3Error) {
-        let screen = model.routes.screen(of: route)
         for (onScreen, place) in try contexts(in: state) {
-            for (shows, stack) in try stacks(of: place, in: state) {
-                if needsRegistration && !spec.stacks[stack].destinations.contains(screen) { continue }
-                let depth = spec.stacks[stack].depth
-                var path = self.path(place, in: state)
-                let here = try terms.and([onScreen, shows])
-                let room = try terms.less(path.length, terms.value(depth, width: path.lengthWidth))
-                cut = try terms.or([cut, terms.and([here, terms.not(room)])])
-                let pushes = try terms.and([here, room])
-                for place in 0..<min(depth, path.depth) {
-                    let at = try terms.and([pushes, terms.equal(path.length, place, width: path.lengthWidth)])
-                    path.routes[place] = try terms.ifThenElse(at, terms.value(route, width: layout.routeWidth), path.routes[place])
-                }
-                path.length = try terms.ifThenElse(pushes, terms.add(path.length, 1, width: path.lengthWidth), path.length)
-                setPath(path, of: place)
-            }
+            try push(route, onto: place, when: onScreen, needsRegistration: needsRegistration)
         }
+    }
+
+    /// `PushStatement.push` on one place, where `condition` holds.
+    private mutating func push(_ route: Int, onto place: Place, when condition: Z3Term, needsRegistration: Bool) throws(Z3Error) {
+        let screen = model.routes.screen(of: route)
+        for (shows, stack) in try stacks(of: place, in: state) {
+            if needsRegistration && !spec.stacks[stack].destinations.contains(screen) { continue }
+            let depth = spec.stacks[stack].depth
+            var path = self.path(place, in: state)
+            let here = try terms.and([condition, shows])
+            let room = try terms.less(path.length, terms.value(depth, width: path.lengthWidth))
+            cut = try terms.or([cut, terms.and([here, terms.not(room)])])
+            let pushes = try terms.and([here, room])
+            for place in 0..<min(depth, path.depth) {
+                let at = try terms.and([pushes, terms.equal(path.length, place, width: path.lengthWidth)])
+                path.routes[place] = try terms.ifThenElse(at, terms.value(route, width: layout.routeWidth), path.routes[place])
+            }
+            path.length = try terms.ifThenElse(pushes, terms.add(path.length, 1, width: path.lengthWidth), path.length)
+            setPath(path, of: place)
+        }
+    }
+
+    /// `PushUnderModalsStatement`: onto the path of the topmost modal that
+    /// shows a stack declared `router path`, else onto the stack beneath
+    /// every modal (the selected tab's slot, without split views).
+    private mutating func pushUnderModals(_ route: Int) throws(Z3Error) {
+        let routerPaths = layout.presented.filter { presentable in
+            if case .stack(let stack) = model.shape.presentables[presentable] { return spec.stacks[stack].routerPath != nil }
+            return false
+        }
+        var above = terms.no
+        var targets: [(condition: Z3Term, index: Int)] = []
+        for index in (0..<layout.modalPlaces).reversed() {
+            var shows: [Z3Term] = []
+            for presentable in routerPaths {
+                shows.append(try terms.equal(state.modals[index].presentable, presentable, width: layout.presentableWidth))
+            }
+            let isRouterPath = try terms.and([terms.less(terms.value(index, width: layout.countWidth), state.count), terms.or(shows)])
+            targets.append((try terms.and([isRouterPath, terms.not(above)]), index))
+            above = try terms.or([above, isRouterPath])
+        }
+        let beneath = try terms.not(above)
+        let slots: [(Z3Term, Int)] = model.shape.tabCount > 0
+            ? try model.shape.tabSlots.enumerated().map { tab, slots throws(Z3Error) in
+                (try terms.and([beneath, selects(tab, in: state)]), slots.lowerBound)
+            }
+            : [(beneath, model.shape.rootSlots.lowerBound)]
+        for (condition, index) in targets { try push(route, onto: .modal(index), when: condition, needsRegistration: true) }
+        for (condition, slot) in slots { try push(route, onto: .slot(slot), when: condition, needsRegistration: true) }
+    }
+
+    /// `RebuildStatement`: every path empty, every modal closed; the tab and the flags kept.
+    private mutating func rebuild() throws(Z3Error) {
+        let zero = try terms.value(0, width: layout.routeWidth)
+        for slot in state.paths.indices {
+            state.paths[slot].length = try terms.value(0, width: state.paths[slot].lengthWidth)
+            state.paths[slot].routes = Array(repeating: zero, count: state.paths[slot].depth)
+        }
+        for index in state.modals.indices { state.modals[index] = try emptyModal(like: state.modals[index]) }
+        state.count = try terms.value(0, width: layout.countWidth)
     }
 
     /// Removes the top route of `path` where `condition` holds and it has one.
