@@ -11,7 +11,8 @@ import Testing
 /// explicit transition function, state by state: on every state a
 /// breadth-first search reaches, the relation run on that state (its terms
 /// all fold to constants) has exactly the explicit model's in-app steps
-/// with their targets, and launch gives the same initial states. A
+/// with their targets, launch gives the same initial states, and the
+/// invariant the induction step assumes holds. A
 /// lowering that differs from its statement's meaning anywhere a spec can
 /// reach fails here, whatever the queries.
 @Suite struct NavigationStateRelationTests {
@@ -35,6 +36,10 @@ import Testing
         while next < queue.count, next < statesPerSpec {
             let state = queue[next]
             next += 1
+            if try !relation.satisfiesInvariant(state) {
+                Issue.record("the induction's invariant fails on the reachable state \(state): \(context)")
+                return next
+            }
             var expected: [String] = []
             model.successors(of: state, deepLinks: false) { transition in
                 guard let target = transition.target else { return }

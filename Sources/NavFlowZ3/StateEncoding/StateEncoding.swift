@@ -55,8 +55,72 @@ struct StateEncoding {
     func solve(_ query: ReachabilityQuery) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
         for k in 0...bound {
             if let found = try check(query, length: k) { return found }
+            if k <= Self.inductionDepth, try inductionProves(query, depth: k) {
+                return (.unreachable(.induction(depth: k)), nil)
+            }
         }
         return (.unreachable(.bounded(bound: bound)), nil)
+    }
+
+    /// Induction is tried after the bounds up to this one: what closes it
+    /// on these encodings is mostly the shape of a state (`StateInvariant`),
+    /// which a short step case already uses.
+    static let inductionDepth = 2
+
+    /// The k-induction step: no run of k+1 steps between distinct states
+    /// that satisfy `StateInvariant`, the first k+1 outside the target, ends
+    /// in the target. With the bounds up to k already unsatisfiable, the
+    /// target is then unreachable at every bound.
+    private func inductionProves(_ query: ReachabilityQuery, depth k: Int) throws -> Bool {
+        let solver = try Z3Solver(timeout: remainingSeconds())
+        let terms = try Terms(solver: solver)
+        let inputs = InputTerms(terms: terms)
+        let layout = StateLayout(model: model)
+        let relation = SymbolicSteps(layout: layout, terms: terms, inputs: inputs)
+        let target = StatePatternTerm(layout: layout, terms: terms, inputs: inputs)
+        let invariant = StateInvariant(layout: layout, terms: terms)
+        let conditions = SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: try layout.fresh("assumed", terms: terms))
+        for assumption in model.spec.assumptions {
+            try solver.assert(conditions.holds(assumption.condition, in: conditions.state))
+        }
+        var frames: [SymbolicState] = []
+        for index in 0...(k + 1) {
+            let frame = try layout.fresh("t\(index)", terms: terms)
+            try solver.assert(invariant.term(frame))
+            if index > 0 { try assertStep(from: frames[index - 1], to: frame, name: "u\(index)", relation: relation, terms: terms, solver: solver) }
+            for earlier in frames {
+                var differs: [Z3Term] = []
+                for (lhs, rhs) in zip(earlier.fields, frame.fields) { differs.append(try terms.not(terms.equal(lhs, rhs))) }
+                try solver.assert(terms.or(differs))
+            }
+            frames.append(frame)
+        }
+        for frame in frames.dropLast() { try solver.assert(terms.not(target.term(query.target, in: frame))) }
+        try solver.assert(target.term(query.target, in: frames[k + 1]))
+        return try check(solver) == .unsatisfiable
+    }
+
+    /// Asserts that `next` follows `current` by one disjunct of the
+    /// relation, chosen by a selector constant; returns the selector and
+    /// the disjuncts' steps.
+    @discardableResult
+    private func assertStep(from current: SymbolicState, to next: SymbolicState, name: String, relation: SymbolicSteps,
+                            terms: Terms, solver: Z3Solver) throws -> (selector: Z3Term, steps: [Step]) {
+        let steps = try relation.steps(from: current)
+        let width = Terms.width(for: steps.count)
+        let selector = try terms.bitVector(name, width: width)
+        try solver.assert(terms.less(selector, terms.value(steps.count, width: width)))
+        let fields = current.fields
+        var chains = fields
+        for (number, step) in steps.enumerated() {
+            let chosen = try terms.equal(selector, number, width: width)
+            try solver.assert(terms.implies(chosen, step.enabled))
+            for (index, field) in step.next.fields.enumerated() where field != fields[index] {
+                chains[index] = try terms.ifThenElse(chosen, field, chains[index])
+            }
+        }
+        for (field, chain) in zip(next.fields, chains) { try solver.assert(terms.equal(field, chain)) }
+        return (selector, steps.map(\.step))
     }
 
     /// Looks for a run of exactly `length` steps from launch to the target.
@@ -78,24 +142,12 @@ struct StateEncoding {
         var selectors: [Z3Term] = []
         for k in 0..<length {
             _ = try remainingSeconds()
-            let steps = try relation.steps(from: frames[k])
             let next = try layout.fresh("s\(k + 1)", terms: terms)
-            let width = Terms.width(for: steps.count)
-            let selector = try terms.bitVector("step\(k)", width: width)
-            try solver.assert(terms.less(selector, terms.value(steps.count, width: width)))
-            let current = frames[k].fields
-            var chains = current
-            for (number, step) in steps.enumerated() {
-                let chosen = try terms.equal(selector, number, width: width)
-                try solver.assert(terms.implies(chosen, step.enabled))
-                for (index, field) in step.next.fields.enumerated() where field != current[index] {
-                    chains[index] = try terms.ifThenElse(chosen, field, chains[index])
-                }
-            }
-            for (field, chain) in zip(next.fields, chains) { try solver.assert(terms.equal(field, chain)) }
+            let (selector, steps) = try assertStep(from: frames[k], to: next, name: "step\(k)", relation: relation,
+                                                   terms: terms, solver: solver)
             frames.append(next)
             selectors.append(selector)
-            labels.append(steps.map(\.step))
+            labels.append(steps)
         }
         try solver.assert(target.term(query.target, in: frames[length]))
         guard try check(solver) == .satisfiable else { return nil }
@@ -149,6 +201,72 @@ struct StateEncoding {
 #endif
 
 #if Z3
+/// What every reachable state of a model satisfies, as a term: the shape
+/// the encoding keeps (lengths within their stacks' depths, zeros above a
+/// length and above the number of modals, modals of presented content,
+/// routes of screens that can be on that path, a tab that exists). It
+/// strengthens the induction step, which starts from any state that
+/// satisfies it rather than from any assignment of the terms.
+struct StateInvariant {
+    let layout: StateLayout
+    let terms: Terms
+    private var model: FlowModel { layout.model }
+
+    func term(_ state: SymbolicState) throws(Z3Error) -> Z3Term {
+        var parts: [Z3Term] = []
+        let steps = SymbolicSteps(layout: layout, terms: terms, inputs: InputTerms(terms: terms, fixed: 0))
+        if model.shape.tabCount > 1, model.shape.tabCount < 1 << layout.tabWidth {
+            parts.append(try terms.less(state.tab, terms.value(model.shape.tabCount, width: layout.tabWidth)))
+        }
+        for (slot, path) in state.paths.enumerated() {
+            parts.append(try self.path(path, depth: layout.slotDepths[slot], screens: steps.screens(ofSlot: slot)))
+        }
+        parts.append(try terms.less(state.count, terms.value(layout.modalPlaces + 1, width: layout.countWidth)))
+        for (index, modal) in state.modals.enumerated() {
+            let up = try terms.less(terms.value(index, width: layout.countWidth), state.count)
+            var shapes: [Z3Term] = []
+            for presentable in layout.presented {
+                let content = model.shape.presentables[presentable]
+                var depth = 0
+                if case .stack(let stack) = content { depth = model.spec.stacks[stack].depth }
+                var kinds: [Z3Term] = []
+                for kind in ModalKind.allCases { kinds.append(try terms.equal(modal.kind, StateLayout.code(of: kind), width: StateLayout.kindWidth)) }
+                shapes.append(try terms.and([
+                    terms.equal(modal.presentable, presentable, width: layout.presentableWidth), terms.or(kinds),
+                    self.path(modal.path, depth: depth, screens: steps.screens(of: content)),
+                ]))
+            }
+            var zero: [Z3Term] = [
+                try terms.equal(modal.kind, 0, width: StateLayout.kindWidth),
+                try terms.equal(modal.presentable, 0, width: layout.presentableWidth),
+                try terms.equal(modal.path.length, 0, width: modal.path.lengthWidth),
+            ]
+            for route in modal.path.routes { zero.append(try terms.equal(route, 0, width: layout.routeWidth)) }
+            parts.append(try terms.ifThenElse(up, terms.or(shapes), terms.and(zero)))
+        }
+        return try terms.and(parts)
+    }
+
+    /// A path of a stack of `depth` whose routes show `screens`.
+    private func path(_ path: SymbolicPath, depth: Int, screens: Set<Int>) throws(Z3Error) -> Z3Term {
+        var parts: [Z3Term] = []
+        if depth + 1 < 1 << path.lengthWidth {
+            parts.append(try terms.less(path.length, terms.value(depth + 1, width: path.lengthWidth)))
+        }
+        var allowed: [Int] = []
+        for route in 1...max(1, model.routes.count) where route <= model.routes.count && screens.contains(model.routes.screen(of: route)) {
+            allowed.append(route)
+        }
+        for (place, route) in path.routes.enumerated() {
+            let below = try terms.less(terms.value(place, width: path.lengthWidth), path.length)
+            var valid: [Z3Term] = []
+            for id in allowed { valid.append(try terms.equal(route, id, width: layout.routeWidth)) }
+            parts.append(try terms.ifThenElse(below, terms.or(valid), terms.equal(route, 0, width: layout.routeWidth)))
+        }
+        return try terms.and(parts)
+    }
+}
+
 /// The transition relation of the navigation-state encoding run on one
 /// concrete state: every term folds to a constant, so the relation's
 /// successors can be read off and compared with the explicit model's,
@@ -178,6 +296,16 @@ public final class NavigationStateRelation {
             throw NotConstant(description: "the initial state did not fold to constants")
         }
         return decoded
+    }
+
+    /// Whether `state` satisfies the invariant the induction step assumes
+    /// of every reachable state.
+    public func satisfiesInvariant(_ state: NavState) throws -> Bool {
+        let invariant = try StateInvariant(layout: layout, terms: terms).term(layout.constant(state, terms: terms))
+        guard invariant == terms.yes || invariant == terms.no else {
+            throw NotConstant(description: "the invariant did not fold to a constant")
+        }
+        return invariant == terms.yes
     }
 
     /// The in-app steps from `state` whose guard holds, with their targets.

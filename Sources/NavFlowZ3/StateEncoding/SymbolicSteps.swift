@@ -28,6 +28,8 @@ struct SymbolicSteps {
     /// Per slot, and for modals: the screens that can be on top there.
     private let slotScreens: [Set<Int>]
     private let modalScreens: Set<Int>
+    /// Per presented stack (by presentable): the screens that can be on its path.
+    private let stackScreens: [Int: Set<Int>]
 
     init(layout: StateLayout, terms: Terms, inputs: InputTerms) {
         self.layout = layout
@@ -56,6 +58,16 @@ struct SymbolicSteps {
         }
         slotScreens = model.shape.slots.map { screens(of: $0.declared) }
         modalScreens = layout.presented.reduce(into: Set<Int>()) { $0.formUnion(screens(of: model.shape.presentables[$1])) }
+        stackScreens = Dictionary(uniqueKeysWithValues: layout.presented.map { ($0, screens(of: model.shape.presentables[$0])) })
+    }
+
+    /// The screens that can be on the path of a slot (its root among them).
+    func screens(ofSlot slot: Int) -> Set<Int> { slotScreens[slot] }
+
+    /// The screens that can be on the path of `content` presented as a modal.
+    func screens(of content: Content) -> Set<Int> {
+        guard case .stack = content, let index = model.shape.presentableIndex[content] else { return [] }
+        return stackScreens[index] ?? []
     }
 
     private func run(from state: SymbolicState) -> SymbolicRun {
