@@ -79,47 +79,79 @@ public struct SymbolicQueryEngine: Sendable {
         try solve(query, model: model).answer
     }
 
-    /// The encoding that answers `query` on `model`, or why the one asked for cannot.
-    public func encoding(for query: ReachabilityQuery, model: FlowModel) throws(Failure) -> Encoding {
-        let reasons = query.from != nil ? ["--from"] : StateEncoding.unsupported(in: model, deepLinks: query.deepLinks)
+    /// The most states a state graph may have for the automatic choice to
+    /// encode it: one Boolean per state per step is fast on graphs this
+    /// small, and its induction over simple paths proves more than the
+    /// navigation state's; past it, the navigation state is encoded.
+    public static let largestGraph = 50_000
+
+    /// The answer and, when reachable, the raw trace behind its witness.
+    public func solve(_ query: ReachabilityQuery, model: FlowModel) throws(Failure) -> (answer: QueryAnswer, trace: Trace?) {
+        let (answer, trace, _) = try solveReportingEncoding(query, model: model)
+        return (answer, trace)
+    }
+
+    /// The answer, its trace, and the encoding that gave it. `automatic`
+    /// encodes the state graph when it has at most `largestGraph` states
+    /// (or when the navigation-state encoding does not cover the spec yet),
+    /// and the navigation state otherwise.
+    public func solveReportingEncoding(_ query: ReachabilityQuery, model: FlowModel)
+        throws(Failure) -> (answer: QueryAnswer, trace: Trace?, encoding: Encoding) {
+        guard query.from == nil else {
+            throw .unsupported("--from is answered by the explicit engine only; drop --engine z3")
+        }
+        let reasons = StateEncoding.unsupported(in: model, deepLinks: query.deepLinks)
         switch encoding {
-        case .automatic: return reasons.isEmpty ? .navigationState : .stateGraph
-        case .stateGraph: return .stateGraph
         case .navigationState:
             guard reasons.isEmpty else {
                 throw .unsupported("the navigation-state encoding does not cover \(reasons.joined(separator: ", ")) yet")
             }
-            return .navigationState
+            return try overNavigationState(query, model: model)
+        case .stateGraph:
+            return try overGraph(query, model: model, limits: limits)
+        case .automatic:
+            guard reasons.isEmpty else { return try overGraph(query, model: model, limits: limits) }
+            var small = limits
+            small.maxStates = min(limits.maxStates, Self.largestGraph)
+            if let graph = try? SymbolicGraph.build(model, deepLinks: query.deepLinks, limits: small) {
+                return try overGraph(query, graph: graph)
+            }
+            return try overNavigationState(query, model: model)
         }
     }
 
-    /// The answer and, when reachable, the raw trace behind its witness.
-    public func solve(_ query: ReachabilityQuery, model: FlowModel) throws(Failure) -> (answer: QueryAnswer, trace: Trace?) {
-        guard query.from == nil else {
-            throw .unsupported("--from is answered by the explicit engine only; drop --engine z3")
-        }
-        if try encoding(for: query, model: model) == .navigationState {
-            let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-            do {
-                return try StateEncoding(model: model, bound: bound, deadline: deadline).solve(query)
-            } catch let error as Z3Error {
-                if case .unknown = error { throw .timeout(timeout) }
-                throw .solver(error)
-            } catch let failure as Failure {
-                throw failure
-            } catch {
-                throw .solver(.failed(code: -1, message: String(describing: error)))
-            }
-        }
+    private func overNavigationState(_ query: ReachabilityQuery, model: FlowModel)
+        throws(Failure) -> (answer: QueryAnswer, trace: Trace?, encoding: Encoding) {
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        let (answer, trace) = try solving { try StateEncoding(model: model, bound: bound, deadline: deadline).solve(query) }
+        return (answer, trace, .navigationState)
+    }
+
+    private func overGraph(_ query: ReachabilityQuery, model: FlowModel, limits: Explorer.Limits)
+        throws(Failure) -> (answer: QueryAnswer, trace: Trace?, encoding: Encoding) {
         let graph: SymbolicGraph
         do {
             graph = try SymbolicGraph.build(model, deepLinks: query.deepLinks, limits: limits)
         } catch {
             throw .limit(error)
         }
+        return try overGraph(query, graph: graph)
+    }
+
+    private func overGraph(_ query: ReachabilityQuery, graph: SymbolicGraph)
+        throws(Failure) -> (answer: QueryAnswer, trace: Trace?, encoding: Encoding) {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        let (answer, trace) = try solving {
+            try GraphEncoding(graph: graph, target: query.target, bound: bound, deadline: deadline).solve()
+        }
+        return (answer, trace, .stateGraph)
+    }
+
+    /// Runs an encoding's solve, its errors as failures (a solver that gave
+    /// up as the time-out).
+    private func solving<Result>(_ body: () throws -> Result) throws(Failure) -> Result {
         do {
-            return try GraphEncoding(graph: graph, target: query.target, bound: bound, deadline: deadline).solve()
+            return try body()
         } catch let error as Z3Error {
             if case .unknown = error { throw .timeout(timeout) }
             throw .solver(error)

@@ -86,8 +86,9 @@ import Testing
             covered.append(path)
             try Self.compare(model, context: path)
         }
-        #expect(covered.count >= 5, "\(covered)")
-        print("covered: \(covered.map { $0.split(separator: "/").last! })")
+        let apps = ["icysky", "mlem", "trawl"].filter { app in covered.contains { $0.hasSuffix("/specs/apps/\(app).navflow") } }
+        #expect(apps.count == 3, "\(covered)")
+        #expect(covered.count >= 30, "\(covered)")
     }
 
     /// Statements the generators do not write: `push … under modals` with

@@ -1,4 +1,5 @@
 import NavFlowCheck
+import NavFlowGenerator
 import NavFlowModel
 import NavFlowQuery
 import NavFlowSearch
@@ -79,6 +80,28 @@ import Foundation
             Issue.record("expected a proof by induction, got \(answer)")
             return
         }
+    }
+
+    /// Six tabs of stacks ten deep: far more states than any search
+    /// stores. The state graph stops at its cap, so the engine encodes the
+    /// navigation state, and a 6-step witness comes back (replayed on the
+    /// explicit model before it is returned).
+    @Test func z3AnswersOnTheNavigationStateOfAnAppTooBigToEnumerate() throws {
+        let text = AppSpecGenerator.spec(AppShape(tabs: 6, screens: 120, fanOut: 2, depth: 10, sheets: 4, flags: 3, deepLinks: 5))
+        let model = try NavFlowTestSupport.model(text)
+        var capped = Explorer.Limits.standard
+        capped.maxStates = SymbolicQueryEngine.largestGraph
+        #expect(throws: Explorer.LimitReached.self) { _ = try SymbolicGraph.build(model, deepLinks: false, limits: capped) }
+        let pattern = try #require(PatternResolver.resolveQuery("reach * / ... / S110", in: model.spec).0)
+        let (answer, trace, encoding) = try SymbolicQueryEngine(bound: 8, timeout: 60)
+            .solveReportingEncoding(ReachabilityQuery(target: pattern), model: model)
+        #expect(encoding == .navigationState)
+        guard case .reachable(_, let length) = answer else {
+            Issue.record("expected a witness, got \(answer)")
+            return
+        }
+        #expect(length == 6)
+        #expect(trace?.steps.count == 6)
     }
 
     @Test func theExplicitEngineStopsAtItsLimitAndSuggestsZ3() throws {

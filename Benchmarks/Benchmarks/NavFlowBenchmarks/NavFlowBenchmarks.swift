@@ -24,8 +24,16 @@ enum Sizes {
     }
 
     static func example(_ name: String) -> FlowModel {
+        file("specs/examples/\(name).navflow")
+    }
+
+    static func app(_ name: String) -> FlowModel {
+        file("specs/apps/\(name).navflow")
+    }
+
+    private static func file(_ relative: String) -> FlowModel {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("specs/examples/\(name).navflow")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(relative)
         guard let data = FileManager.default.contents(atPath: url.path) else { fatalError("missing \(url.path)") }
         return model(String(decoding: data, as: UTF8.self))
     }
@@ -219,7 +227,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // Z3 query latency on the largest example at bounds 8, 12 and 16.
+    // Z3 query latency over the state graph on the largest example at bounds 8, 12 and 16.
     let model = Sizes.example("router-tabs")
     let (pattern, _) = PatternResolver.resolveQuery("reach profile / ... / About", in: model.spec)
     if let pattern, SymbolicEngineAvailability.isAvailable {
@@ -228,8 +236,42 @@ let benchmarks: @Sendable () -> Void = {
                       configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 5,
                                            thresholds: [.wallClock: tolerance])) { _ in
                 let query = ReachabilityQuery(target: pattern, from: nil, deepLinks: false)
-                blackHole(try SymbolicQueryEngine(bound: bound).answer(query, model: model))
+                blackHole(try SymbolicQueryEngine(bound: bound, encoding: .stateGraph).answer(query, model: model))
             }
+        }
+    }
+
+    // Z3 over the navigation state: a target no run reaches and induction
+    // does not prove out, on a 3-tab app of 30 screens, at bounds 4, 8 and
+    // 12 (every bound is checked); building the relation alone at bound
+    // 12; and a 3-step witness on Trawl, whose explicit search holds
+    // 10.9 M states.
+    let stateApp = Sizes.model(AppSpecGenerator.spec(AppShape(tabs: 3, screens: 30, fanOut: 2, depth: 4, sheets: 2, flags: 1,
+                                                               deepLinks: 3)))
+    let (unreached, _) = PatternResolver.resolveQuery("reach * / S29 / S29", in: stateApp.spec)
+    if let unreached, SymbolicEngineAvailability.isAvailable {
+        for bound in [4, 8, 12] {
+            Benchmark("Z3-state-unreachable-bound-\(bound)",
+                      configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 5,
+                                           thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance])) { _ in
+                let query = ReachabilityQuery(target: unreached, from: nil, deepLinks: false)
+                blackHole(try SymbolicQueryEngine(bound: bound, encoding: .navigationState).answer(query, model: stateApp))
+            }
+        }
+        Benchmark("Z3-state-build-bound-12",
+                  configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 5,
+                                       thresholds: [.wallClock: tolerance])) { _ in
+            blackHole(try NavigationStateRelation(model: stateApp).unroll(length: 12))
+        }
+    }
+    let trawl = Sizes.app("trawl")
+    let (calendarSeries, _) = PatternResolver.resolveQuery("reach * / ... + sheet CalendarSheetStack / SeriesDetail(_)", in: trawl.spec)
+    if let calendarSeries, SymbolicEngineAvailability.isAvailable {
+        Benchmark("Z3-state-witness-Trawl",
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 5,
+                                       thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance])) { _ in
+            let query = ReachabilityQuery(target: calendarSeries, from: nil, deepLinks: false)
+            blackHole(try SymbolicQueryEngine(bound: 8, encoding: .navigationState).answer(query, model: trawl))
         }
     }
 }

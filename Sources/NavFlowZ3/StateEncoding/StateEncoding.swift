@@ -31,7 +31,6 @@ struct StateEncoding {
         if let screen = spec.screens.first(where: { !$0.dismissHooks.isEmpty }) {
             reasons.append("dismissal hooks (\(screen.name), \(place(screen.dismissHooks[0].keyword)))")
         }
-        if let split = spec.splits.first { reasons.append("split views (\(split.name))") }
         if deepLinks && !spec.deepLinks.isEmpty { reasons.append("deep links (--deeplinks)") }
         let statements = spec.screens.flatMap { $0.edges.flatMap(\.statements) } + spec.launch.map(\.statement)
         var seen = Set<String>()
@@ -39,7 +38,6 @@ struct StateEncoding {
             let name: String
             switch statement.kind {
             case .open: name = "'open'"
-            case .select: name = "'select'"
             default: continue
             }
             if seen.insert(name).inserted { reasons.append("\(name) (\(place(statement.range)))") }
@@ -79,7 +77,7 @@ struct StateEncoding {
         let relation = SymbolicSteps(layout: layout, terms: terms, inputs: inputs)
         let target = StatePatternTerm(layout: layout, terms: terms, inputs: inputs)
         let invariant = StateInvariant(layout: layout, terms: terms)
-        let conditions = SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: try layout.fresh("assumed", terms: terms))
+        let conditions = try SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: try layout.fresh("assumed", terms: terms))
         for assumption in model.spec.assumptions {
             try solver.assert(conditions.holds(assumption.condition, in: conditions.state))
         }
@@ -87,7 +85,7 @@ struct StateEncoding {
         for index in 0...(k + 1) {
             let frame = try layout.fresh("t\(index)", terms: terms)
             try solver.assert(invariant.term(frame))
-            if index > 0 { try assertStep(from: frames[index - 1], to: frame, name: "u\(index)", relation: relation, terms: terms, solver: solver) }
+            if index > 0 { try Self.assertStep(from: frames[index - 1], to: frame, name: "u\(index)", relation: relation, terms: terms, solver: solver) }
             for earlier in frames {
                 var differs: [Z3Term] = []
                 for (lhs, rhs) in zip(earlier.fields, frame.fields) { differs.append(try terms.not(terms.equal(lhs, rhs))) }
@@ -104,7 +102,7 @@ struct StateEncoding {
     /// relation, chosen by a selector constant; returns the selector and
     /// the disjuncts' steps.
     @discardableResult
-    private func assertStep(from current: SymbolicState, to next: SymbolicState, name: String, relation: SymbolicSteps,
+    static func assertStep(from current: SymbolicState, to next: SymbolicState, name: String, relation: SymbolicSteps,
                             terms: Terms, solver: Z3Solver) throws -> (selector: Z3Term, steps: [Step]) {
         let steps = try relation.steps(from: current)
         let width = Terms.width(for: steps.count)
@@ -131,7 +129,7 @@ struct StateEncoding {
         let layout = StateLayout(model: model)
         let relation = SymbolicSteps(layout: layout, terms: terms, inputs: inputs)
         let target = StatePatternTerm(layout: layout, terms: terms, inputs: inputs)
-        let conditions = SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: try layout.fresh("assumed", terms: terms))
+        let conditions = try SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: try layout.fresh("assumed", terms: terms))
         for assumption in model.spec.assumptions {
             try solver.assert(conditions.holds(assumption.condition, in: conditions.state))
         }
@@ -143,7 +141,7 @@ struct StateEncoding {
         for k in 0..<length {
             _ = try remainingSeconds()
             let next = try layout.fresh("s\(k + 1)", terms: terms)
-            let (selector, steps) = try assertStep(from: frames[k], to: next, name: "step\(k)", relation: relation,
+            let (selector, steps) = try Self.assertStep(from: frames[k], to: next, name: "step\(k)", relation: relation,
                                                    terms: terms, solver: solver)
             frames.append(next)
             selectors.append(selector)
@@ -220,19 +218,31 @@ struct StateInvariant {
         }
         for (slot, path) in state.paths.enumerated() {
             parts.append(try self.path(path, depth: layout.slotDepths[slot], screens: steps.screens(ofSlot: slot)))
+            guard layout.hasShows[slot] else { continue }
+            var shows = [try terms.equal(state.shows[slot], 0, width: layout.routeWidth)]
+            for route in routes(showing: steps.screens(ofSlot: slot)) {
+                shows.append(try terms.equal(state.shows[slot], route, width: layout.routeWidth))
+            }
+            parts.append(try terms.or(shows))
         }
         parts.append(try terms.less(state.count, terms.value(layout.modalPlaces + 1, width: layout.countWidth)))
         for (index, modal) in state.modals.enumerated() {
             let up = try terms.less(terms.value(index, width: layout.countWidth), state.count)
             var shapes: [Z3Term] = []
             for presentable in layout.presented {
+                let presents = try terms.equal(modal.presentable, presentable, width: layout.presentableWidth)
+                if presents == terms.no { continue }
                 let content = model.shape.presentables[presentable]
                 var depth = 0
                 if case .stack(let stack) = content { depth = model.spec.stacks[stack].depth }
                 var kinds: [Z3Term] = []
                 for kind in ModalKind.allCases { kinds.append(try terms.equal(modal.kind, StateLayout.code(of: kind), width: StateLayout.kindWidth)) }
+                // Only the bottom modal remembers a column, one of its tab's.
+                let column = index > 0 ? try terms.equal(modal.column, 0, width: layout.columnWidth)
+                    : layout.columns < 1 << layout.columnWidth
+                    ? try terms.less(modal.column, terms.value(layout.columns, width: layout.columnWidth)) : terms.yes
                 shapes.append(try terms.and([
-                    terms.equal(modal.presentable, presentable, width: layout.presentableWidth), terms.or(kinds),
+                    presents, terms.or(kinds), column,
                     self.path(modal.path, depth: depth, screens: steps.screens(of: content)),
                 ]))
             }
@@ -240,11 +250,17 @@ struct StateInvariant {
                 try terms.equal(modal.kind, 0, width: StateLayout.kindWidth),
                 try terms.equal(modal.presentable, 0, width: layout.presentableWidth),
                 try terms.equal(modal.path.length, 0, width: modal.path.lengthWidth),
+                try terms.equal(modal.column, 0, width: layout.columnWidth),
             ]
             for route in modal.path.routes { zero.append(try terms.equal(route, 0, width: layout.routeWidth)) }
             parts.append(try terms.ifThenElse(up, terms.or(shapes), terms.and(zero)))
         }
         return try terms.and(parts)
+    }
+
+    /// The routes of `screens`.
+    private func routes(showing screens: Set<Int>) -> [Int] {
+        (1...max(1, model.routes.count)).filter { $0 <= model.routes.count && screens.contains(model.routes.screen(of: $0)) }
     }
 
     /// A path of a stack of `depth` whose routes show `screens`.
@@ -253,14 +269,15 @@ struct StateInvariant {
         if depth + 1 < 1 << path.lengthWidth {
             parts.append(try terms.less(path.length, terms.value(depth + 1, width: path.lengthWidth)))
         }
-        var allowed: [Int] = []
-        for route in 1...max(1, model.routes.count) where route <= model.routes.count && screens.contains(model.routes.screen(of: route)) {
-            allowed.append(route)
-        }
+        let allowed = routes(showing: screens)
         for (place, route) in path.routes.enumerated() {
             let below = try terms.less(terms.value(place, width: path.lengthWidth), path.length)
             var valid: [Z3Term] = []
-            for id in allowed { valid.append(try terms.equal(route, id, width: layout.routeWidth)) }
+            if let known = terms.numeral(route) {
+                valid = [terms.bool(known != 0 && Int(known) <= model.routes.count && screens.contains(model.routes.screen(of: Int(known))))]
+            } else {
+                for id in allowed { valid.append(try terms.equal(route, id, width: layout.routeWidth)) }
+            }
             parts.append(try terms.ifThenElse(below, terms.or(valid), terms.equal(route, 0, width: layout.routeWidth)))
         }
         return try terms.and(parts)
@@ -320,6 +337,26 @@ public final class NavigationStateRelation {
             successors.append((step.step, target))
         }
         return successors
+    }
+
+    /// Builds launch and `length` copies of the relation into a fresh
+    /// solver, without checking: what each bounded check costs before Z3
+    /// runs (the benchmarks measure it apart). Returns the number of
+    /// disjuncts built.
+    public func unroll(length: Int) throws -> Int {
+        let solver = try Z3Solver()
+        let terms = try Terms(solver: solver)
+        let relation = SymbolicSteps(layout: layout, terms: terms, inputs: InputTerms(terms: terms))
+        var (state, launched) = try relation.initial()
+        try solver.assert(launched)
+        var disjuncts = 0
+        for k in 0..<length {
+            let next = try layout.fresh("s\(k + 1)", terms: terms)
+            disjuncts += try StateEncoding.assertStep(from: state, to: next, name: "step\(k)", relation: relation,
+                                                     terms: terms, solver: solver).steps.count
+            state = next
+        }
+        return disjuncts
     }
 
     private func steps(inputs: UInt64) -> SymbolicSteps {

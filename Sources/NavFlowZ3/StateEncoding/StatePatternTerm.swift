@@ -13,11 +13,11 @@ struct StatePatternTerm {
     private var model: FlowModel { layout.model }
 
     func term(_ pattern: StatePattern, in state: SymbolicState) throws(Z3Error) -> Z3Term {
-        let run = SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: state)
+        let run = try SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: state)
         var parts: [Z3Term] = []
         if let tab = pattern.tab { parts.append(try run.selects(tab, in: state)) }
         if let columns = pattern.columns {
-            // The columns of the selected tab (or of the root): one slot each, without split views.
+            // The columns of the selected tab (or of the root).
             var cases: [Z3Term] = []
             let tabs: [(Z3Term, Range<Int>)] = model.shape.tabCount > 0
                 ? try model.shape.tabSlots.enumerated().map { tab, slots throws(Z3Error) in (try run.selects(tab, in: state), slots) }
@@ -26,9 +26,13 @@ struct StatePatternTerm {
                 guard columns.count <= slots.count else { continue }
                 var matched = [selected]
                 for (offset, column) in columns.enumerated() {
-                    // Nothing is selected into a column without split views.
-                    if column.shows != nil { matched.append(terms.no) }
-                    matched.append(try self.matches(column.path, state.paths[slots.lowerBound + offset]))
+                    let slot = slots.lowerBound + offset
+                    if let shows = column.shows {
+                        matched.append(try matches(shows, state.shows[slot]))
+                    } else if offset > 0 {
+                        matched.append(try terms.equal(state.shows[slot], 0, width: layout.routeWidth))
+                    }
+                    matched.append(try self.matches(column.path, state.paths[slot]))
                 }
                 cases.append(try terms.and(matched))
             }

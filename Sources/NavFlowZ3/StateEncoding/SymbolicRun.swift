@@ -13,23 +13,33 @@ import Z3Solver
 /// limit cut the step off (it has no target then).
 ///
 /// What it covers is `StateEncoding.unsupported(in:)`'s complement: no
-/// hooks, no split views (so no `select`), no deep links and no `open`.
+/// hooks, no deep links and no `open`.
 struct SymbolicRun {
     let layout: StateLayout
     let terms: Terms
     let inputs: InputTerms
     var state: SymbolicState
     var cut: Z3Term
+    /// The context the step comes from; nil for launch.
+    let origin: Context?
+    /// The column that presented the bottom modal when the step began
+    /// (0 when none was up): where statements act once they have closed
+    /// every modal, when the step's own slot is not on screen.
+    private let presenterColumn: Z3Term
 
     private var model: FlowModel { layout.model }
     private var spec: FlowSpec { layout.model.spec }
 
-    init(layout: StateLayout, terms: Terms, inputs: InputTerms, state: SymbolicState) {
+    init(layout: StateLayout, terms: Terms, inputs: InputTerms, state: SymbolicState, origin: Context? = nil) throws(Z3Error) {
         self.layout = layout
         self.terms = terms
         self.inputs = inputs
         self.state = state
+        self.origin = origin
         cut = terms.no
+        presenterColumn = state.modals.isEmpty ? try terms.value(0, width: layout.columnWidth)
+            : try terms.ifThenElse(terms.equal(state.count, 0, width: layout.countWidth), terms.value(0, width: layout.columnWidth),
+                                   state.modals[0].column)
     }
 
     /// Where a statement acts: a slot's path or a modal's.
@@ -71,20 +81,46 @@ struct SymbolicRun {
         try terms.equal(state.count, count, width: layout.countWidth)
     }
 
+    /// The slots of each tab (or of the root), each with the condition
+    /// that it is the one selected.
+    func tabs(in state: SymbolicState) throws(Z3Error) -> [(condition: Z3Term, slots: Range<Int>)] {
+        guard model.shape.tabCount > 0 else { return [(terms.yes, model.shape.rootSlots)] }
+        var tabs: [(Z3Term, Range<Int>)] = []
+        for (tab, slots) in model.shape.tabSlots.enumerated() { tabs.append((try selects(tab, in: state), slots)) }
+        return tabs
+    }
+
+    /// The slot of column `column` of the selected tab (`StateShape.slot(ofColumn:selectedTab:)`),
+    /// as alternatives, each with its condition.
+    func slots(ofColumn column: Z3Term, in state: SymbolicState) throws(Z3Error) -> [(condition: Z3Term, slot: Int)] {
+        var slots: [(Z3Term, Int)] = []
+        for (selected, range) in try tabs(in: state) {
+            for index in 0..<layout.columns {
+                let slot = range.lowerBound + index < range.upperBound ? range.lowerBound + index : range.lowerBound
+                slots.append((try terms.and([selected, terms.equal(column, index, width: layout.columnWidth)]), slot))
+            }
+        }
+        return slots
+    }
+
     /// The places a statement may act on, each with the condition under
     /// which it is the context (`StatementRun.context(in:)`): the top modal
-    /// when one is up, else the selected tab's slot (without split views a
-    /// tab has one slot, so the slot a step came from is on screen exactly
-    /// when its tab is selected).
+    /// when one is up, else the slot the step came from if it is on screen
+    /// (its tab selected), else the selected tab's slot of the column that
+    /// presented the modals the step closed.
     func contexts(in state: SymbolicState) throws(Z3Error) -> [(condition: Z3Term, place: Place)] {
         var contexts: [(Z3Term, Place)] = []
         let noModal = try modalCount(is: 0, in: state)
-        if model.shape.tabCount > 0 {
-            for (tab, slots) in model.shape.tabSlots.enumerated() {
-                contexts.append((try terms.and([noModal, selects(tab, in: state)]), .slot(slots.lowerBound)))
+        for (selected, range) in try tabs(in: state) {
+            if case .slot(let slot)? = origin, range.contains(slot) {
+                contexts.append((try terms.and([noModal, selected]), .slot(slot)))
+                continue
             }
-        } else {
-            contexts.append((noModal, .slot(model.shape.rootSlots.lowerBound)))
+            for index in 0..<layout.columns {
+                let slot = range.lowerBound + index < range.upperBound ? range.lowerBound + index : range.lowerBound
+                let column = try terms.equal(presenterColumn, index, width: layout.columnWidth)
+                contexts.append((try terms.and([noModal, selected, column]), .slot(slot)))
+            }
         }
         for index in 0..<layout.modalPlaces {
             contexts.append((try modalCount(is: index + 1, in: state), .modal(index)))
@@ -149,7 +185,11 @@ struct SymbolicRun {
     func visibleRoute(of context: Context, in state: SymbolicState) throws(Z3Error) -> Z3Term {
         switch context {
         case .slot(let slot):
-            return try top(of: state.paths[slot], root: terms.value(model.declaredRoot(ofSlot: slot), width: layout.routeWidth))
+            var root = try terms.value(model.declaredRoot(ofSlot: slot), width: layout.routeWidth)
+            if layout.hasShows[slot] {
+                root = try terms.ifThenElse(terms.equal(state.shows[slot], 0, width: layout.routeWidth), root, state.shows[slot])
+            }
+            return try top(of: state.paths[slot], root: root)
         case .modal:
             var route = try terms.value(0, width: layout.routeWidth)
             for index in 0..<layout.modalPlaces {
@@ -196,7 +236,8 @@ struct SymbolicRun {
         case .set(let flag, let value): state.flags[flag] = terms.bool(value)
         case .pushUnderModals(_): if let choice { try pushUnderModals(choice) }
         case .rebuild: try rebuild()
-        case .open, .select:
+        case .select(_): if let choice { try select(choice) }
+        case .open:
             preconditionFailure("StateEncoding.unsupported(in:) keeps \(statement.kind) out")
         }
     }
@@ -221,9 +262,10 @@ struct SymbolicRun {
     }
 
     /// `PushStatement.push` on one place, where `condition` holds.
-    private mutating func push(_ route: Int, onto place: Place, when condition: Z3Term, needsRegistration: Bool) throws(Z3Error) {
+    private mutating func push(_ route: Int, onto place: Place, when condition: Z3Term, needsRegistration: Bool,
+                               stacksIn start: SymbolicState? = nil) throws(Z3Error) {
         let screen = model.routes.screen(of: route)
-        for (shows, stack) in try stacks(of: place, in: state) {
+        for (shows, stack) in try stacks(of: place, in: start ?? state) {
             if needsRegistration && !spec.stacks[stack].destinations.contains(screen) { continue }
             let depth = spec.stacks[stack].depth
             var path = self.path(place, in: state)
@@ -259,14 +301,24 @@ struct SymbolicRun {
             targets.append((try terms.and([isRouterPath, terms.not(above)]), index))
             above = try terms.or([above, isRouterPath])
         }
+        // Beneath the modals: the slot of the column that presented the
+        // bottom one; with none up, the context itself.
         let beneath = try terms.not(above)
-        let slots: [(Z3Term, Int)] = model.shape.tabCount > 0
-            ? try model.shape.tabSlots.enumerated().map { tab, slots throws(Z3Error) in
-                (try terms.and([beneath, selects(tab, in: state)]), slots.lowerBound)
+        var slots: [(Z3Term, Int)] = []
+        if !state.modals.isEmpty {
+            let up = try terms.not(modalCount(is: 0, in: state))
+            for (condition, slot) in try self.slots(ofColumn: state.modals[0].column, in: state) {
+                slots.append((try terms.and([beneath, up, condition]), slot))
             }
-            : [(beneath, model.shape.rootSlots.lowerBound)]
+        }
+        for (onScreen, place) in try contexts(in: state) {
+            if case .slot(let slot) = place { slots.append((try terms.and([beneath, onScreen]), slot)) }
+        }
+        let start = state
         for (condition, index) in targets { try push(route, onto: .modal(index), when: condition, needsRegistration: true) }
-        for (condition, slot) in slots { try push(route, onto: .slot(slot), when: condition, needsRegistration: true) }
+        for (condition, slot) in slots {
+            try push(route, onto: .slot(slot), when: condition, needsRegistration: true, stacksIn: start)
+        }
     }
 
     /// `RebuildStatement`: every path empty, every modal closed; the tab and the flags kept.
@@ -276,8 +328,32 @@ struct SymbolicRun {
             state.paths[slot].length = try terms.value(0, width: state.paths[slot].lengthWidth)
             state.paths[slot].routes = Array(repeating: zero, count: state.paths[slot].depth)
         }
+        for slot in state.shows.indices { state.shows[slot] = zero }
         for index in state.modals.indices { state.modals[index] = try emptyModal(like: state.modals[index]) }
         state.count = try terms.value(0, width: layout.countWidth)
+    }
+
+    /// `SelectStatement`: in a split column, the next column shows the
+    /// route with an empty path, and the later ones their declared content.
+    private mutating func select(_ route: Int) throws(Z3Error) {
+        let slots = model.shape.slots
+        let zero = try terms.value(0, width: layout.routeWidth)
+        for (onScreen, place) in try contexts(in: state) {
+            guard case .slot(let slot) = place, let split = slots[slot].split else { continue }
+            func sameSplit(_ other: Int) -> Bool { other < slots.count && slots[other].split == split && slots[other].tab == slots[slot].tab }
+            var next = slot + 1
+            guard sameSplit(next) else { continue }
+            var shows = try terms.value(route, width: layout.routeWidth)
+            while sameSplit(next) {
+                state.shows[next] = try terms.ifThenElse(onScreen, shows, state.shows[next])
+                var path = state.paths[next]
+                path.length = try terms.ifThenElse(onScreen, terms.value(0, width: path.lengthWidth), path.length)
+                for index in path.routes.indices { path.routes[index] = try terms.ifThenElse(onScreen, zero, path.routes[index]) }
+                state.paths[next] = path
+                shows = zero
+                next += 1
+            }
+        }
     }
 
     /// Removes the top route of `path` where `condition` holds and it has one.
@@ -314,7 +390,8 @@ struct SymbolicRun {
                              presentable: try terms.value(0, width: layout.presentableWidth),
                              path: SymbolicPath(length: try terms.value(0, width: modal.path.lengthWidth),
                                                 routes: Array(repeating: zero, count: modal.path.depth),
-                                                lengthWidth: modal.path.lengthWidth))
+                                                lengthWidth: modal.path.lengthWidth),
+                             column: try terms.value(0, width: layout.columnWidth))
     }
 
     private func choose(_ condition: Z3Term, _ then: SymbolicModal, _ otherwise: SymbolicModal) throws(Z3Error) -> SymbolicModal {
@@ -324,7 +401,8 @@ struct SymbolicRun {
             path.routes[index] = try terms.ifThenElse(condition, then.path.routes[index], otherwise.path.routes[index])
         }
         return SymbolicModal(kind: try terms.ifThenElse(condition, then.kind, otherwise.kind),
-                             presentable: try terms.ifThenElse(condition, then.presentable, otherwise.presentable), path: path)
+                             presentable: try terms.ifThenElse(condition, then.presentable, otherwise.presentable), path: path,
+                             column: try terms.ifThenElse(condition, then.column, otherwise.column))
     }
 
     /// `PresentStatement`: a modal on top, unless the same one is up; a cut past the limit.
@@ -340,11 +418,18 @@ struct SymbolicRun {
         let full = layout.modalPlaces == StateShape.modalLimit ? try modalCount(is: StateShape.modalLimit, in: state) : terms.no
         cut = try terms.or([cut, terms.and([presents, full])])
         let appends = try terms.and([presents, terms.not(full)])
+        // The bottom modal remembers the column of the context that presented it.
+        var column = try terms.value(0, width: layout.columnWidth)
+        for (onScreen, place) in try contexts(in: state) {
+            guard case .slot(let slot) = place else { continue }
+            column = try terms.ifThenElse(onScreen, terms.value(model.shape.slots[slot].column, width: layout.columnWidth), column)
+        }
         for index in 0..<layout.modalPlaces {
             let at = try terms.and([appends, modalCount(is: index, in: state)])
             var modal = try emptyModal(like: state.modals[index])
             modal.kind = try terms.value(StateLayout.code(of: kind), width: StateLayout.kindWidth)
             modal.presentable = try terms.value(presentable, width: layout.presentableWidth)
+            if index == 0 { modal.column = column }
             state.modals[index] = try choose(at, modal, state.modals[index])
         }
         state.count = try terms.ifThenElse(appends, terms.add(state.count, 1, width: layout.countWidth), state.count)

@@ -19,6 +19,12 @@ struct StateLayout {
     let presentableWidth: Int
     let countWidth: Int
     static let kindWidth = 2
+    /// Per slot: whether it has a column selection (a split's column after the first).
+    let hasShows: [Bool]
+    /// The most columns a tab's (or the root's) content has, and the bits
+    /// of a column index (a modal's presenter column).
+    let columns: Int
+    let columnWidth: Int
     /// The presentables some statement presents: the only ones a modal
     /// can show (every modal is put up by a `present`).
     let presented: [Int]
@@ -38,6 +44,9 @@ struct StateLayout {
         }
         modalDepth = spec.stacks.map(\.depth).max() ?? 0
         presentableWidth = Terms.width(for: max(0, model.shape.presentables.count - 1))
+        hasShows = model.shape.slots.map { $0.split != nil && $0.column > 0 }
+        columns = (model.shape.tabSlots + [model.shape.rootSlots]).map(\.count).max() ?? 1
+        columnWidth = Terms.width(for: max(0, columns - 1))
         countWidth = Terms.width(for: StateShape.modalLimit)
         var presented = Set<Int>()
         let statements = spec.screens.flatMap { $0.edges.flatMap(\.statements) } + spec.launch.map(\.statement)
@@ -64,15 +73,22 @@ struct StateLayout {
         var flags: [Z3Term] = []
         for flag in model.spec.flags.indices { flags.append(try terms.boolean("\(prefix).f\(flag)")) }
         var paths: [SymbolicPath] = []
-        for (slot, depth) in slotDepths.enumerated() { paths.append(try path("\(prefix).s\(slot)", depth: depth)) }
+        var shows: [Z3Term] = []
+        for (slot, depth) in slotDepths.enumerated() {
+            paths.append(try path("\(prefix).s\(slot)", depth: depth))
+            shows.append(hasShows[slot] ? try terms.bitVector("\(prefix).s\(slot).shows", width: routeWidth)
+                : try terms.value(0, width: routeWidth))
+        }
         var modals: [SymbolicModal] = []
         for index in 0..<modalPlaces {
             modals.append(SymbolicModal(kind: try terms.bitVector("\(prefix).m\(index).k", width: Self.kindWidth),
                                         presentable: try terms.bitVector("\(prefix).m\(index).p", width: presentableWidth),
-                                        path: try path("\(prefix).m\(index)", depth: modalDepth)))
+                                        path: try path("\(prefix).m\(index)", depth: modalDepth),
+                                        column: columns > 1 ? try terms.bitVector("\(prefix).m\(index).c", width: columnWidth)
+                                            : try terms.value(0, width: columnWidth)))
         }
         let tab = model.shape.tabCount > 1 ? try terms.bitVector("\(prefix).tab", width: tabWidth) : try terms.value(0, width: tabWidth)
-        return SymbolicState(flags: flags, tab: tab, paths: paths,
+        return SymbolicState(flags: flags, tab: tab, paths: paths, shows: shows,
                              count: try terms.bitVector("\(prefix).count", width: countWidth), modals: modals)
     }
 
@@ -86,16 +102,21 @@ struct StateLayout {
                                 lengthWidth: lengthWidth(depth: depth))
         }
         var paths: [SymbolicPath] = []
-        for (slot, depth) in slotDepths.enumerated() { paths.append(try path(state.paths[slot], depth: depth)) }
+        var shows: [Z3Term] = []
+        for (slot, depth) in slotDepths.enumerated() {
+            paths.append(try path(state.paths[slot], depth: depth))
+            shows.append(try terms.value(state.shows[slot], width: routeWidth))
+        }
         var modals: [SymbolicModal] = []
         for index in 0..<modalPlaces {
             let modal = index < state.modals.count ? state.modals[index] : nil
             modals.append(SymbolicModal(kind: try terms.value(modal.map { Self.code(of: $0.kind) } ?? 0, width: Self.kindWidth),
                                         presentable: try terms.value(modal?.presentable ?? 0, width: presentableWidth),
-                                        path: try path(modal?.path ?? [], depth: modalDepth)))
+                                        path: try path(modal?.path ?? [], depth: modalDepth),
+                                        column: try terms.value(modal?.presenterColumn ?? 0, width: columnWidth)))
         }
         return SymbolicState(flags: model.spec.flags.indices.map { terms.bool(state.flag($0)) },
-                             tab: try terms.value(state.selectedTab, width: tabWidth), paths: paths,
+                             tab: try terms.value(state.selectedTab, width: tabWidth), paths: paths, shows: shows,
                              count: try terms.value(state.modals.count, width: countWidth), modals: modals)
     }
 
@@ -111,15 +132,17 @@ struct StateLayout {
         for (index, flag) in state.flags.enumerated() where try solver.value(of: flag) { flags |= 1 << UInt64(index) }
         var paths: [[Int]] = []
         for slot in state.paths { paths.append(try path(slot)) }
+        var shows: [Int] = []
+        for term in state.shows { shows.append(Int(try solver.bitVectorValue(of: term))) }
         var modals: [Modal] = []
         let count = Int(try solver.bitVectorValue(of: state.count))
         for modal in state.modals.prefix(count) {
             modals.append(Modal(kind: Self.kind(of: Int(try solver.bitVectorValue(of: modal.kind))),
                                 presentable: Int(try solver.bitVectorValue(of: modal.presentable)),
-                                path: try path(modal.path)))
+                                path: try path(modal.path), presenterColumn: Int(try solver.bitVectorValue(of: modal.column))))
         }
         return NavState(flags: flags, inputs: inputs, selectedTab: Int(try solver.bitVectorValue(of: state.tab)),
-                        paths: paths, shows: Array(repeating: 0, count: paths.count), modals: modals)
+                        paths: paths, shows: shows, modals: modals)
     }
 
     /// The state `state`'s terms stand for when every one is a numeral or
@@ -144,19 +167,23 @@ struct StateLayout {
             guard let routes = path(slot) else { return nil }
             paths.append(routes)
         }
+        var shows: [Int] = []
+        for term in state.shows {
+            guard let route = number(term) else { return nil }
+            shows.append(route)
+        }
         guard let count = number(state.count), count <= state.modals.count, let tab = number(state.tab) else { return nil }
         var modals: [Modal] = []
         for (index, modal) in state.modals.enumerated() {
-            guard let kind = number(modal.kind), let presentable = number(modal.presentable), let routes = path(modal.path)
-            else { return nil }
+            guard let kind = number(modal.kind), let presentable = number(modal.presentable), let routes = path(modal.path),
+                  let column = number(modal.column) else { return nil }
             if index < count {
-                modals.append(Modal(kind: Self.kind(of: kind), presentable: presentable, path: routes))
-            } else if kind != 0 || presentable != 0 || !routes.isEmpty {
+                modals.append(Modal(kind: Self.kind(of: kind), presentable: presentable, path: routes, presenterColumn: column))
+            } else if kind != 0 || presentable != 0 || !routes.isEmpty || column != 0 {
                 return nil
             }
         }
-        return NavState(flags: flags, inputs: inputs, selectedTab: tab, paths: paths,
-                        shows: Array(repeating: 0, count: paths.count), modals: modals)
+        return NavState(flags: flags, inputs: inputs, selectedTab: tab, paths: paths, shows: shows, modals: modals)
     }
 
     /// Which numbers stand for which modal kinds (as in `StateCodec`).
@@ -185,11 +212,13 @@ struct SymbolicPath {
     var depth: Int { routes.count }
 }
 
-/// A modal as terms: its kind, what it presents and its path.
+/// A modal as terms: its kind, what it presents, its path and (for the
+/// bottom one) the column that presented it.
 struct SymbolicModal {
     var kind: Z3Term
     var presentable: Z3Term
     var path: SymbolicPath
+    var column: Z3Term
 }
 
 /// A state as terms (`StateLayout`). The inputs are not part of it: they
@@ -198,15 +227,18 @@ struct SymbolicState {
     var flags: [Z3Term]
     var tab: Z3Term
     var paths: [SymbolicPath]
+    /// Per slot: the route selected into it (`select`), 0 for its declared
+    /// content; the numeral 0 for a slot without a column selection.
+    var shows: [Z3Term]
     /// How many modals are up; `modals` has a place for each up to the limit.
     var count: Z3Term
     var modals: [SymbolicModal]
 
     /// Every term, in a fixed order.
     var fields: [Z3Term] {
-        var fields = flags + [tab, count]
+        var fields = flags + [tab, count] + shows
         for path in paths { fields += [path.length] + path.routes }
-        for modal in modals { fields += [modal.kind, modal.presentable, modal.path.length] + modal.path.routes }
+        for modal in modals { fields += [modal.kind, modal.presentable, modal.column, modal.path.length] + modal.path.routes }
         return fields
     }
 
@@ -218,6 +250,7 @@ struct SymbolicState {
         for index in next.flags.indices { next.flags[index] = take() }
         next.tab = take()
         next.count = take()
+        for slot in next.shows.indices { next.shows[slot] = take() }
         for slot in next.paths.indices {
             next.paths[slot].length = take()
             for place in next.paths[slot].routes.indices { next.paths[slot].routes[place] = take() }
@@ -225,6 +258,7 @@ struct SymbolicState {
         for index in next.modals.indices {
             next.modals[index].kind = take()
             next.modals[index].presentable = take()
+            next.modals[index].column = take()
             next.modals[index].path.length = take()
             for place in next.modals[index].path.routes.indices { next.modals[index].path.routes[place] = take() }
         }

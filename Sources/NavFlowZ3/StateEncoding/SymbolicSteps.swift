@@ -56,7 +56,18 @@ struct SymbolicSteps {
             default: []
             }
         }
-        slotScreens = model.shape.slots.map { screens(of: $0.declared) }
+        // A split's later columns show what a `select` anywhere selects.
+        var selected = Set<Int>()
+        for screen in spec.screens {
+            for edge in screen.edges {
+                for statement in edge.statements {
+                    if case .select(let route) = statement.kind { selected.insert(route.screen) }
+                }
+            }
+        }
+        slotScreens = model.shape.slots.map { slot in
+            screens(of: slot.declared).union(slot.split != nil && slot.column > 0 ? selected : [])
+        }
         modalScreens = layout.presented.reduce(into: Set<Int>()) { $0.formUnion(screens(of: model.shape.presentables[$1])) }
         stackScreens = Dictionary(uniqueKeysWithValues: layout.presented.map { ($0, screens(of: model.shape.presentables[$0])) })
     }
@@ -70,8 +81,8 @@ struct SymbolicSteps {
         return stackScreens[index] ?? []
     }
 
-    private func run(from state: SymbolicState) -> SymbolicRun {
-        SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: state)
+    private func run(from state: SymbolicState, origin: Context? = nil) throws(Z3Error) -> SymbolicRun {
+        try SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: state, origin: origin)
     }
 
     /// The initial state (`FlowModel.initialState`) and the condition under
@@ -81,12 +92,12 @@ struct SymbolicSteps {
             NavState(flags: 0, inputs: 0, selectedTab: 0, paths: Array(repeating: [], count: model.shape.slots.count),
                      shows: Array(repeating: 0, count: model.shape.slots.count), modals: []),
             terms: terms)
-        var start = run(from: blank)
+        var start = try run(from: blank)
         // A flag's value at launch reads inputs at most.
         var flags: [Z3Term] = []
         for flag in spec.flags { flags.append(try start.holds(flag.initial, in: blank)) }
         blank.flags = flags
-        start = run(from: blank)
+        start = try run(from: blank)
         if let view = spec.rootTabView {
             var tab = try terms.value(0, width: layout.tabWidth)
             for index in view.tabs.indices.reversed() {
@@ -97,7 +108,7 @@ struct SymbolicSteps {
             }
             blank.tab = tab
         }
-        var launch = run(from: blank)
+        var launch = try run(from: blank)
         for step in spec.launch {
             let choice = step.statement.routeChoices(routes: model.routes, bindings: []).first?.first
             try launch.run(step.statement, choice: choice, when: launch.holds(step.condition, in: launch.state))
@@ -108,7 +119,7 @@ struct SymbolicSteps {
     /// Every disjunct of the relation from `state`.
     func steps(from state: SymbolicState) throws(Z3Error) -> [SymbolicStep] {
         var steps: [SymbolicStep] = []
-        let probe = run(from: state)
+        let probe = try run(from: state)
         // Contexts, each with the state specialised to it being on screen.
         var contexts: [(context: Context, onScreen: Z3Term, state: SymbolicState, screens: Set<Int>)] = []
         for (slot, screens) in slotScreens.enumerated() {
@@ -123,12 +134,15 @@ struct SymbolicSteps {
             contexts.append((.modal, try probe.modalCount(is: index + 1, in: state), specialised, modalScreens))
         }
         for (context, onScreen, specialised, screens) in contexts {
-            let here = run(from: specialised)
+            // A disjunct that can never be enabled adds nothing (on a concrete state, only the context on screen remains).
+            if onScreen == terms.no { continue }
+            let here = try run(from: specialised)
             let visible = try here.visibleRoute(of: context, in: specialised)
             for route in 1...max(1, model.routes.count) where route <= model.routes.count {
                 let screen = model.routes.screen(of: route)
                 guard screens.contains(screen), !spec.screens[screen].edges.isEmpty else { continue }
                 let shown = try terms.and([onScreen, terms.equal(visible, route, width: layout.routeWidth)])
+                if shown == terms.no { continue }
                 let bindings = model.routes.values(of: route)
                 for (index, edge) in spec.screens[screen].edges.enumerated() {
                     let guardHolds = try terms.and([shown, here.holds(edge.condition, in: specialised)])
@@ -139,7 +153,7 @@ struct SymbolicSteps {
                         combinations = combinations.flatMap { prefix in choices.map { prefix + $0 } }
                     }
                     for combination in combinations {
-                        var taken = run(from: specialised)
+                        var taken = try run(from: specialised, origin: context)
                         var chosen = combination.makeIterator()
                         for statement in edge.statements {
                             try taken.run(statement, choice: statement.routeToChoose != nil ? chosen.next() : nil)
@@ -159,7 +173,7 @@ struct SymbolicSteps {
     /// Back in a context: its path's top removed, unless its screen hides its back button.
     private func appendBack(in context: Context, onScreen: Z3Term, state: SymbolicState,
                             to steps: inout [SymbolicStep]) throws(Z3Error) {
-        let here = run(from: state)
+        let here = try run(from: state)
         let place: SymbolicRun.Place
         switch context {
         case .slot(let slot): place = .slot(slot)
@@ -186,7 +200,7 @@ struct SymbolicSteps {
     /// Tab switches and a tap on the selected tab's item, with no modal up.
     private func appendTabSteps(from state: SymbolicState, to steps: inout [SymbolicStep]) throws(Z3Error) {
         guard let view = spec.rootTabView else { return }
-        let here = run(from: state)
+        let here = try run(from: state)
         let noModal = try here.modalCount(is: 0, in: state)
         for tab in view.tabs.indices {
             let shown = try terms.not(here.isHidden(tab, in: state))
@@ -208,11 +222,13 @@ struct SymbolicSteps {
 
     /// Swipe-down: the top modal closed, unless it is a cover or locked.
     private func appendSwipeDowns(from state: SymbolicState, to steps: inout [SymbolicStep]) throws(Z3Error) {
-        let probe = run(from: state)
+        let probe = try run(from: state)
         for index in 0..<layout.modalPlaces {
+            let up = try probe.modalCount(is: index + 1, in: state)
+            if up == terms.no { continue }
             var specialised = state
             specialised.count = try terms.value(index + 1, width: layout.countWidth)
-            let here = run(from: specialised)
+            let here = try run(from: specialised)
             let locked = try here.visibleScreen(of: .modal, in: specialised) { spec.screens[$0].lock }
             let cover = try terms.equal(state.modals[index].kind, StateLayout.code(of: .cover), width: StateLayout.kindWidth)
             var next = specialised
@@ -222,8 +238,9 @@ struct SymbolicSteps {
             next.modals[index] = SymbolicModal(
                 kind: try terms.value(0, width: StateLayout.kindWidth), presentable: try terms.value(0, width: layout.presentableWidth),
                 path: SymbolicPath(length: try terms.value(0, width: modal.path.lengthWidth),
-                                   routes: Array(repeating: zero, count: modal.path.depth), lengthWidth: modal.path.lengthWidth))
-            let enabled = try terms.and([probe.modalCount(is: index + 1, in: state), terms.not(cover), terms.not(locked)])
+                                   routes: Array(repeating: zero, count: modal.path.depth), lengthWidth: modal.path.lengthWidth),
+                column: try terms.value(0, width: layout.columnWidth))
+            let enabled = try terms.and([up, terms.not(cover), terms.not(locked)])
             steps.append(SymbolicStep(step: .swipeDown, enabled: enabled, next: next))
         }
     }
