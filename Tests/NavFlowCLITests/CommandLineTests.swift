@@ -202,6 +202,27 @@ import Testing
         #expect(malformed.stderr.hasPrefix("<query>:1:15: error: unknown screen or stack 'Infp' [unknown-name]"))
     }
 
+    /// A bounded answer is no proof: exit 4, and the text says so.
+    @Test func noWitnessUpToTheBoundIsItsOwnAnswer() throws {
+        #if Z3
+        let path = try Self.temporarySpec("""
+            app A
+            stack S root Home { destination Page; depth 6 }
+            start S
+            screen Home { push Page }
+            screen Page { push Page }
+            """)
+        let bounded = try Self.run(["query", path, "reach / Page / Page / Page", "--engine", "z3", "--bound", "2"])
+        #expect(bounded.status == 4)
+        #expect(bounded.stdout == "no witness up to bound 2; nothing proves there is none beyond it (raise --bound)\n")
+        let proved = try Self.run(["query", path, "reach / Page / Page / Page / Page / Page / Page / Page", "--engine", "z3"])
+        #expect(proved.status == 1)
+        #expect(proved.stdout.hasPrefix("unreachable: unreachable at every bound (proved by induction"))
+        let found = try Self.run(["query", path, "reach / Page / Page / Page", "--engine", "z3", "--bound", "3"])
+        #expect(found.status == 0)
+        #endif
+    }
+
     @Test func theZ3EngineNeedsTheTrait() throws {
         let path = try Self.temporarySpec("app A\nscreen Home { sheet Info }\nscreen Info\n")
         let run = try Self.run(["query", path, "reach + sheet Info", "--engine", "z3"])

@@ -22,8 +22,15 @@ public struct QueryReport: Sendable {
         self.defects = defects
     }
 
-    /// 0 when a state matches, 1 when none does.
-    public var exitCode: Int32 { answer.isReachable ? 0 : 1 }
+    /// 0 when a state matches, 1 when none does, 4 when no witness was
+    /// found up to the bound and nothing proved there is none beyond it.
+    public var exitCode: Int32 {
+        switch answer {
+        case .reachable: 0
+        case .unreachable(.bounded): 4
+        case .unreachable: 1
+        }
+    }
 
     public func render(_ format: QueryFormat) -> String {
         switch format {
@@ -47,6 +54,8 @@ public struct QueryReport: Sendable {
                 for defect in defects { output += "  step \(defect.step): \(defect.message) [\(defect.rule.rawValue)]\n" }
             }
             return output
+        case .unreachable(.bounded(let bound)):
+            return "no witness up to bound \(bound); nothing proves there is none beyond it (raise --bound)\n"
         case .unreachable(let proof):
             return "unreachable: " + Self.describe(proof) + "\n"
         }
