@@ -7,6 +7,7 @@ import NavFlowReport
 import NavFlowSearch
 import NavFlowSource
 import NavFlowSpec
+import NavFlowZ3
 
 struct QueryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,7 +26,7 @@ struct QueryCommand: ParsableCommand {
     )
 
     enum Engine: String, ExpressibleByArgument, CaseIterable {
-        case explicit, z3
+        case auto, explicit, z3
     }
 
     @ArgumentParser.Argument(help: "The spec file.")
@@ -40,8 +41,8 @@ struct QueryCommand: ParsableCommand {
     @ArgumentParser.Flag(help: "Count opening a deep link or an entry point as a step.")
     var deeplinks = false
 
-    @Option(help: "The engine: explicit (breadth-first search) or z3 (bounded model checking).")
-    var engine: Engine = .explicit
+    @Option(help: "The engine: auto (explicit while the search stays under 2,000,000 states, else z3 when this build has it), explicit (breadth-first search) or z3 (bounded model checking).")
+    var engine: Engine = .auto
 
     @Option(help: ArgumentHelp(
         "How the explicit engine explores: automatic (store the tabs that are not selected parked, as verify does, when they can be; the witness is lifted to a path of the app and may then not be a shortest one), full or plain (every state: a shortest witness).",
@@ -56,6 +57,9 @@ struct QueryCommand: ParsableCommand {
 
     @Option(help: "Output format: text or json.")
     var format: QueryFormat = .text
+
+    @ArgumentParser.Flag(help: "Also print which engine answered (and with which encoding), why, and in how long.")
+    var statistics = false
 
     @OptionGroup var limitOptions: LimitOptions
 
@@ -84,23 +88,35 @@ struct QueryCommand: ParsableCommand {
         let request = ReachabilityQuery(target: target, from: start, deepLinks: deeplinks)
         let answer: QueryAnswer
         var defects: [WitnessDefect] = []
+        var used = QueryReport.EngineStatistics(engine: engine.rawValue, encoding: nil, reason: nil, seconds: 0)
+        let clock = ContinuousClock.now
+        // Every mode runs the plain explorer's search; automatic parks the tabs when it may.
+        let parks = exploration == .automatic && TabIndependence(model: model).holds
         do {
+            var trail: WitnessTrail?
             switch engine {
             case .explicit:
-                // Every mode runs the plain explorer's search; automatic parks the tabs when it may.
-                let parks = exploration == .automatic && TabIndependence(model: model).holds
-                let engine = ExplicitQueryEngine(limits: limits, parksInactiveTabs: parks)
-                let (found, trail) = try engine.answerWithTrail(request, model: model)
-                answer = found
-                if let trail { defects = WitnessAudit.defects(of: trail, model: model, limits: limits) }
+                (answer, trail) = try ExplicitQueryEngine(limits: limits, parksInactiveTabs: parks).answerWithTrail(request, model: model)
             case .z3:
-                answer = try SymbolicEngineBridge.answer(request, model: model, bound: bound, timeout: timeout, limits: limits)
+                (answer, used.encoding) = try SymbolicEngineBridge.answer(request, model: model, bound: bound, timeout: timeout,
+                                                                          limits: limits)
+            case .auto:
+                let automatic = AutomaticQueryEngine(limits: limits, parksInactiveTabs: parks, bound: bound, timeout: timeout)
+                let choice: AutomaticQueryEngine.Choice
+                (answer, trail, choice) = try SymbolicEngineBridge.automaticAnswer(request, model: model, engine: automatic)
+                used.engine = choice.engine
+                used.encoding = choice.encoding
+                used.reason = choice.reason
             }
+            if let trail { defects = WitnessAudit.defects(of: trail, model: model, limits: limits) }
         } catch let limit as Explorer.LimitReached {
             StoppedRun.write("query", limit: limit, states: limit.states, limits: limits)
             throw ExitCode(3)
         }
-        let report = QueryReport(query: query, engine: engine.rawValue, answer: answer, defects: defects)
+        let elapsed = ContinuousClock.now - clock
+        used.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        var report = QueryReport(query: query, engine: used.engine, answer: answer, defects: defects)
+        if statistics { report.statistics = used }
         Output.write(report.render(format))
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }

@@ -202,6 +202,27 @@ import Testing
         #expect(malformed.stderr.hasPrefix("<query>:1:15: error: unknown screen or stack 'Infp' [unknown-name]"))
     }
 
+    /// `--statistics` says which engine answered and why; `auto` is the default.
+    @Test func queryStatisticsNameTheEngineAndWhy() throws {
+        let run = try Self.run(["query", "specs/examples/messenger.navflow", "reach * / ... / Privacy where !signedIn", "--statistics"])
+        #expect(run.status == 1)
+        let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #if Z3
+        #expect(line.hasPrefix("engine: explicit, because the explicit search answered within 2,000,000 states; "))
+        #else
+        #expect(line.hasPrefix("engine: explicit, because this build has no z3 engine (the Z3 trait); "))
+        #endif
+        #expect(line.hasSuffix(" s"))
+        let named = try Self.run(["query", "specs/examples/messenger.navflow", "reach * / ... / Privacy", "--engine", "explicit",
+                                  "--statistics", "--format", "json"])
+        #expect(named.stdout.contains("""
+              "statistics": {
+                "engine": "explicit",
+                "encoding": null,
+                "reason": null,
+            """))
+    }
+
     /// A bounded answer is no proof: exit 4, and the text says so.
     @Test func noWitnessUpToTheBoundIsItsOwnAnswer() throws {
         #if Z3

@@ -10,6 +10,35 @@ import NavFlowZ3
 import Testing
 
 @Suite struct SymbolicEngineTests {
+    /// `--engine auto`: the explicit engine while its search stays under
+    /// the budget, z3 past it (when the build has it), and why.
+    @Test func theAutomaticEngineSaysWhichEngineAnsweredAndWhy() throws {
+        let text = AppSpecGenerator.spec(AppShape(tabs: 3, screens: 30, fanOut: 2, depth: 4, sheets: 2, flags: 1, deepLinks: 3))
+        let model = try NavFlowTestSupport.model(text)
+        let pattern = try #require(PatternResolver.resolveQuery("reach * / ... / S29", in: model.spec).0)
+        let query = ReachabilityQuery(target: pattern)
+        let roomy = AutomaticQueryEngine(limits: .standard, parksInactiveTabs: false, bound: 8, timeout: 60)
+        let small = try roomy.answer(query, model: model)
+        #expect(small.choice.engine == "explicit")
+        #if Z3
+        #expect(small.choice.reason == .answeredWithin(states: AutomaticQueryEngine.defaultExplicitStates))
+        var tight = roomy
+        tight.explicitStates = 20
+        let big = try tight.answer(query, model: model)
+        #expect(big.choice == AutomaticQueryEngine.Choice(engine: "z3", encoding: "navigation state", reason: .explicitStopped(states: 20)))
+        #expect(big.answer.isReachable && small.answer.isReachable)
+        // A limit of the user's own ends the query, as with the explicit engine.
+        var limited = Explorer.Limits.standard
+        limited.maxStates = 10
+        #expect(throws: Explorer.LimitReached.self) {
+            _ = try AutomaticQueryEngine(limits: limited, parksInactiveTabs: false, explicitStates: 20, bound: 8, timeout: 60)
+                .answer(query, model: model)
+        }
+        #else
+        #expect(small.choice.reason == .noSymbolicEngine)
+        #endif
+    }
+
     @Test func availabilityFollowsTheTrait() {
         #if Z3
         #expect(SymbolicEngineAvailability.isAvailable)

@@ -40,3 +40,17 @@ public enum QueryAnswer: Sendable {
         return false
     }
 }
+
+/// Why `query --engine auto` chose the engine that answered.
+public enum QueryEngineReason: Sendable, Equatable {
+    /// The explicit search answered within this many states.
+    case answeredWithin(states: Int)
+    /// The explicit search stored this many states without an answer: z3 answered.
+    case explicitStopped(states: Int)
+    /// This many inputs have more valuations than the explicit engine enumerates: z3 answered.
+    case tooManyValuations(inputs: Int)
+    /// `--from` is answered by the explicit engine only.
+    case fromNeedsExplicit
+    /// The build has no z3 engine (the `Z3` trait).
+    case noSymbolicEngine
+}

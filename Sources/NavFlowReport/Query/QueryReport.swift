@@ -1,3 +1,4 @@
+import Foundation
 import NavFlowCheck
 import NavFlowQuery
 import NavFlowSpec
@@ -14,6 +15,40 @@ public struct QueryReport: Sendable {
     public var answer: QueryAnswer
     /// What the witness passes through that `verify` reports as an error.
     public var defects: [WitnessDefect]
+    /// Which engine ran and why (`--statistics`): printed when set.
+    public var statistics: EngineStatistics?
+
+    /// Which engine answered, with which encoding, why, and in how long.
+    public struct EngineStatistics: Sendable {
+        public var engine: String
+        public var encoding: String?
+        public var reason: QueryEngineReason?
+        public var seconds: Double
+
+        public init(engine: String, encoding: String?, reason: QueryEngineReason?, seconds: Double) {
+            self.engine = engine
+            self.encoding = encoding
+            self.reason = reason
+            self.seconds = seconds
+        }
+
+        /// `engine: z3 (navigation state), because the explicit search stored 2,000,000 states without an answer; 4.2 s`
+        public var text: String {
+            var line = "engine: \(engine)" + (encoding.map { " (\($0))" } ?? "")
+            if let reason { line += ", because " + Self.describe(reason) }
+            return line + "; " + String(format: "%.2f s", seconds)
+        }
+
+        public static func describe(_ reason: QueryEngineReason) -> String {
+            switch reason {
+            case .answeredWithin(let states): "the explicit search answered within \(QueryReport.grouped(states)) states"
+            case .explicitStopped(let states): "the explicit search stored \(QueryReport.grouped(states)) states without an answer"
+            case .tooManyValuations(let inputs): "\(inputs) inputs have more valuations than the explicit engine enumerates"
+            case .fromNeedsExplicit: "--from is answered by the explicit engine only"
+            case .noSymbolicEngine: "this build has no z3 engine (the Z3 trait)"
+            }
+        }
+    }
 
     public init(query: String, engine: String, answer: QueryAnswer, defects: [WitnessDefect] = []) {
         self.query = query
@@ -40,6 +75,10 @@ public struct QueryReport: Sendable {
     }
 
     public func text() -> String {
+        answerText() + (statistics.map { $0.text + "\n" } ?? "")
+    }
+
+    private func answerText() -> String {
         switch answer {
         case .reachable(let witness, let length):
             var output = "reachable in \(length) step\(length == 1 ? "" : "s")"
@@ -98,6 +137,13 @@ public struct QueryReport: Sendable {
             }
             members += [("length", .null), ("inputs", .object([])), ("steps", .array([])), ("defects", .array([])),
                         ("proof", proofValue)]
+        }
+        if let statistics {
+            let encoding: JSONValue = statistics.encoding.map { JSONValue.string($0) } ?? .null
+            let reason: JSONValue = statistics.reason.map { JSONValue.string(EngineStatistics.describe($0)) } ?? .null
+            let fields: [(String, JSONValue)] = [("engine", .string(statistics.engine)), ("encoding", encoding),
+                                                 ("reason", reason), ("seconds", .decimal(statistics.seconds))]
+            members.append(("statistics", .object(fields)))
         }
         return .object(members)
     }
