@@ -17,7 +17,7 @@ public struct AutomaticQueryEngine: Sendable {
     public var bound: Int
     public var timeout: Double
 
-    public static let defaultExplicitStates = 2_000_000
+    public static let defaultExplicitStates = 1_000_000
 
     public init(limits: Explorer.Limits, parksInactiveTabs: Bool, explicitStates: Int = Self.defaultExplicitStates,
                 bound: Int, timeout: Double) {

@@ -41,7 +41,7 @@ struct QueryCommand: ParsableCommand {
     @ArgumentParser.Flag(help: "Count opening a deep link or an entry point as a step.")
     var deeplinks = false
 
-    @Option(help: "The engine: auto (explicit while the search stays under 2,000,000 states, else z3 when this build has it), explicit (breadth-first search) or z3 (bounded model checking).")
+    @Option(help: "The engine: auto (explicit while the search stays under 1,000,000 states, else z3 when this build has it), explicit (breadth-first search) or z3 (bounded model checking).")
     var engine: Engine = .auto
 
     @Option(help: ArgumentHelp(

@@ -208,7 +208,7 @@ import Testing
         #expect(run.status == 1)
         let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
         #if Z3
-        #expect(line.hasPrefix("engine: explicit, because the explicit search answered within 2,000,000 states; "))
+        #expect(line.hasPrefix("engine: explicit, because the explicit search answered within 1,000,000 states; "))
         #else
         #expect(line.hasPrefix("engine: explicit, because this build has no z3 engine (the Z3 trait); "))
         #endif

@@ -32,7 +32,7 @@ public struct QueryReport: Sendable {
             self.seconds = seconds
         }
 
-        /// `engine: z3 (navigation state), because the explicit search stored 2,000,000 states without an answer; 4.2 s`
+        /// `engine: z3 (navigation state), because the explicit search stored 1,000,000 states without an answer; 4.2 s`
         public var text: String {
             var line = "engine: \(engine)" + (encoding.map { " (\($0))" } ?? "")
             if let reason { line += ", because " + Self.describe(reason) }
