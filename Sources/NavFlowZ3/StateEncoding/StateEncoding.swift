@@ -72,17 +72,8 @@ struct StateEncoding {
     /// in the target. With the bounds up to k already unsatisfiable, the
     /// target is then unreachable at every bound.
     private func inductionProves(_ query: ReachabilityQuery, depth k: Int) throws -> Bool {
-        let solver = try Z3Solver(timeout: remainingSeconds())
-        let terms = try Terms(solver: solver)
-        let inputs = InputTerms(terms: terms)
-        let layout = StateLayout(model: model)
-        let relation = SymbolicSteps(layout: layout, terms: terms, inputs: inputs)
-        let target = StatePatternTerm(layout: layout, terms: terms, inputs: inputs)
+        let (solver, terms, _, layout, relation, target) = try makeSolver()
         let invariant = StateInvariant(layout: layout, terms: terms)
-        let conditions = try SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: try layout.fresh("assumed", terms: terms))
-        for assumption in model.spec.assumptions {
-            try solver.assert(conditions.holds(assumption.condition, in: conditions.state))
-        }
         var frames: [SymbolicState] = []
         for index in 0...(k + 1) {
             let frame = try layout.fresh("t\(index)", terms: terms)
@@ -98,6 +89,22 @@ struct StateEncoding {
         for frame in frames.dropLast() { try solver.assert(terms.not(target.term(query.target, in: frame))) }
         try solver.assert(target.term(query.target, in: frames[k + 1]))
         return try check(solver) == .unsatisfiable
+    }
+
+    /// A solver for one check, with what builds its terms, and the spec's
+    /// `assume` declarations asserted.
+    private func makeSolver() throws
+        -> (Z3Solver, Terms, InputTerms, StateLayout, SymbolicSteps, StatePatternTerm) {
+        let solver = try Z3Solver(timeout: remainingSeconds())
+        let terms = try Terms(solver: solver)
+        let inputs = InputTerms(terms: terms)
+        let layout = StateLayout(model: model)
+        let conditions = try SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: try layout.fresh("assumed", terms: terms))
+        for assumption in model.spec.assumptions {
+            try solver.assert(conditions.holds(assumption.condition, in: conditions.state))
+        }
+        return (solver, terms, inputs, layout, SymbolicSteps(layout: layout, terms: terms, inputs: inputs),
+                StatePatternTerm(layout: layout, terms: terms, inputs: inputs))
     }
 
     /// Asserts that `next` follows `current` by one disjunct of the
@@ -125,16 +132,7 @@ struct StateEncoding {
 
     /// Looks for a run of exactly `length` steps from launch to the target.
     private func check(_ query: ReachabilityQuery, length: Int) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
-        let solver = try Z3Solver(timeout: remainingSeconds())
-        let terms = try Terms(solver: solver)
-        let inputs = InputTerms(terms: terms)
-        let layout = StateLayout(model: model)
-        let relation = SymbolicSteps(layout: layout, terms: terms, inputs: inputs)
-        let target = StatePatternTerm(layout: layout, terms: terms, inputs: inputs)
-        let conditions = try SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: try layout.fresh("assumed", terms: terms))
-        for assumption in model.spec.assumptions {
-            try solver.assert(conditions.holds(assumption.condition, in: conditions.state))
-        }
+        let (solver, terms, inputs, layout, relation, target) = try makeSolver()
         let (initial, launched) = try relation.initial()
         try solver.assert(launched)
         var frames = [initial]
