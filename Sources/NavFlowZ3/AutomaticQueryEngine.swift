@@ -3,11 +3,14 @@ import NavFlowQuery
 import NavFlowSearch
 
 /// `query --engine auto`: the explicit engine while the state space is
-/// small, the z3 engine when it is not. The explicit search runs first
-/// with at most `explicitStates` states stored; when it stops there, or
-/// the inputs have more valuations than it enumerates, the z3 engine
-/// answers instead (when this build has it and the query has no
-/// `--from`). Any other limit (time, memory, the user's own state limit)
+/// small, the z3 engine when it is not. When the inputs have more
+/// valuations than the explicit engine enumerates, z3 answers. Otherwise,
+/// where the navigation-state encoding covers the spec and the query, the
+/// explicit search runs with at most `explicitStates` states stored, and
+/// when it stops there z3 answers over the navigation state; elsewhere the
+/// explicit search runs within the usual limits (z3 over the state graph
+/// could only do worse). z3 needs a build that has it and a query without
+/// `--from`. Any other limit (time, memory, the user's own state limit)
 /// ends the query as it would with the explicit engine.
 public struct AutomaticQueryEngine: Sendable {
     public var limits: Explorer.Limits
@@ -51,24 +54,38 @@ public struct AutomaticQueryEngine: Sendable {
         if z3, (try? model.inputValuations(limit: limits.maxValuations)) == nil {
             return try symbolic(query, model: model, reason: .tooManyValuations(inputs: model.relevantInputs.count))
         }
+        // Past the budget only the navigation state helps: the state graph
+        // is at least as large as what the explicit search stores.
+        let covered = z3 && Self.navigationStateCovers(model, deepLinks: query.deepLinks)
         var capped = limits
-        if z3 { capped.maxStates = min(limits.maxStates, explicitStates) }
+        if covered { capped.maxStates = min(limits.maxStates, explicitStates) }
         do {
             let (answer, trail) = try ExplicitQueryEngine(limits: capped, parksInactiveTabs: parksInactiveTabs)
                 .answerWithTrail(query, model: model)
-            let reason: QueryEngineReason = z3 ? .answeredWithin(states: capped.maxStates)
+            let reason: QueryEngineReason = covered ? .answeredWithin(states: capped.maxStates)
+                : z3 ? .notCovered
                 : SymbolicEngineAvailability.isAvailable ? .fromNeedsExplicit : .noSymbolicEngine
             return (answer, trail, Choice(engine: "explicit", encoding: nil, reason: reason))
         } catch {
-            guard z3, capped.maxStates < limits.maxStates, error.states >= capped.maxStates else { throw error }
-            return try symbolic(query, model: model, reason: .explicitStopped(states: capped.maxStates))
+            guard covered, capped.maxStates < limits.maxStates, error.states >= capped.maxStates else { throw error }
+            return try symbolic(query, model: model, reason: .explicitStopped(states: capped.maxStates), navigationState: true)
         }
     }
 
-    private func symbolic(_ query: ReachabilityQuery, model: FlowModel, reason: QueryEngineReason)
+    /// Whether the navigation-state encoding covers the model and the query.
+    static func navigationStateCovers(_ model: FlowModel, deepLinks: Bool) -> Bool {
+        #if Z3
+        StateEncodingSupport.supports(model, deepLinks: deepLinks)
+        #else
+        false
+        #endif
+    }
+
+    private func symbolic(_ query: ReachabilityQuery, model: FlowModel, reason: QueryEngineReason, navigationState: Bool = false)
         throws -> (answer: QueryAnswer, trail: WitnessTrail?, choice: Choice) {
         #if Z3
-        let (answer, _, encoding) = try SymbolicQueryEngine(bound: bound, timeout: timeout, limits: limits)
+        let (answer, _, encoding) = try SymbolicQueryEngine(bound: bound, timeout: timeout, limits: limits,
+                                                            encoding: navigationState ? .navigationState : .automatic)
             .solveReportingEncoding(query, model: model)
         return (answer, nil, Choice(engine: "z3", encoding: encoding.rawValue, reason: reason))
         #else

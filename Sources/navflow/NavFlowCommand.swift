@@ -29,7 +29,7 @@ struct NavFlowCommand: ParsableCommand {
             try command.run()
         } catch let failure as CommandFailure {
             Output.writeError("navflow: error: \(failure.description)\n")
-            Foundation.exit(CommandFailure.exitCode)
+            Foundation.exit(failure.code)
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

@@ -34,10 +34,21 @@ enum Output {
 enum CommandFailure: Error, CustomStringConvertible {
     /// The input is wrong: exit 2.
     case input(String)
+    /// NavFlow itself failed (a z3 witness that does not replay): exit 3,
+    /// never an answer.
+    case `internal`(String)
 
     var description: String {
         switch self {
-        case .input(let message): message
+        case .input(let message), .internal(let message): message
+        }
+    }
+
+    /// 2 for wrong input, 3 for NavFlow's own failure.
+    var code: Int32 {
+        switch self {
+        case .input: Self.exitCode
+        case .internal: 3
         }
     }
 }

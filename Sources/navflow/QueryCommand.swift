@@ -20,7 +20,8 @@ struct QueryCommand: ParsableCommand {
             over flags and inputs. Steps are in-app only unless --deeplinks. \
             Exit codes: 0 reachable (a witness is printed); 1 unreachable (a proof \
             is printed); 2 the spec, the query or an option is wrong; 3 a limit or \
-            the timeout was reached before an answer; 4 no witness up to --bound \
+            the timeout was reached before an answer, or a z3 witness did not \
+            replay (NavFlow's own error); 4 no witness up to --bound \
             (z3), and none proved impossible beyond it.
             """
     )

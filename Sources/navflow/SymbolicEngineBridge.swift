@@ -43,7 +43,7 @@ enum SymbolicEngineBridge {
             case .unsupported(let message): throw CommandFailure.input(message)
             case .limit(let limit): throw limit
             case .timeout, .solver: throw Explorer.LimitReached(description: failure.description, states: 0)
-            case .replay: throw failure
+            case .replay: throw CommandFailure.internal(failure.description)
             }
         }
         #endif

@@ -121,6 +121,43 @@ import Testing
         }
         """
 
+    /// A one-slot tab beside a split tab: once a modal edge has closed the
+    /// modals, a statement acts on the presenter column's slot, which the
+    /// lowering lists once per column (the home tab's first slot twice),
+    /// and two `dismiss` in a row must each see what the one before did.
+    /// And a `launch select`, which puts a screen in a column before any step.
+    static let columnSpecs = ["""
+        app Mixed
+        flag left = false
+        stack HomeStack root Home { destination Item; depth 2 }
+        split Library { sidebar Shelf detail Book }
+        tabs Main {
+          tab home "Home" HomeStack
+          tab library "Library" Library
+        }
+        start Main
+        screen Home { push Item }
+        screen Item { sheet Menu }
+        screen Menu { action "Leave" { set left = true; dismiss; dismiss } }
+        screen Shelf
+        screen Book
+        """, """
+        app Reader
+        split Library { sidebar Shelf detail Placeholder }
+        start Library
+        screen Shelf
+        screen Placeholder
+        screen Book { sheet Notes }
+        screen Notes
+        launch select Book
+        """]
+
+    @Test(arguments: columnSpecs) func relationMatchesTheModelOnMixedColumnsAndLaunchSelections(text: String) throws {
+        let model = try NavFlowTestSupport.model(text)
+        #expect(StateEncodingSupport.supports(model, deepLinks: false))
+        #expect(try Self.compare(model, context: text) >= 2)
+    }
+
     @Test func relationMatchesTheModelOnRouterPathsAndRebuilds() throws {
         let model = try NavFlowTestSupport.model(Self.routerPathSpec)
         #expect(StateEncodingSupport.supports(model, deepLinks: false))

@@ -27,6 +27,11 @@ import Testing
         let big = try tight.answer(query, model: model)
         #expect(big.choice == AutomaticQueryEngine.Choice(engine: "z3", encoding: "navigation state", reason: .explicitStopped(states: 20)))
         #expect(big.answer.isReachable && small.answer.isReachable)
+        // Where the navigation state is not encoded (an appear hook), the
+        // explicit search keeps the usual limits: z3's state graph would be no smaller.
+        let hooked = try NavFlowTestSupport.model(text + "\nscreen Hooked { appear { set f0 = true } }\n")
+        let kept = try tight.answer(query, model: hooked)
+        #expect(kept.choice == AutomaticQueryEngine.Choice(engine: "explicit", encoding: nil, reason: .notCovered))
         // A limit of the user's own ends the query, as with the explicit engine.
         var limited = Explorer.Limits.standard
         limited.maxStates = 10

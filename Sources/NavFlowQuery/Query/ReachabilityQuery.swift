@@ -51,6 +51,9 @@ public enum QueryEngineReason: Sendable, Equatable {
     case tooManyValuations(inputs: Int)
     /// `--from` is answered by the explicit engine only.
     case fromNeedsExplicit
+    /// The navigation-state encoding does not cover the spec or the query
+    /// yet, and z3 over the state graph cannot go further than the explicit search.
+    case notCovered
     /// The build has no z3 engine (the `Z3` trait).
     case noSymbolicEngine
 }

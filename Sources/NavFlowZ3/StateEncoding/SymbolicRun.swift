@@ -437,9 +437,11 @@ struct SymbolicRun {
 
     /// `DismissStatement`: pops the context's path, else closes the top modal.
     private mutating func dismiss() throws(Z3Error) {
-        let before = state
-        for (onScreen, place) in try contexts(in: before) {
-            let path = self.path(place, in: before)
+        // A slot may be listed more than once (a column past a tab's last
+        // falls back to its first), under exclusive conditions: each pass
+        // reads what the passes before wrote.
+        for (onScreen, place) in try contexts(in: state) {
+            let path = self.path(place, in: state)
             let empty = try terms.equal(path.length, 0, width: path.lengthWidth)
             setPath(try popping(path, when: onScreen), of: place)
             guard case .modal(let index) = place else { continue }

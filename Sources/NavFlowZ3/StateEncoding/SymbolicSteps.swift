@@ -38,16 +38,10 @@ struct SymbolicSteps {
         let model = layout.model
         let spec = model.spec
         // A screen gets on a path by a registered push, or inline anywhere.
+        let statements = spec.screens.flatMap { $0.edges.flatMap(\.statements) } + spec.launch.map(\.statement)
         var inline = Set<Int>()
-        for screen in spec.screens {
-            for edge in screen.edges {
-                for statement in edge.statements {
-                    if case .pushInline(let route) = statement.kind { inline.insert(route.screen) }
-                }
-            }
-        }
-        for step in spec.launch {
-            if case .pushInline(let route) = step.statement.kind { inline.insert(route.screen) }
+        for statement in statements {
+            if case .pushInline(let route) = statement.kind { inline.insert(route.screen) }
         }
         func screens(of content: Content) -> Set<Int> {
             switch content {
@@ -58,12 +52,8 @@ struct SymbolicSteps {
         }
         // A split's later columns show what a `select` anywhere selects.
         var selected = Set<Int>()
-        for screen in spec.screens {
-            for edge in screen.edges {
-                for statement in edge.statements {
-                    if case .select(let route) = statement.kind { selected.insert(route.screen) }
-                }
-            }
+        for statement in statements {
+            if case .select(let route) = statement.kind { selected.insert(route.screen) }
         }
         slotScreens = model.shape.slots.map { slot in
             screens(of: slot.declared).union(slot.split != nil && slot.column > 0 ? selected : [])
