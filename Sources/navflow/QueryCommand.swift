@@ -42,7 +42,7 @@ struct QueryCommand: ParsableCommand {
     @ArgumentParser.Flag(help: "Count opening a deep link or an entry point as a step.")
     var deeplinks = false
 
-    @Option(help: "The engine: auto (explicit while the search stays under 1,000,000 states, else z3 when this build has it), explicit (breadth-first search) or z3 (bounded model checking).")
+    @Option(help: "The engine: auto (explicit, and z3 in a build that has it when the inputs have too many valuations or, where z3 encodes the navigation state, past 1,000,000 explicit states), explicit (breadth-first search) or z3 (bounded model checking).")
     var engine: Engine = .auto
 
     @Option(help: ArgumentHelp(
@@ -92,7 +92,7 @@ struct QueryCommand: ParsableCommand {
         var used = QueryReport.EngineStatistics(engine: engine.rawValue, encoding: nil, reason: nil, seconds: 0)
         let clock = ContinuousClock.now
         // Every mode runs the plain explorer's search; automatic parks the tabs when it may.
-        let parks = exploration == .automatic && TabIndependence(model: model).holds
+        var parks: Bool { exploration == .automatic && TabIndependence(model: model).holds }
         do {
             var trail: WitnessTrail?
             switch engine {

@@ -138,6 +138,36 @@ import Foundation
         #expect(trace?.steps.count == 6)
     }
 
+    /// Forty inputs: `auto` hands the query to z3 without searching.
+    @Test func theAutomaticEngineHandsTooManyValuationsToZ3() throws {
+        let model = try Self.model()
+        let pattern = try #require(PatternResolver.resolveQuery("reach labs / Experiments / Rollout", in: model.spec).0)
+        let (answer, _, choice) = try AutomaticQueryEngine(limits: .standard, parksInactiveTabs: false, bound: 8, timeout: 20)
+            .answer(ReachabilityQuery(target: pattern), model: model)
+        #expect(choice.engine == "z3" && choice.reason == .tooManyValuations(inputs: model.relevantInputs.count))
+        #expect(answer.isReachable)
+    }
+
+    /// Asking for the navigation-state encoding where it does not reach says what it lacks, and where.
+    @Test func theNavigationStateEncodingSaysWhatItDoesNotCover() throws {
+        let spec = try #require(Frontend.load(SourceFile(path: "hooks.navflow", text: """
+            app Hooks
+            flag greeted = false
+            stack S root Home { destination D }
+            start S
+            screen Home { push D }
+            screen D { appear { set greeted = true } }
+            """)).spec)
+        let model = try FlowModel(spec)
+        let pattern = try #require(PatternResolver.resolveQuery("reach / D", in: spec).0)
+        #expect {
+            _ = try SymbolicQueryEngine(bound: 2, encoding: .navigationState).answer(ReachabilityQuery(target: pattern), model: model)
+        } throws: { error in
+            String(describing: error) == "the navigation-state encoding does not cover appear hooks (D, line 6) yet"
+        }
+        #expect(!StateEncodingSupport.supports(model, deepLinks: false))
+    }
+
     @Test func theExplicitEngineStopsAtItsLimitAndSuggestsZ3() throws {
         let model = try Self.model()
         let pattern = try #require(PatternResolver.resolveQuery("reach labs", in: model.spec).0)

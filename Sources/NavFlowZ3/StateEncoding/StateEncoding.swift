@@ -212,15 +212,14 @@ struct StateInvariant {
 
     func term(_ state: SymbolicState) throws(Z3Error) -> Z3Term {
         var parts: [Z3Term] = []
-        let steps = SymbolicSteps(layout: layout, terms: terms, inputs: InputTerms(terms: terms, fixed: 0))
         if model.shape.tabCount > 1, model.shape.tabCount < 1 << layout.tabWidth {
             parts.append(try terms.less(state.tab, terms.value(model.shape.tabCount, width: layout.tabWidth)))
         }
         for (slot, path) in state.paths.enumerated() {
-            parts.append(try self.path(path, depth: layout.slotDepths[slot], screens: steps.screens(ofSlot: slot)))
+            parts.append(try self.path(path, depth: layout.slotDepths[slot], screens: layout.slotScreens[slot]))
             guard layout.hasShows[slot] else { continue }
             var shows = [try terms.equal(state.shows[slot], 0, width: layout.routeWidth)]
-            for route in routes(showing: steps.screens(ofSlot: slot)) {
+            for route in routes(showing: layout.slotScreens[slot]) {
                 shows.append(try terms.equal(state.shows[slot], route, width: layout.routeWidth))
             }
             parts.append(try terms.or(shows))
@@ -243,7 +242,7 @@ struct StateInvariant {
                     ? try terms.less(modal.column, terms.value(layout.columns, width: layout.columnWidth)) : terms.yes
                 shapes.append(try terms.and([
                     presents, terms.or(kinds), column,
-                    self.path(modal.path, depth: depth, screens: steps.screens(of: content)),
+                    self.path(modal.path, depth: depth, screens: layout.stackScreens[presentable] ?? []),
                 ]))
             }
             var zero: [Z3Term] = [

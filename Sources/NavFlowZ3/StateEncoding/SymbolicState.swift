@@ -32,6 +32,14 @@ struct StateLayout {
     /// presentables are presented (the same one is never up twice). The
     /// state has a place for each.
     let modalPlaces: Int
+    /// Per slot: the screens that can be on its path or selected into it
+    /// (its stack's root and destinations, what a push `inline` pushes
+    /// anywhere, and in a split's later columns what a `select` selects).
+    let slotScreens: [Set<Int>]
+    /// Per presented stack (by presentable): the screens that can be on its path.
+    let stackScreens: [Int: Set<Int>]
+    /// The screens that can be on top of a modal.
+    let modalScreens: Set<Int>
 
     init(model: FlowModel) {
         self.model = model
@@ -49,14 +57,31 @@ struct StateLayout {
         columnWidth = Terms.width(for: max(0, columns - 1))
         countWidth = Terms.width(for: StateShape.modalLimit)
         var presented = Set<Int>()
-        let statements = spec.screens.flatMap { $0.edges.flatMap(\.statements) } + spec.launch.map(\.statement)
-        for statement in statements {
-            if case .present(_, let content) = statement.kind, let index = model.shape.presentableIndex[content] {
-                presented.insert(index)
+        var inline = Set<Int>()
+        var selected = Set<Int>()
+        for statement in spec.screens.flatMap({ $0.edges.flatMap(\.statements) }) + spec.launch.map(\.statement) {
+            switch statement.kind {
+            case .present(_, let content): if let index = model.shape.presentableIndex[content] { presented.insert(index) }
+            case .pushInline(let route): inline.insert(route.screen)
+            case .select(let route): selected.insert(route.screen)
+            default: break
             }
         }
         self.presented = presented.sorted()
         modalPlaces = min(StateShape.modalLimit, presented.count)
+        // A screen gets on a path by a registered push, or inline anywhere.
+        func screens(of content: Content) -> Set<Int> {
+            switch content {
+            case .stack(let stack): Set([spec.stacks[stack].root] + spec.stacks[stack].destinations).union(inline)
+            case .screen(let screen): [screen]
+            default: []
+            }
+        }
+        slotScreens = model.shape.slots.map { slot in
+            screens(of: slot.declared).union(slot.split != nil && slot.column > 0 ? selected : [])
+        }
+        stackScreens = Dictionary(uniqueKeysWithValues: self.presented.map { ($0, screens(of: model.shape.presentables[$0])) })
+        modalScreens = self.presented.reduce(into: Set<Int>()) { $0.formUnion(screens(of: model.shape.presentables[$1])) }
     }
 
     func lengthWidth(depth: Int) -> Int { Terms.width(for: depth) }

@@ -25,50 +25,10 @@ struct SymbolicSteps {
     let inputs: InputTerms
     private var model: FlowModel { layout.model }
     private var spec: FlowSpec { layout.model.spec }
-    /// Per slot, and for modals: the screens that can be on top there.
-    private let slotScreens: [Set<Int>]
-    private let modalScreens: Set<Int>
-    /// Per presented stack (by presentable): the screens that can be on its path.
-    private let stackScreens: [Int: Set<Int>]
-
     init(layout: StateLayout, terms: Terms, inputs: InputTerms) {
         self.layout = layout
         self.terms = terms
         self.inputs = inputs
-        let model = layout.model
-        let spec = model.spec
-        // A screen gets on a path by a registered push, or inline anywhere.
-        let statements = spec.screens.flatMap { $0.edges.flatMap(\.statements) } + spec.launch.map(\.statement)
-        var inline = Set<Int>()
-        for statement in statements {
-            if case .pushInline(let route) = statement.kind { inline.insert(route.screen) }
-        }
-        func screens(of content: Content) -> Set<Int> {
-            switch content {
-            case .stack(let stack): Set([spec.stacks[stack].root] + spec.stacks[stack].destinations).union(inline)
-            case .screen(let screen): [screen]
-            default: []
-            }
-        }
-        // A split's later columns show what a `select` anywhere selects.
-        var selected = Set<Int>()
-        for statement in statements {
-            if case .select(let route) = statement.kind { selected.insert(route.screen) }
-        }
-        slotScreens = model.shape.slots.map { slot in
-            screens(of: slot.declared).union(slot.split != nil && slot.column > 0 ? selected : [])
-        }
-        modalScreens = layout.presented.reduce(into: Set<Int>()) { $0.formUnion(screens(of: model.shape.presentables[$1])) }
-        stackScreens = Dictionary(uniqueKeysWithValues: layout.presented.map { ($0, screens(of: model.shape.presentables[$0])) })
-    }
-
-    /// The screens that can be on the path of a slot (its root among them).
-    func screens(ofSlot slot: Int) -> Set<Int> { slotScreens[slot] }
-
-    /// The screens that can be on the path of `content` presented as a modal.
-    func screens(of content: Content) -> Set<Int> {
-        guard case .stack = content, let index = model.shape.presentableIndex[content] else { return [] }
-        return stackScreens[index] ?? []
     }
 
     private func run(from state: SymbolicState, origin: Context? = nil) throws(Z3Error) -> SymbolicRun {
@@ -112,7 +72,7 @@ struct SymbolicSteps {
         let probe = try run(from: state)
         // Contexts, each with the state specialised to it being on screen.
         var contexts: [(context: Context, onScreen: Z3Term, state: SymbolicState, screens: Set<Int>)] = []
-        for (slot, screens) in slotScreens.enumerated() {
+        for (slot, screens) in layout.slotScreens.enumerated() {
             var specialised = state
             specialised.count = try terms.value(0, width: layout.countWidth)
             if let tab = model.shape.slots[slot].tab { specialised.tab = try terms.value(tab, width: layout.tabWidth) }
@@ -121,7 +81,7 @@ struct SymbolicSteps {
         for index in 0..<layout.modalPlaces {
             var specialised = state
             specialised.count = try terms.value(index + 1, width: layout.countWidth)
-            contexts.append((.modal, try probe.modalCount(is: index + 1, in: state), specialised, modalScreens))
+            contexts.append((.modal, try probe.modalCount(is: index + 1, in: state), specialised, layout.modalScreens))
         }
         for (context, onScreen, specialised, screens) in contexts {
             // A disjunct that can never be enabled adds nothing (on a concrete state, only the context on screen remains).
