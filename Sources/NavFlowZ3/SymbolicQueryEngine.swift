@@ -80,10 +80,20 @@ public struct SymbolicQueryEngine: Sendable {
     }
 
     /// The most states a state graph may have for the automatic choice to
-    /// encode it: one Boolean per state per step is fast on graphs this
-    /// small, and its induction over simple paths proves more than the
-    /// navigation state's; past it, the navigation state is encoded.
+    /// encode it, where the navigation state found no witness and did not
+    /// prove there is none: its induction over simple paths proves more
+    /// than the navigation state's. Its bounded checks are slower (one
+    /// Boolean per state per step: 27.8 s for EhPanda's 2-step witness,
+    /// 0.24 s over the navigation state), so it is asked only for that proof.
     public static let largestGraph = 50_000
+
+    /// The most states a state graph may have for the automatic choice to
+    /// encode it first: on graphs this small its bounded checks take a
+    /// second at most (1.09 s for a 3-step witness on the 2,430 states of
+    /// router-tabs) and its induction proves what the navigation state's may
+    /// take seconds per bound to leave open (on a small spec whose hooks
+    /// switch tabs and select columns, 34 s to bound 8).
+    public static let smallGraph = 2_500
 
     /// The answer and, when reachable, the raw trace behind its witness.
     public func solve(_ query: ReachabilityQuery, model: FlowModel) throws(Failure) -> (answer: QueryAnswer, trace: Trace?) {
@@ -92,42 +102,51 @@ public struct SymbolicQueryEngine: Sendable {
     }
 
     /// The answer, its trace, and the encoding that gave it. `automatic`
-    /// encodes the state graph when it has at most `largestGraph` states
-    /// (or when the navigation-state encoding does not cover the spec yet),
-    /// and the navigation state otherwise.
+    /// encodes the state graph when it has at most `smallGraph` states;
+    /// else the navigation state when it covers the spec, and then,
+    /// when that found no witness up to the bound without proving there is
+    /// none, the state graph if it has at most `largestGraph` states, for
+    /// its proof; a spec the navigation state does not cover yet gets the
+    /// state graph. One deadline holds for the whole.
     public func solveReportingEncoding(_ query: ReachabilityQuery, model: FlowModel)
         throws(Failure) -> (answer: QueryAnswer, trace: Trace?, encoding: Encoding) {
         guard query.from == nil else {
             throw .unsupported("--from is answered by the explicit engine only; drop --engine z3")
         }
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         let reasons = StateEncoding.unsupported(in: model, deepLinks: query.deepLinks)
         switch encoding {
         case .navigationState:
             guard reasons.isEmpty else {
                 throw .unsupported("the navigation-state encoding does not cover \(reasons.joined(separator: ", ")) yet")
             }
-            return try overNavigationState(query, model: model)
+            return try overNavigationState(query, model: model, deadline: deadline)
         case .stateGraph:
-            return try overGraph(query, model: model, limits: limits)
+            return try overGraph(query, model: model, limits: limits, deadline: deadline)
         case .automatic:
-            guard reasons.isEmpty else { return try overGraph(query, model: model, limits: limits) }
+            guard reasons.isEmpty else { return try overGraph(query, model: model, limits: limits, deadline: deadline) }
+            var tiny = limits
+            tiny.maxStates = min(limits.maxStates, Self.smallGraph)
+            if let graph = try? SymbolicGraph.build(model, deepLinks: query.deepLinks, limits: tiny) {
+                return try overGraph(query, graph: graph, deadline: deadline)
+            }
+            let navigation = try overNavigationState(query, model: model, deadline: deadline)
+            guard case .unreachable(.bounded) = navigation.answer else { return navigation }
             var small = limits
             small.maxStates = min(limits.maxStates, Self.largestGraph)
-            if let graph = try? SymbolicGraph.build(model, deepLinks: query.deepLinks, limits: small) {
-                return try overGraph(query, graph: graph)
-            }
-            return try overNavigationState(query, model: model)
+            guard let graph = try? SymbolicGraph.build(model, deepLinks: query.deepLinks, limits: small) else { return navigation }
+            return try overGraph(query, graph: graph, deadline: deadline)
         }
     }
 
-    private func overNavigationState(_ query: ReachabilityQuery, model: FlowModel)
+    private func overNavigationState(_ query: ReachabilityQuery, model: FlowModel, deadline: ContinuousClock.Instant)
         throws(Failure) -> (answer: QueryAnswer, trace: Trace?, encoding: Encoding) {
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         let (answer, trace) = try solving { try StateEncoding(model: model, bound: bound, deadline: deadline).solve(query) }
         return (answer, trace, .navigationState)
     }
 
-    private func overGraph(_ query: ReachabilityQuery, model: FlowModel, limits: Explorer.Limits)
+    private func overGraph(_ query: ReachabilityQuery, model: FlowModel, limits: Explorer.Limits,
+                           deadline: ContinuousClock.Instant)
         throws(Failure) -> (answer: QueryAnswer, trace: Trace?, encoding: Encoding) {
         let graph: SymbolicGraph
         do {
@@ -135,12 +154,11 @@ public struct SymbolicQueryEngine: Sendable {
         } catch {
             throw .limit(error)
         }
-        return try overGraph(query, graph: graph)
+        return try overGraph(query, graph: graph, deadline: deadline)
     }
 
-    private func overGraph(_ query: ReachabilityQuery, graph: SymbolicGraph)
+    private func overGraph(_ query: ReachabilityQuery, graph: SymbolicGraph, deadline: ContinuousClock.Instant)
         throws(Failure) -> (answer: QueryAnswer, trace: Trace?, encoding: Encoding) {
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         let (answer, trace) = try solving {
             try GraphEncoding(graph: graph, target: query.target, bound: bound, deadline: deadline).solve()
         }

@@ -76,6 +76,24 @@ import Testing
         #expect(states >= 600)
     }
 
+    /// Generated specs with appear and dismissal hooks: the ones whose
+    /// hooks the encoding lowers (`StateEncodingSupport`) are compared.
+    @Test func relationMatchesTheModelOnGeneratedSpecsWithHooks() throws {
+        var specs = 0
+        var states = 0
+        for seed in UInt64(1)...600 {
+            var generator = SpecGenerator(seed: seed, appearHooks: true)
+            let text = generator.spec()
+            guard let spec = Frontend.load(SourceFile(path: "g.navflow", text: text)).spec else { continue }
+            let model = try FlowModel(spec)
+            guard model.hasHooks, StateEncodingSupport.supports(model, deepLinks: false) else { continue }
+            specs += 1
+            states += try Self.compare(model, context: "seed \(seed)\n\(text)")
+        }
+        #expect(specs >= 25)
+        #expect(states >= 120)
+    }
+
     @Test func relationMatchesTheModelOnTheBundledSpecs() throws {
         var covered: [String] = []
         for path in Repository.allSpecs() {
@@ -86,8 +104,8 @@ import Testing
             covered.append(path)
             try Self.compare(model, context: path)
         }
-        let apps = ["icysky", "mlem", "trawl"].filter { app in covered.contains { $0.hasSuffix("/specs/apps/\(app).navflow") } }
-        #expect(apps.count == 3, "\(covered)")
+        let apps = ["ehpanda", "icysky", "mlem", "nos", "trawl"].filter { app in covered.contains { $0.hasSuffix("/specs/apps/\(app).navflow") } }
+        #expect(apps.count == 5, "\(covered)")
         #expect(covered.count >= 30, "\(covered)")
     }
 
@@ -162,6 +180,83 @@ import Testing
         let model = try NavFlowTestSupport.model(Self.routerPathSpec)
         #expect(StateEncodingSupport.supports(model, deepLinks: false))
         #expect(try Self.compare(model, context: "router paths") > 100)
+    }
+
+    /// Hooks in the places their lowering branches on: a slot's view under
+    /// a sheet (its hook presents nothing) and under a cover (it does not
+    /// appear), a modal's view with modals above it, two new views in one
+    /// step where the first one's hook covers the second, a rebuild (every
+    /// view new), dismissal hooks that switch tabs, pop, push and select
+    /// from the column that presented the modal, two modals with dismissal
+    /// hooks closed at once (top first), and launch under a cover.
+    static let hookSpecs = ["""
+        app Hooks
+        flag seen = false
+        flag picked = false
+        flag dark = false
+        stack HomeStack root Home { destination Item; destination Detail; depth 3 }
+        stack PickerStack root Picker { destination Detail; destination Item; depth 2 }
+        split Library { sidebar Shelf detail Book }
+        tabs Main {
+          tab home "Home" HomeStack
+          tab library "Library" Library
+        }
+        start Main
+        screen Home { push Item; sheet PickerStack; cover Gallery; action "Dark" { set dark = true } }
+        screen Item {
+          push Detail
+          sheet Note
+          action "Both" { sheet Note; push Detail }
+          action "Restart" { set seen = false; rebuild }
+        }
+        screen Detail {
+          appear if !seen { set seen = true; sheet Note }
+          appear { push Item }
+          sheet PickerStack
+          cover Gallery
+        }
+        screen Picker {
+          push Detail
+          push Item
+          action "Pick" { set picked = true; dismiss }
+          action "Restart" { rebuild }
+          cover Gallery
+          on dismiss if picked { set picked = false; tab library; select Book; sheet Note }
+          on dismiss if !picked { pop; push Detail }
+        }
+        screen Note {
+          action "Reset" { set seen = false; dismiss }
+          sheet PickerStack
+          on dismiss if seen { cover Gallery }
+        }
+        screen Gallery { action "Close" { dismiss }; appear if seen { set seen = false } }
+        screen Shelf { select Book; sheet PickerStack; sheet Note; appear if dark { cover Viewer } }
+        screen Viewer { action "Close" { set dark = false; dismiss } }
+        screen Book { appear if !picked { set picked = true; sheet Note }; sheet PickerStack }
+        """, """
+        app LaunchCovered
+        flag greeted = false
+        stack HomeStack root Home { destination Item; depth 2 }
+        start HomeStack
+        screen Home {
+          push Item
+          appear if !greeted { set greeted = true; sheet Greeting }
+          appear if !greeted { push Item }
+        }
+        screen Item { cover Gallery; sheet Greeting }
+        screen Greeting { action "Close" { dismiss } }
+        screen Gallery {
+          action "Close" { dismiss }
+          appear if !greeted { sheet Greeting }
+          on dismiss { set greeted = false }
+        }
+        launch cover Gallery
+        """]
+
+    @Test(arguments: hookSpecs) func relationMatchesTheModelWithHooks(text: String) throws {
+        let model = try NavFlowTestSupport.model(text)
+        #expect(StateEncodingSupport.supports(model, deepLinks: false))
+        #expect(try Self.compare(model, context: text) >= 6)
     }
 
     @Test(arguments: UInt64(1)...4) func relationMatchesTheModelOnGeneratedApps(seed: UInt64) throws {

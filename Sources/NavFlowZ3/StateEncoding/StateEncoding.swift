@@ -25,12 +25,7 @@ struct StateEncoding {
         let spec = model.spec
         var reasons: [String] = []
         func place(_ range: SourceRange) -> String { "line \(range.start.line)" }
-        if let screen = spec.screens.first(where: { !$0.hooks.isEmpty }) {
-            reasons.append("appear hooks (\(screen.name), \(place(screen.hooks[0].keyword)))")
-        }
-        if let screen = spec.screens.first(where: { !$0.dismissHooks.isEmpty }) {
-            reasons.append("dismissal hooks (\(screen.name), \(place(screen.dismissHooks[0].keyword)))")
-        }
+        reasons += unsupportedHooks(in: model)
         if deepLinks && !spec.deepLinks.isEmpty { reasons.append("deep links (--deeplinks)") }
         let statements = spec.screens.flatMap { $0.edges.flatMap(\.statements) } + spec.launch.map(\.statement)
         var seen = Set<String>()
@@ -41,6 +36,51 @@ struct StateEncoding {
             default: continue
             }
             if seen.insert(name).inserted { reasons.append("\(name) (\(place(statement.range)))") }
+        }
+        return reasons
+    }
+
+    /// The appear hooks `SymbolicHooks` does not lower, the first of each
+    /// kind with where it is: a hook whose statements do more than set
+    /// flags, push and present, and a hook that shows a screen with appear
+    /// hooks (whose hooks would run in turn, in the same step). Dismissal
+    /// hooks are lowered whatever they do.
+    private static func unsupportedHooks(in model: FlowModel) -> [String] {
+        let spec = model.spec
+        func lowered(_ statement: Statement) -> Bool {
+            switch statement.kind {
+            case .set, .present, .push, .pushInline: true
+            default: false
+            }
+        }
+        func hasAppearHooks(_ screen: Int?) -> Bool { screen.map { !spec.screens[$0].hooks.isEmpty } ?? false }
+        func showsHookedScreen(_ statement: Statement) -> Bool {
+            switch statement.kind {
+            case .push(let route), .pushInline(let route): return hasAppearHooks(route.screen)
+            case .present(_, let content):
+                guard let presentable = model.shape.presentableIndex[content] else { return false }
+                return hasAppearHooks(model.rootScreen(of: Modal(kind: .sheet, presentable: presentable, path: [])))
+            default: return false
+            }
+        }
+        var appearStatements: (String, Int)?
+        var chained: (String, Int)?
+        for screen in spec.screens {
+            for hook in screen.hooks {
+                if appearStatements == nil, let statement = hook.statements.first(where: { !lowered($0) }) {
+                    appearStatements = (screen.name, statement.range.start.line)
+                }
+                if chained == nil, let statement = hook.statements.first(where: showsHookedScreen) {
+                    chained = (screen.name, statement.range.start.line)
+                }
+            }
+        }
+        var reasons: [String] = []
+        if let (screen, line) = appearStatements {
+            reasons.append("appear hooks that do more than set, push and present (\(screen), line \(line))")
+        }
+        if let (screen, line) = chained {
+            reasons.append("appear hooks that show a screen with appear hooks (\(screen), line \(line))")
         }
         return reasons
     }
@@ -110,23 +150,38 @@ struct StateEncoding {
     /// Asserts that `next` follows `current` by one disjunct of the
     /// relation, chosen by a selector constant; returns the selector and
     /// the disjuncts' steps.
+    ///
+    /// With hooks, the disjuncts lead to a state of fresh terms (`.mid`),
+    /// and the hooks run once, from `current` to it, giving `next`: built
+    /// per disjunct, they would be lowered hundreds of times a step (on Nos,
+    /// 3,679 hook runs per step, and 4 s to build it, against one).
     @discardableResult
     static func assertStep(from current: SymbolicState, to next: SymbolicState, name: String, relation: SymbolicSteps,
                             terms: Terms, solver: Z3Solver) throws -> (selector: Z3Term, steps: [Step]) {
+        let deferred = relation.hasHooks
         let steps = try relation.steps(from: current)
         let width = Terms.width(for: steps.count)
         let selector = try terms.bitVector(name, width: width)
         try solver.assert(terms.less(selector, terms.value(steps.count, width: width)))
         let fields = current.fields
         var chains = fields
+        var rebuilt = terms.no
         for (number, step) in steps.enumerated() {
             let chosen = try terms.equal(selector, number, width: width)
             try solver.assert(terms.implies(chosen, step.enabled))
             for (index, field) in step.next.fields.enumerated() where field != fields[index] {
                 chains[index] = try terms.ifThenElse(chosen, field, chains[index])
             }
+            if let stepRebuilt = step.rebuilt { rebuilt = try terms.ifThenElse(chosen, stepRebuilt, rebuilt) }
         }
-        for (field, chain) in zip(next.fields, chains) { try solver.assert(terms.equal(field, chain)) }
+        var target = next
+        if deferred { target = try relation.layout.fresh("\(name).mid", terms: terms) }
+        for (field, chain) in zip(target.fields, chains) { try solver.assert(terms.equal(field, chain)) }
+        if deferred {
+            let (after, cut) = try relation.afterHooks(from: current, to: target, rebuilt: rebuilt)
+            try solver.assert(terms.not(cut))
+            for (field, hooked) in zip(next.fields, after.fields) { try solver.assert(terms.equal(field, hooked)) }
+        }
         return (selector, steps.map(\.step))
     }
 
@@ -328,9 +383,14 @@ public final class NavigationStateRelation {
     public func successors(of state: NavState) throws -> [(step: Step, target: NavState)] {
         let relation = steps(inputs: state.inputs)
         var successors: [(step: Step, target: NavState)] = []
-        for step in try relation.steps(from: layout.constant(state, terms: terms)) {
+        let start = try layout.constant(state, terms: terms)
+        for step in try relation.steps(from: start) {
             if step.enabled == terms.no { continue }
-            guard step.enabled == terms.yes, let target = layout.decodeConstant(step.next, inputs: state.inputs, terms: terms) else {
+            // The step's hooks, as a run runs them (`StateEncoding.assertStep`).
+            let (next, cut) = try relation.afterHooks(from: start, to: step.next, rebuilt: step.rebuilt ?? terms.no)
+            if cut == terms.yes { continue }
+            guard step.enabled == terms.yes, cut == terms.no,
+                  let target = layout.decodeConstant(next, inputs: state.inputs, terms: terms) else {
                 throw NotConstant(description: "step \(step.step) did not fold to constants")
             }
             successors.append((step.step, target))

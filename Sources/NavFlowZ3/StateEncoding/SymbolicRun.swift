@@ -13,7 +13,7 @@ import Z3Solver
 /// limit cut the step off (it has no target then).
 ///
 /// What it covers is `StateEncoding.unsupported(in:)`'s complement: no
-/// hooks, no deep links and no `open`.
+/// deep links, no `open`, and hooks only of the kinds `SymbolicHooks` runs.
 struct SymbolicRun {
     let layout: StateLayout
     let terms: Terms
@@ -22,24 +22,43 @@ struct SymbolicRun {
     var cut: Z3Term
     /// The context the step comes from; nil for launch.
     let origin: Context?
+    /// Whether a `rebuild` ran: every view is new at the end of the step.
+    var rebuilt: Z3Term
     /// The column that presented the bottom modal when the step began
     /// (0 when none was up): where statements act once they have closed
     /// every modal, when the step's own slot is not on screen.
     private let presenterColumn: Z3Term
+    /// An appear hook's view: the place every statement acts on, on screen
+    /// or not (`StatementRun.pinsOrigin`, and a modal's view with the
+    /// modals above it set aside).
+    private let pinned: Place?
+    /// When a modal covers an appear hook's view: it then presents nothing.
+    private let covered: Z3Term
 
     private var model: FlowModel { layout.model }
     private var spec: FlowSpec { layout.model.spec }
 
-    init(layout: StateLayout, terms: Terms, inputs: InputTerms, state: SymbolicState, origin: Context? = nil) throws(Z3Error) {
+    /// A run from `state`; `presenterColumn` overrides the column read from
+    /// the bottom modal (a dismissal hook acts on the slot of the column
+    /// that presented the modals the step closed).
+    init(layout: StateLayout, terms: Terms, inputs: InputTerms, state: SymbolicState, origin: Context? = nil,
+         pinned: Place? = nil, covered: Z3Term? = nil, presenterColumn: Z3Term? = nil) throws(Z3Error) {
         self.layout = layout
         self.terms = terms
         self.inputs = inputs
         self.state = state
         self.origin = origin
+        self.pinned = pinned
+        self.covered = covered ?? terms.no
         cut = terms.no
-        presenterColumn = state.modals.isEmpty ? try terms.value(0, width: layout.columnWidth)
-            : try terms.ifThenElse(terms.equal(state.count, 0, width: layout.countWidth), terms.value(0, width: layout.columnWidth),
-                                   state.modals[0].column)
+        rebuilt = terms.no
+        if let presenterColumn {
+            self.presenterColumn = presenterColumn
+        } else {
+            self.presenterColumn = state.modals.isEmpty ? try terms.value(0, width: layout.columnWidth)
+                : try terms.ifThenElse(terms.equal(state.count, 0, width: layout.countWidth),
+                                       terms.value(0, width: layout.columnWidth), state.modals[0].column)
+        }
     }
 
     /// Where a statement acts: a slot's path or a modal's.
@@ -109,6 +128,7 @@ struct SymbolicRun {
     /// (its tab selected), else the selected tab's slot of the column that
     /// presented the modals the step closed.
     func contexts(in state: SymbolicState) throws(Z3Error) -> [(condition: Z3Term, place: Place)] {
+        if let pinned { return [(terms.yes, pinned)] }
         var contexts: [(Z3Term, Place)] = []
         let noModal = try modalCount(is: 0, in: state)
         for (selected, range) in try tabs(in: state) {
@@ -248,9 +268,11 @@ struct SymbolicRun {
         if condition == terms.no { return }
         let before = state
         let cutBefore = cut
+        let rebuiltBefore = rebuilt
         try run(statement, choice: choice)
         state = try SymbolicState.choose(condition, state, before, terms: terms)
         cut = try terms.ifThenElse(condition, cut, cutBefore)
+        rebuilt = try terms.ifThenElse(condition, rebuilt, rebuiltBefore)
     }
 
     /// `PushStatement`: appends the route on the context's stack; nothing
@@ -331,6 +353,7 @@ struct SymbolicRun {
         for slot in state.shows.indices { state.shows[slot] = zero }
         for index in state.modals.indices { state.modals[index] = try emptyModal(like: state.modals[index]) }
         state.count = try terms.value(0, width: layout.countWidth)
+        rebuilt = terms.yes
     }
 
     /// `SelectStatement`: in a split column, the next column shows the
@@ -413,7 +436,8 @@ struct SymbolicRun {
             alreadyUp.append(try terms.and([terms.less(terms.value(index, width: layout.countWidth), state.count),
                                             terms.equal(state.modals[index].presentable, presentable, width: layout.presentableWidth)]))
         }
-        let presents = try terms.not(terms.or(alreadyUp))
+        // A covered view (an appear hook's, under a modal) presents nothing.
+        let presents = try terms.and([terms.not(terms.or(alreadyUp)), terms.not(covered)])
         // The limit is reached only when more presentables are presented than it allows.
         let full = layout.modalPlaces == StateShape.modalLimit ? try modalCount(is: StateShape.modalLimit, in: state) : terms.no
         cut = try terms.or([cut, terms.and([presents, full])])

@@ -59,7 +59,8 @@ struct StateLayout {
         var presented = Set<Int>()
         var inline = Set<Int>()
         var selected = Set<Int>()
-        for statement in spec.screens.flatMap({ $0.edges.flatMap(\.statements) }) + spec.launch.map(\.statement) {
+        let hooks = spec.screens.flatMap { $0.hooks.flatMap(\.statements) + $0.dismissHooks.flatMap(\.statements) }
+        for statement in spec.screens.flatMap({ $0.edges.flatMap(\.statements) }) + spec.launch.map(\.statement) + hooks {
             switch statement.kind {
             case .present(_, let content): if let index = model.shape.presentableIndex[content] { presented.insert(index) }
             case .pushInline(let route): inline.insert(route.screen)

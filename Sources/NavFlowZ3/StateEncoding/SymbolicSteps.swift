@@ -4,11 +4,14 @@ import NavFlowSpec
 import Z3Solver
 
 /// One disjunct of the transition relation: a step, the condition under
-/// which it leads somewhere from the state it was built on, and where.
+/// which its statements lead somewhere from the state it was built on, and
+/// where, before the step's hooks run (`SymbolicSteps.afterHooks`).
 struct SymbolicStep {
     let step: Step
     let enabled: Z3Term
     let next: SymbolicState
+    /// Whether the step rebuilt the root (its hooks then see every view as new).
+    var rebuilt: Z3Term? = nil
 }
 
 /// The transition relation and the initial states of a model as terms,
@@ -23,12 +26,35 @@ struct SymbolicSteps {
     let layout: StateLayout
     let terms: Terms
     let inputs: InputTerms
+    /// The hooks every step runs at its end; nil when the spec has none.
+    private let hooks: SymbolicHooks?
     private var model: FlowModel { layout.model }
     private var spec: FlowSpec { layout.model.spec }
     init(layout: StateLayout, terms: Terms, inputs: InputTerms) {
         self.layout = layout
         self.terms = terms
         self.inputs = inputs
+        let hooks = SymbolicHooks(layout: layout, terms: terms, inputs: inputs)
+        self.hooks = hooks.isEmpty ? nil : hooks
+    }
+
+    /// Whether steps run hooks at their end.
+    var hasHooks: Bool { hooks != nil }
+
+    /// The hooks of a step from `state` run on `target` (`FlowModel.withHooks`),
+    /// with the condition under which they cut the step off.
+    func afterHooks(from state: SymbolicState, to target: SymbolicState,
+                    rebuilt: Z3Term) throws(Z3Error) -> (state: SymbolicState, cut: Z3Term) {
+        guard let hooks else { return (target, terms.no) }
+        return try hooks.run(from: state, to: target, rebuilt: rebuilt)
+    }
+
+    /// A disjunct: its target is where the step's statements lead, before
+    /// the step's hooks run (`afterHooks`, once per step on the target the
+    /// step chose rather than once per disjunct: the hooks are one function
+    /// of the state before the step and that target).
+    private func step(_ step: Step, enabled: Z3Term, to next: SymbolicState, rebuilt: Z3Term? = nil) -> SymbolicStep {
+        SymbolicStep(step: step, enabled: enabled, next: next, rebuilt: rebuilt)
     }
 
     private func run(from state: SymbolicState, origin: Context? = nil) throws(Z3Error) -> SymbolicRun {
@@ -63,7 +89,9 @@ struct SymbolicSteps {
             let choice = step.statement.routeChoices(routes: model.routes, bindings: []).first?.first
             try launch.run(step.statement, choice: choice, when: launch.holds(step.condition, in: launch.state))
         }
-        return (launch.state, try terms.not(launch.cut))
+        guard let hooks else { return (launch.state, try terms.not(launch.cut)) }
+        let (after, cut) = try hooks.run(from: nil, to: launch.state, rebuilt: launch.rebuilt)
+        return (after, try terms.not(terms.or([launch.cut, cut])))
     }
 
     /// Every disjunct of the relation from `state`.
@@ -108,8 +136,9 @@ struct SymbolicSteps {
                         for statement in edge.statements {
                             try taken.run(statement, choice: statement.routeToChoose != nil ? chosen.next() : nil)
                         }
-                        steps.append(SymbolicStep(step: .edge(context: context, screen: screen, edge: index, choices: combination),
-                                                  enabled: try terms.and([guardHolds, terms.not(taken.cut)]), next: taken.state))
+                        steps.append(step(.edge(context: context, screen: screen, edge: index, choices: combination),
+                                              enabled: try terms.and([guardHolds, terms.not(taken.cut)]),
+                                              to: taken.state, rebuilt: taken.rebuilt))
                     }
                 }
             }
@@ -144,7 +173,7 @@ struct SymbolicSteps {
         case .modal(let index): next.modals[index].path = popped
         }
         let enabled = try terms.and([onScreen, terms.not(terms.equal(path.length, 0, width: path.lengthWidth)), terms.not(hidden)])
-        steps.append(SymbolicStep(step: .back(context: context), enabled: enabled, next: next))
+        steps.append(step(.back(context: context), enabled: enabled, to: next))
     }
 
     /// Tab switches and a tap on the selected tab's item, with no modal up.
@@ -156,9 +185,8 @@ struct SymbolicSteps {
             let shown = try terms.not(here.isHidden(tab, in: state))
             var switched = state
             switched.tab = try terms.value(tab, width: layout.tabWidth)
-            steps.append(SymbolicStep(step: .switchTab(tab),
-                                      enabled: try terms.and([noModal, terms.not(here.selects(tab, in: state)), shown]),
-                                      next: switched))
+            steps.append(step(.switchTab(tab), enabled: try terms.and([noModal, terms.not(here.selects(tab, in: state)), shown]),
+                                  to: switched))
             guard let slot = model.retapSlots[tab] else { continue }
             var popped = state
             let path = state.paths[slot]
@@ -166,7 +194,7 @@ struct SymbolicSteps {
             popped.paths[slot].routes = Array(repeating: try terms.value(0, width: layout.routeWidth), count: path.depth)
             let enabled = try terms.and([noModal, here.selects(tab, in: state), shown,
                                          terms.not(terms.equal(path.length, 0, width: path.lengthWidth))])
-            steps.append(SymbolicStep(step: .retapTab(tab), enabled: enabled, next: popped))
+            steps.append(step(.retapTab(tab), enabled: enabled, to: popped))
         }
     }
 
@@ -191,7 +219,7 @@ struct SymbolicSteps {
                                    routes: Array(repeating: zero, count: modal.path.depth), lengthWidth: modal.path.lengthWidth),
                 column: try terms.value(0, width: layout.columnWidth))
             let enabled = try terms.and([up, terms.not(cover), terms.not(locked)])
-            steps.append(SymbolicStep(step: .swipeDown, enabled: enabled, next: next))
+            steps.append(step(.swipeDown, enabled: enabled, to: next))
         }
     }
 }
