@@ -11,6 +11,8 @@ import Testing
 /// The symbolic engine against the explicit one on hundreds of seeded
 /// generated specs and queries: the same verdict, the same shortest witness
 /// length, and every Z3 witness replays step by step on the explicit model.
+/// Over the navigation state, both from launch and after a small explicit
+/// prefix (`ExplicitPrefix`), so that the checks start from a layer of it.
 @Suite struct EngineAgreementTests {
     static let batches: [UInt64] = Array(0..<5)
     static let specsPerBatch: UInt64 = 40
@@ -60,8 +62,9 @@ import Testing
             let request = ReachabilityQuery(target: pattern)
             let explicit = try ExplicitQueryEngine().answer(request, model: model)
             // Bound 3: on these fixtures a target induction does not prove costs seconds per bound.
-            let (symbolic, trace) = try SymbolicQueryEngine(bound: 3, timeout: 60, encoding: .navigationState)
-                .solve(request, model: model)
+            var engine = SymbolicQueryEngine(bound: 3, timeout: 60, encoding: .navigationState)
+            engine.explicitPrefixStates = nil
+            let (symbolic, trace) = try engine.solve(request, model: model)
             if symbolic.isReachable { reachable += 1 }
             try compare(explicit, symbolic, trace, request, model, "\(query)\n\(text)", bound: 3)
         }
@@ -87,11 +90,15 @@ import Testing
                 var encodings: [SymbolicQueryEngine.EncodingChoice] = [.stateGraph]
                 if StateEncodingSupport.supports(model, deepLinks: deepLinks) { encodings.append(.navigationState) }
                 for encoding in encodings {
-                    let engine = SymbolicQueryEngine(bound: Self.bound, timeout: 30, encoding: encoding)
-                    let (symbolic, trace) = try engine.solve(request, model: model)
-                    let context = "seed \(seed), \(query)\(deepLinks ? " --deeplinks" : ""), \(encoding)\n\(text)"
-                    compared[encoding, default: 0] += 1
-                    try compare(explicit, symbolic, trace, request, model, context)
+                    // Over the navigation state: from launch, and after an explicit prefix of 20 states.
+                    for prefix in encoding == .navigationState ? [nil, 20] : [nil] as [Int?] {
+                        var engine = SymbolicQueryEngine(bound: Self.bound, timeout: 30, encoding: encoding)
+                        engine.explicitPrefixStates = prefix
+                        let (symbolic, trace) = try engine.solve(request, model: model)
+                        let context = "seed \(seed), \(query)\(deepLinks ? " --deeplinks" : ""), \(encoding), prefix \(prefix ?? 0)\n\(text)"
+                        compared[encoding, default: 0] += 1
+                        try compare(explicit, symbolic, trace, request, model, context)
+                    }
                 }
             }
         }

@@ -18,6 +18,8 @@ struct StateEncoding {
     let model: FlowModel
     let bound: Int
     let deadline: ContinuousClock.Instant
+    /// The budget of the explicit prefix (`SymbolicQueryEngine.explicitPrefixStates`); nil for none.
+    var prefixStates: Int? = nil
 
     /// What the lowering does not cover yet, each with where the spec uses
     /// it; empty when the encoding can answer queries on this model.
@@ -91,8 +93,15 @@ struct StateEncoding {
     /// orders of magnitude faster than the incremental core that push and pop
     /// would put it in.
     func solve(_ query: ReachabilityQuery) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
-        for k in 0...bound {
-            if let found = try check(query, length: k) { return found }
+        let prefix = prefixStates.flatMap { ExplicitPrefix(model: model, target: query.target, maxDepth: bound, budget: $0) }
+        if let prefix, let run = prefix.witness, let end = prefix.reached {
+            let witness = WitnessBuilder(model: model).witness(run, inputs: end.inputs)
+            return (.reachable(witness, length: run.count), SymbolicQueryEngine.Trace(inputs: end.inputs, steps: run.map(\.step)))
+        }
+        if let prefix, prefix.exhausted { return (.unreachable(.exhausted(states: prefix.states)), nil) }
+        let depth = prefix?.depth ?? 0
+        for k in 0...(bound - depth) {
+            if let found = try check(query, length: k, prefix: prefix) { return found }
             if k <= Self.inductionDepth, try inductionProves(query, depth: k) {
                 return (.unreachable(.induction(depth: k)), nil)
             }
@@ -186,10 +195,18 @@ struct StateEncoding {
     }
 
     /// Looks for a run of exactly `length` steps from launch to the target.
-    private func check(_ query: ReachabilityQuery, length: Int) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
+    private func check(_ query: ReachabilityQuery, length: Int,
+                       prefix: ExplicitPrefix?) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
         let (solver, terms, inputs, layout, relation, target) = try makeSolver()
-        let (initial, launched) = try relation.initial()
-        try solver.assert(launched)
+        var initial: SymbolicState
+        var chooser: Z3Term?
+        if let prefix {
+            (initial, chooser) = try start(among: prefix.layer, layout: layout, terms: terms, inputs: inputs, solver: solver)
+        } else {
+            let launched: Z3Term
+            (initial, launched) = try relation.initial()
+            try solver.assert(launched)
+        }
         var frames = [initial]
         var labels: [[Step]] = []
         var selectors: [Z3Term] = []
@@ -204,8 +221,49 @@ struct StateEncoding {
         }
         try solver.assert(target.term(query.target, in: frames[length]))
         guard try check(solver) == .satisfiable else { return nil }
+        var run: [(from: NavState, step: Step)] = []
+        if let prefix {
+            let index = chooser.map { Int((try? solver.bitVectorValue(of: $0)) ?? 0) } ?? 0
+            run = prefix.path(to: prefix.layer[index])
+        }
         return try witness(solver: solver, layout: layout, inputs: inputs, frames: frames,
-                           selectors: selectors, labels: labels, query: query)
+                           selectors: selectors, labels: labels, query: query, prefix: run)
+    }
+
+    /// The first frame of a check that starts from the prefix's layer: one
+    /// of its states, chosen by a selector (none for a single state), with
+    /// the inputs that state was launched with.
+    private func start(among states: [NavState], layout: StateLayout, terms: Terms, inputs: InputTerms,
+                       solver: Z3Solver) throws -> (state: SymbolicState, chooser: Z3Term?) {
+        var constants: [SymbolicState] = []
+        for state in states { constants.append(try layout.constant(state, terms: terms)) }
+        guard states.count > 1 else {
+            guard let only = states.first else {
+                try solver.assert(terms.no)
+                return (try layout.constant(model.blankState(inputs: 0), terms: terms), nil)
+            }
+            for input in model.relevantInputs {
+                try solver.assert(terms.equal(inputs.term(input), terms.bool(only.inputs >> UInt64(input) & 1 == 1)))
+            }
+            return (constants[0], nil)
+        }
+        let width = Terms.width(for: states.count)
+        let chooser = try terms.bitVector("start", width: width)
+        try solver.assert(terms.less(chooser, terms.value(states.count, width: width)))
+        var fields = constants[0].fields
+        for (index, state) in constants.enumerated().dropFirst() {
+            let chosen = try terms.equal(chooser, index, width: width)
+            for (place, field) in state.fields.enumerated() { fields[place] = try terms.ifThenElse(chosen, field, fields[place]) }
+        }
+        for input in model.relevantInputs {
+            var value = terms.bool(states[0].inputs >> UInt64(input) & 1 == 1)
+            for (index, state) in states.enumerated().dropFirst() {
+                value = try terms.ifThenElse(terms.equal(chooser, index, width: width),
+                                             terms.bool(state.inputs >> UInt64(input) & 1 == 1), value)
+            }
+            try solver.assert(terms.equal(inputs.term(input), value))
+        }
+        return (constants[0].replacingFields(fields), chooser)
     }
 
     private func remainingSeconds() throws(Z3Error) -> Double {
@@ -223,8 +281,8 @@ struct StateEncoding {
     /// Decodes the run the solver found, replays it on the explicit model
     /// and describes it.
     private func witness(solver: Z3Solver, layout: StateLayout, inputs: InputTerms, frames: [SymbolicState],
-                         selectors: [Z3Term], labels: [[Step]],
-                         query: ReachabilityQuery) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
+                         selectors: [Z3Term], labels: [[Step]], query: ReachabilityQuery,
+                         prefix: [(from: NavState, step: Step)]) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
         var bits: UInt64 = 0
         for (input, term) in inputs.made where try solver.value(of: term) { bits |= 1 << UInt64(input) }
         var states: [NavState] = []
@@ -232,14 +290,24 @@ struct StateEncoding {
         var steps: [Step] = []
         for (k, selector) in selectors.enumerated() { steps.append(labels[k][Int(try solver.bitVectorValue(of: selector))]) }
         // The run must be the model's own: launch, each step, the target.
-        guard let launched = model.initialState(inputs: bits).state, launched == states[0] else {
-            throw SymbolicQueryEngine.Failure.replay("launch with inputs \(bits) does not give the encoding's first state")
+        guard var state = model.initialState(inputs: bits).state else {
+            throw SymbolicQueryEngine.Failure.replay("launch with inputs \(bits) is cut off")
         }
-        var state = launched
         var taken: [(from: NavState, step: Step)] = []
+        // The explicit prefix, then the solver's steps.
+        for (k, (_, step)) in prefix.enumerated() {
+            guard let target = model.transition(taking: step, from: state)?.target else {
+                throw SymbolicQueryEngine.Failure.replay("step \(k + 1) of the explicit prefix (\(step)) does not replay")
+            }
+            taken.append((state, step))
+            state = target
+        }
+        guard state == states[0] else {
+            throw SymbolicQueryEngine.Failure.replay("launch with inputs \(bits) and the explicit prefix do not give the encoding's first state")
+        }
         for (k, step) in steps.enumerated() {
             guard let target = model.transition(taking: step, from: state)?.target, target == states[k + 1] else {
-                throw SymbolicQueryEngine.Failure.replay("step \(k + 1) (\(step)) does not lead where the encoding says")
+                throw SymbolicQueryEngine.Failure.replay("step \(prefix.count + k + 1) (\(step)) does not lead where the encoding says")
             }
             taken.append((state, step))
             state = target
@@ -248,7 +316,7 @@ struct StateEncoding {
             throw SymbolicQueryEngine.Failure.replay("the run's last state does not match \(query.target.text)")
         }
         let witness = WitnessBuilder(model: model).witness(taken, inputs: bits)
-        return (.reachable(witness, length: steps.count), SymbolicQueryEngine.Trace(inputs: bits, steps: steps))
+        return (.reachable(witness, length: taken.count), SymbolicQueryEngine.Trace(inputs: bits, steps: taken.map(\.step)))
     }
 }
 #endif
