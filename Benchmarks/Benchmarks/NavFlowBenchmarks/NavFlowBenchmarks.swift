@@ -274,4 +274,15 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try SymbolicQueryEngine(bound: 8, encoding: .navigationState).answer(query, model: trawl))
         }
     }
+    // An appear hook's sheet, 5 steps in, past the explicit prefix: the hooks lowered once per step.
+    let ehPandaModel = Sizes.app("ehpanda")
+    let (greeting, _) = PatternResolver.resolveQuery("reach * / ... / Detail + sheet DetailGreeting", in: ehPandaModel.spec)
+    if let greeting, SymbolicEngineAvailability.isAvailable {
+        Benchmark("Z3-state-witness-EhPanda-hooks",
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(60), maxIterations: 5,
+                                       thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance])) { _ in
+            let query = ReachabilityQuery(target: greeting, from: nil, deepLinks: false)
+            blackHole(try SymbolicQueryEngine(bound: 8, encoding: .navigationState).answer(query, model: ehPandaModel))
+        }
+    }
 }
