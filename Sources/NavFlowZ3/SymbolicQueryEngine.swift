@@ -146,7 +146,12 @@ public struct SymbolicQueryEngine: Sendable {
             var small = limits
             small.maxStates = min(limits.maxStates, Self.largestGraph)
             guard let graph = try? SymbolicGraph.build(model, deepLinks: query.deepLinks, limits: small) else { return navigation }
-            return try overGraph(query, graph: graph, deadline: deadline)
+            // The proof is a bonus: past the deadline, the bounded answer stands.
+            do {
+                return try overGraph(query, graph: graph, deadline: deadline)
+            } catch {
+                return navigation
+            }
         }
     }
 

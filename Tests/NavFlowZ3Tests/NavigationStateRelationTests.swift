@@ -185,7 +185,8 @@ import Testing
     /// step where the first one's hook covers the second, a rebuild (every
     /// view new), dismissal hooks that switch tabs, pop, push and select
     /// from the column that presented the modal, two modals with dismissal
-    /// hooks closed at once (top first), and launch under a cover.
+    /// hooks closed at once (top first), launch under a cover, and a modal's
+    /// hook that presents, then pushes onto what it presented.
     static let hookSpecs = ["""
         app Hooks
         flag seen = false
@@ -248,6 +249,16 @@ import Testing
           on dismiss { set greeted = false }
         }
         launch cover Gallery
+        """, """
+        app ModalHooks
+        stack Main root Home { destination X }
+        stack M root D { destination X }
+        stack P root E { destination X }
+        start Main
+        screen Home { sheet M; push X }
+        screen D { appear { sheet P; push X }; sheet P }
+        screen E { push X; action "Close" { dismiss } }
+        screen X { sheet M }
         """]
 
     @Test(arguments: hookSpecs) func relationMatchesTheModelWithHooks(text: String) throws {

@@ -236,40 +236,48 @@ struct SymbolicHooks {
                 if shows == terms.no { continue }
                 let bindings = model.routes.values(of: route)
                 for hook in spec.screens[model.routes.screen(of: route)].hooks {
-                    let pinned: SymbolicRun.Place
-                    switch place {
-                    case .slot(let slot): pinned = .slot(slot)
-                    case .modal(let index): pinned = .modal(index)
-                    }
                     let condition = try SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: state)
                         .holds(hook.condition, in: state)
                     let runs = try terms.and([shows, condition])
                     if runs == terms.no { continue }
-                    // A modal's view is covered by the modals above it when
-                    // the hook begins; a slot's, by any modal up.
-                    let coveredAtStart: Z3Term?
-                    if case .modal(let index) = place {
-                        coveredAtStart = try terms.less(terms.value(index + 1, width: layout.countWidth), state.count)
-                    } else {
-                        coveredAtStart = nil
-                    }
-                    for statement in hook.statements {
-                        let covered: Z3Term
-                        if let coveredAtStart {
-                            covered = coveredAtStart
-                        } else {
-                            covered = try terms.not(terms.equal(state.count, 0, width: layout.countWidth))
+                    switch place {
+                    case .slot(let slot):
+                        // A slot's view acts on its slot, and is covered by any modal up.
+                        for statement in hook.statements {
+                            let covered = try terms.not(terms.equal(state.count, 0, width: layout.countWidth))
+                            try run(statement, bindings: bindings, when: runs, pinned: .slot(slot), covered: covered,
+                                    on: &state, cut: &cut)
                         }
-                        var run = try SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: state,
-                                                  origin: nil, pinned: pinned, covered: covered)
-                        try run.run(statement, choice: Self.choice(of: statement, routes: model.routes, bindings: bindings),
-                                    when: runs)
-                        state = run.state
-                        cut = try terms.or([cut, run.cut])
+                    case .modal(let index):
+                        // A modal's view with modals above it is covered (they are set
+                        // aside while its hook runs): it presents nothing, so its
+                        // statements act on its own modal. Without, it acts on the top
+                        // modal, which a `present` of the hook's may change.
+                        let coveredAtStart = try terms.less(terms.value(index + 1, width: layout.countWidth), state.count)
+                        let atStart = state
+                        for (alternative, covered) in [(try terms.and([runs, coveredAtStart]), true),
+                                                       (try terms.and([runs, terms.not(coveredAtStart)]), false)]
+                        where alternative != terms.no {
+                            var branch = atStart
+                            for statement in hook.statements {
+                                try run(statement, bindings: bindings, when: alternative, pinned: covered ? .modal(index) : nil,
+                                        covered: terms.bool(covered), on: &branch, cut: &cut)
+                            }
+                            state = try SymbolicState.choose(alternative, branch, state, terms: terms)
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// Runs a hook's statement on `state` where `condition` holds.
+    private func run(_ statement: Statement, bindings: [Int], when condition: Z3Term, pinned: SymbolicRun.Place?,
+                     covered: Z3Term, on state: inout SymbolicState, cut: inout Z3Term) throws(Z3Error) {
+        var run = try SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: state, pinned: pinned, covered: covered)
+        try run.run(statement, choice: Self.choice(of: statement, routes: model.routes, bindings: bindings), when: condition)
+        state = run.state
+        cut = try terms.or([cut, run.cut])
     }
 
     /// The route a hook's statement chooses: its first choice, as the explicit run takes.

@@ -29,8 +29,8 @@ struct SymbolicRun {
     /// every modal, when the step's own slot is not on screen.
     private let presenterColumn: Z3Term
     /// An appear hook's view: the place every statement acts on, on screen
-    /// or not (`StatementRun.pinsOrigin`, and a modal's view with the
-    /// modals above it set aside).
+    /// or not (`StatementRun.pinsOrigin` for a slot's view; a modal's view
+    /// with modals above it, which are set aside while its hook runs).
     private let pinned: Place?
     /// When a modal covers an appear hook's view: it then presents nothing.
     private let covered: Z3Term
@@ -38,11 +38,8 @@ struct SymbolicRun {
     private var model: FlowModel { layout.model }
     private var spec: FlowSpec { layout.model.spec }
 
-    /// A run from `state`; `presenterColumn` overrides the column read from
-    /// the bottom modal (a dismissal hook acts on the slot of the column
-    /// that presented the modals the step closed).
     init(layout: StateLayout, terms: Terms, inputs: InputTerms, state: SymbolicState, origin: Context? = nil,
-         pinned: Place? = nil, covered: Z3Term? = nil, presenterColumn: Z3Term? = nil) throws(Z3Error) {
+         pinned: Place? = nil, covered: Z3Term? = nil) throws(Z3Error) {
         self.layout = layout
         self.terms = terms
         self.inputs = inputs
@@ -52,13 +49,9 @@ struct SymbolicRun {
         self.covered = covered ?? terms.no
         cut = terms.no
         rebuilt = terms.no
-        if let presenterColumn {
-            self.presenterColumn = presenterColumn
-        } else {
-            self.presenterColumn = state.modals.isEmpty ? try terms.value(0, width: layout.columnWidth)
-                : try terms.ifThenElse(terms.equal(state.count, 0, width: layout.countWidth),
-                                       terms.value(0, width: layout.columnWidth), state.modals[0].column)
-        }
+        presenterColumn = state.modals.isEmpty ? try terms.value(0, width: layout.columnWidth)
+            : try terms.ifThenElse(terms.equal(state.count, 0, width: layout.countWidth),
+                                   terms.value(0, width: layout.columnWidth), state.modals[0].column)
     }
 
     /// Where a statement acts: a slot's path or a modal's.
