@@ -22,8 +22,8 @@ import Testing
     /// Compares the two on the states reachable in `model`; returns how many
     /// states were compared.
     @discardableResult
-    static func compare(_ model: FlowModel, context: String) throws -> Int {
-        let relation = try NavigationStateRelation(model: model)
+    static func compare(_ model: FlowModel, context: String, deepLinks: Bool = false) throws -> Int {
+        let relation = try NavigationStateRelation(model: model, deepLinks: deepLinks)
         var queue: [NavState] = []
         var seen = Set<NavState>()
         for inputs in try model.inputValuations(limit: 64) {
@@ -41,7 +41,7 @@ import Testing
                 return next
             }
             var expected: [String] = []
-            model.successors(of: state, deepLinks: false) { transition in
+            model.successors(of: state, deepLinks: deepLinks) { transition in
                 guard let target = transition.target else { return }
                 expected.append("\(transition.step) → \(target)")
                 if seen.insert(target).inserted { queue.append(target) }
@@ -61,34 +61,51 @@ import Testing
     }
 
     @Test func relationMatchesTheModelOnGeneratedSpecs() throws {
-        let (specs, states) = try Self.compareGenerated(seeds: 1...300, appearHooks: false)
-        #expect(specs >= 80)
-        #expect(states >= 600)
+        let (specs, states, opening) = try Self.compareGenerated(seeds: 1...300, appearHooks: false)
+        #expect(specs >= 250)
+        #expect(states >= 2500)
+        #expect(opening >= 170)
+    }
+
+    /// Deep links as steps (`--deeplinks`), on the generated specs and the
+    /// generated specs with hooks.
+    @Test func relationMatchesTheModelWithDeepLinksOnGeneratedSpecs() throws {
+        let (specs, states, _) = try Self.compareGenerated(seeds: 1...120, appearHooks: false, deepLinks: true)
+        let (hooked, hookedStates, _) = try Self.compareGenerated(seeds: 1...240, appearHooks: true, deepLinks: true)
+        #expect(specs >= 100)
+        #expect(states >= 1800)
+        #expect(hooked >= 30)
+        #expect(hookedStates >= 600)
     }
 
     /// Generated specs with appear and dismissal hooks: the ones whose
     /// hooks the encoding lowers (`StateEncodingSupport`) are compared.
     @Test func relationMatchesTheModelOnGeneratedSpecsWithHooks() throws {
-        let (specs, states) = try Self.compareGenerated(seeds: 1...600, appearHooks: true)
-        #expect(specs >= 25)
-        #expect(states >= 120)
+        let (specs, states, opening) = try Self.compareGenerated(seeds: 1...600, appearHooks: true)
+        #expect(specs >= 70)
+        #expect(states >= 600)
+        #expect(opening >= 45)
     }
 
     /// Compares the generated specs the encoding covers (with hooks, only
-    /// those that have some); returns how many specs and states.
-    private static func compareGenerated(seeds: ClosedRange<UInt64>, appearHooks: Bool) throws -> (specs: Int, states: Int) {
+    /// those that have some); returns how many specs and states, and how
+    /// many of the specs `open` a link.
+    private static func compareGenerated(seeds: ClosedRange<UInt64>, appearHooks: Bool,
+                                         deepLinks: Bool = false) throws -> (specs: Int, states: Int, opening: Int) {
         var specs = 0
         var states = 0
+        var opening = 0
         for seed in seeds {
             var generator = SpecGenerator(seed: seed, appearHooks: appearHooks)
             let text = generator.spec()
             guard let spec = Frontend.load(SourceFile(path: "g.navflow", text: text)).spec else { continue }
             let model = try FlowModel(spec)
-            guard !appearHooks || model.hasHooks, StateEncodingSupport.supports(model, deepLinks: false) else { continue }
+            guard !appearHooks || model.hasHooks, StateEncodingSupport.supports(model, deepLinks: deepLinks) else { continue }
             specs += 1
-            states += try compare(model, context: "seed \(seed)\n\(text)")
+            if text.contains("open \"") { opening += 1 }
+            states += try compare(model, context: "seed \(seed)\n\(text)", deepLinks: deepLinks)
         }
-        return (specs, states)
+        return (specs, states, opening)
     }
 
     @Test func relationMatchesTheModelOnTheBundledSpecs() throws {
@@ -101,8 +118,8 @@ import Testing
             covered.append(path)
             try Self.compare(model, context: path)
         }
-        let apps = ["ehpanda", "icysky", "mlem", "nos", "trawl"].filter { app in covered.contains { $0.hasSuffix("/specs/apps/\(app).navflow") } }
-        #expect(apps.count == 5, "\(covered)")
+        let apps = ["ehpanda", "icysky", "meshtastic", "mlem", "nos", "trawl"].filter { app in covered.contains { $0.hasSuffix("/specs/apps/\(app).navflow") } }
+        #expect(apps.count == 6, "\(covered)")
         #expect(covered.count >= 30, "\(covered)")
     }
 
@@ -135,6 +152,92 @@ import Testing
           action "Close" { dismiss }
         }
         """
+
+    /// `open` in the places its lowering branches on: a link appended to a
+    /// path with room and to a full one (cut: nothing happens), a hidden
+    /// tab (invalid), a sheet kept up under the link's (dropped) or already
+    /// up, `*` on a stack modal and on a screen modal, `under modals` onto a
+    /// `router path` sheet and beneath another, `close`, a split column, a
+    /// `requires` whose `else` rebuilds (every view appears anew), two
+    /// handlers that `keep tab`, and two `open` in one action.
+    static let openSpec = """
+        app Opening
+        scheme "x"
+        flag signedIn = false
+        flag hideSaved = false
+        flag counted = false
+        stack HomeStack root Home { destination Item; destination Author; depth 2 }
+        stack SavedStack root Saved { destination Item; depth 2 }
+        stack MenuStack root Menu { destination Author; destination Item; depth 2; router path }
+        split Library { sidebar Shelf detail Placeholder }
+        tabs Main {
+          tab home "Home" HomeStack
+          tab saved "Saved" SavedStack hidden if hideSaved
+          tab library "Library" Library
+        }
+        start Main
+        screen Home {
+          push Item
+          sheet MenuStack
+          sheet Comments
+          appear if !counted { set counted = true }
+          action "Hide" if !hideSaved { set hideSaved = true }
+          action "Show" if hideSaved { set hideSaved = false }
+          action "Sign in" if !signedIn { set signedIn = true }
+          action "Sign out" if signedIn { set signedIn = false }
+          action "Uncount" { set counted = false }
+          open "x://item"
+          open "x://saved"
+          open "x://gated"
+          open "x://both"
+        }
+        screen Item {
+          open "x://item"
+          open "x://comments"
+          open "x://author"
+          sheet Comments
+          action "Open twice" { open "x://comments"; open "x://menu" }
+        }
+        screen Comments {
+          open "x://comments"
+          open "x://menu"
+          open "x://here"
+          open "x://close"
+          open "x://book"
+          action "Close" { dismiss }
+        }
+        screen Menu {
+          push Item
+          open "x://author"
+          open "x://here"
+          open "x://gated"
+          open "x://book"
+          sheet Comments
+        }
+        screen Author { open "x://both" }
+        screen Saved { push Item }
+        screen Shelf { select Book; open "x://item" }
+        screen Placeholder
+        screen Book { open "x://comments" }
+        deeplink "x://item" -> home / ... / Item
+        deeplink "x://saved" -> saved / Item
+        deeplink "x://comments" -> + sheet Comments keep modals
+        deeplink "x://menu" -> + sheet MenuStack / Item keep modals
+        deeplink "x://author" -> * / ... / Author under modals
+        deeplink "x://here" -> * / Item keep modals
+        deeplink "x://close" -> home / Author close Comments
+        deeplink "x://book" -> library > Book
+        deeplink "x://gated" -> saved / Item requires signedIn else rebuild
+        deeplink "x://both"
+            -> home / ... / Item keep tab
+            -> saved / ... / Item keep tab
+        """
+
+    @Test(arguments: [false, true]) func relationMatchesTheModelOnOpen(deepLinks: Bool) throws {
+        let model = try NavFlowTestSupport.model(Self.openSpec)
+        #expect(StateEncodingSupport.supports(model, deepLinks: deepLinks))
+        #expect(try Self.compare(model, context: "open", deepLinks: deepLinks) > 100)
+    }
 
     /// A one-slot tab beside a split tab: once a modal edge has closed the
     /// modals, a statement acts on the presenter column's slot, which the

@@ -8,7 +8,7 @@ extension PromelaExporter {
     /// state. Several handlers run one after the other, in declaration order.
     func deepLink(_ link: Int, arguments: [Int], cut: String) -> [String] {
         // With a choice, the outcome is among the arguments: only its handlers run.
-        spec.deepLinks[link].handlers.filter { spec.deepLinks[link].runs($0, arguments: arguments) }
+        spec.deepLinks[link].handlers(running: arguments)
             .flatMap { handler($0, arguments: arguments, cut: cut) }
     }
 

@@ -28,8 +28,7 @@ extension FlowModel {
         let declaration = spec.deepLinks[link]
         let step = Step.deepLink(link: link, arguments: arguments)
         // With a choice, only the handlers of the step's outcome run (the resolver sees that one does).
-        let handlers = declaration.choice == nil
-            ? declaration.handlers : declaration.handlers.filter { declaration.runs($0, arguments: arguments) }
+        let handlers = declaration.handlers(running: arguments)
         guard handlers.count > 1 else {
             return handle(handlers[0], step: step, arguments: arguments, from: state, decider: decider)
         }

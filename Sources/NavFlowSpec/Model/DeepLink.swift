@@ -194,6 +194,11 @@ public struct DeepLink: Hashable, Sendable {
         return given == outcome.outcome
     }
 
+    /// The handlers a URL with these values runs, in declaration order.
+    public func handlers(running arguments: [Int]) -> [DeepLinkHandler] {
+        handlers.filter { runs($0, arguments: arguments) }
+    }
+
     /// The outcome of the choice a step takes: the value after the
     /// pattern's; nil for a link without a choice.
     public func outcome(in arguments: [Int]) -> ChoiceOutcome? {

@@ -30,7 +30,7 @@ struct ExplicitPrefix {
 
     /// Explores up to `maxDepth` steps while the states found stay within
     /// `budget`; nil when the inputs have too many valuations to launch one by one.
-    init?(model: FlowModel, target: StatePattern, maxDepth: Int, budget: Int) {
+    init?(model: FlowModel, target: StatePattern, deepLinks: Bool, maxDepth: Int, budget: Int) {
         guard let valuations = try? model.inputValuations(limit: 64) else { return nil }
         var seen = Set<NavState>()
         for inputs in valuations {
@@ -47,7 +47,7 @@ struct ExplicitPrefix {
             guard depth < maxDepth else { return }
             var next: [NavState] = []
             for state in layer {
-                model.successors(of: state, deepLinks: false) { transition in
+                model.successors(of: state, deepLinks: deepLinks) { transition in
                     guard let target = transition.target, !seen.contains(target) else { return }
                     seen.insert(target)
                     parents[target] = (state, transition.step)

@@ -24,22 +24,7 @@ struct StateEncoding {
     /// What the lowering does not cover yet, each with where the spec uses
     /// it; empty when the encoding can answer queries on this model.
     static func unsupported(in model: FlowModel, deepLinks: Bool) -> [String] {
-        let spec = model.spec
-        var reasons: [String] = []
-        func place(_ range: SourceRange) -> String { "line \(range.start.line)" }
-        reasons += unsupportedHooks(in: model)
-        if deepLinks && !spec.deepLinks.isEmpty { reasons.append("deep links (--deeplinks)") }
-        let statements = spec.screens.flatMap { $0.edges.flatMap(\.statements) } + spec.launch.map(\.statement)
-        var seen = Set<String>()
-        for statement in statements {
-            let name: String
-            switch statement.kind {
-            case .open: name = "'open'"
-            default: continue
-            }
-            if seen.insert(name).inserted { reasons.append("\(name) (\(place(statement.range)))") }
-        }
-        return reasons
+        unsupportedHooks(in: model)
     }
 
     /// The appear hooks `SymbolicHooks` does not lower, the first of each
@@ -93,7 +78,7 @@ struct StateEncoding {
     /// orders of magnitude faster than the incremental core that push and pop
     /// would put it in.
     func solve(_ query: ReachabilityQuery) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
-        let prefix = prefixStates.flatMap { ExplicitPrefix(model: model, target: query.target, maxDepth: bound, budget: $0) }
+        let prefix = prefixStates.flatMap { ExplicitPrefix(model: model, target: query.target, deepLinks: query.deepLinks, maxDepth: bound, budget: $0) }
         if let prefix, let run = prefix.witness, let end = prefix.reached {
             let witness = WitnessBuilder(model: model).witness(run, inputs: end.inputs)
             return (.reachable(witness, length: run.count), SymbolicQueryEngine.Trace(inputs: end.inputs, steps: run.map(\.step)))
@@ -121,7 +106,7 @@ struct StateEncoding {
     /// in the target. With the bounds up to k already unsatisfiable, the
     /// target is then unreachable at every bound.
     private func inductionProves(_ query: ReachabilityQuery, depth k: Int) throws -> Bool {
-        let (solver, terms, _, layout, relation, target) = try makeSolver()
+        let (solver, terms, _, layout, relation, target) = try makeSolver(deepLinks: query.deepLinks)
         let invariant = StateInvariant(layout: layout, terms: terms)
         var frames: [SymbolicState] = []
         for index in 0...(k + 1) {
@@ -142,12 +127,12 @@ struct StateEncoding {
 
     /// A solver for one check, with what builds its terms, and the spec's
     /// `assume` declarations asserted.
-    private func makeSolver() throws
+    private func makeSolver(deepLinks: Bool) throws
         -> (Z3Solver, Terms, InputTerms, StateLayout, SymbolicSteps, StatePatternTerm) {
         let solver = try Z3Solver(timeout: remainingSeconds())
         let terms = try Terms(solver: solver)
         let inputs = InputTerms(terms: terms)
-        let layout = StateLayout(model: model)
+        let layout = StateLayout(model: model, deepLinks: deepLinks)
         let conditions = try SymbolicRun(layout: layout, terms: terms, inputs: inputs, state: try layout.fresh("assumed", terms: terms))
         for assumption in model.spec.assumptions {
             try solver.assert(conditions.holds(assumption.condition, in: conditions.state))
@@ -197,7 +182,7 @@ struct StateEncoding {
     /// Looks for a run of exactly `length` steps from launch to the target.
     private func check(_ query: ReachabilityQuery, length: Int,
                        prefix: ExplicitPrefix?) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
-        let (solver, terms, inputs, layout, relation, target) = try makeSolver()
+        let (solver, terms, inputs, layout, relation, target) = try makeSolver(deepLinks: query.deepLinks)
         var initial: SymbolicState
         var chooser: Z3Term?
         if let prefix {
@@ -415,10 +400,11 @@ public final class NavigationStateRelation {
     private let terms: Terms
     private let layout: StateLayout
 
-    public init(model: FlowModel) throws {
+    /// With `deepLinks`, deep links are steps too (`--deeplinks`).
+    public init(model: FlowModel, deepLinks: Bool = false) throws {
         self.model = model
         terms = try Terms(solver: try Z3Solver())
-        layout = StateLayout(model: model)
+        layout = StateLayout(model: model, deepLinks: deepLinks)
     }
 
     /// Why the relation could not be read on a state.
@@ -447,7 +433,8 @@ public final class NavigationStateRelation {
         return invariant == terms.yes
     }
 
-    /// The in-app steps from `state` whose guard holds, with their targets.
+    /// The steps from `state` whose guard holds (in-app, and deep links
+    /// when the relation has them), with their targets.
     public func successors(of state: NavState) throws -> [(step: Step, target: NavState)] {
         let relation = steps(inputs: state.inputs)
         var successors: [(step: Step, target: NavState)] = []

@@ -13,7 +13,7 @@ import Z3Solver
 /// limit cut the step off (it has no target then).
 ///
 /// What it covers is `StateEncoding.unsupported(in:)`'s complement: no
-/// deep links, no `open`, and hooks only of the kinds `SymbolicHooks` runs.
+/// deep links as steps (`open` is lowered), and hooks only of the kinds `SymbolicHooks` runs.
 struct SymbolicRun {
     let layout: StateLayout
     let terms: Terms
@@ -35,8 +35,8 @@ struct SymbolicRun {
     /// When a modal covers an appear hook's view: it then presents nothing.
     private let covered: Z3Term
 
-    private var model: FlowModel { layout.model }
-    private var spec: FlowSpec { layout.model.spec }
+    var model: FlowModel { layout.model }
+    var spec: FlowSpec { layout.model.spec }
 
     init(layout: StateLayout, terms: Terms, inputs: InputTerms, state: SymbolicState, origin: Context? = nil,
          pinned: Place? = nil, covered: Z3Term? = nil) throws(Z3Error) {
@@ -160,7 +160,7 @@ struct SymbolicRun {
         }
     }
 
-    private mutating func setPath(_ path: SymbolicPath, of place: Place) {
+    mutating func setPath(_ path: SymbolicPath, of place: Place) {
         switch place {
         case .slot(let slot): state.paths[slot] = path
         case .modal(let index): state.modals[index].path = path
@@ -250,8 +250,7 @@ struct SymbolicRun {
         case .pushUnderModals(_): if let choice { try pushUnderModals(choice) }
         case .rebuild: try rebuild()
         case .select(_): if let choice { try select(choice) }
-        case .open:
-            preconditionFailure("StateEncoding.unsupported(in:) keeps \(statement.kind) out")
+        case .open(let url): try open(url)
         }
     }
 
@@ -301,24 +300,10 @@ struct SymbolicRun {
     /// shows a stack declared `router path`, else onto the stack beneath
     /// every modal (the selected tab's slot, without split views).
     private mutating func pushUnderModals(_ route: Int) throws(Z3Error) {
-        let routerPaths = layout.presented.filter { presentable in
-            if case .stack(let stack) = model.shape.presentables[presentable] { return spec.stacks[stack].routerPath != nil }
-            return false
-        }
-        var above = terms.no
-        var targets: [(condition: Z3Term, index: Int)] = []
-        for index in (0..<layout.modalPlaces).reversed() {
-            var shows: [Z3Term] = []
-            for presentable in routerPaths {
-                shows.append(try terms.equal(state.modals[index].presentable, presentable, width: layout.presentableWidth))
-            }
-            let isRouterPath = try terms.and([terms.less(terms.value(index, width: layout.countWidth), state.count), terms.or(shows)])
-            targets.append((try terms.and([isRouterPath, terms.not(above)]), index))
-            above = try terms.or([above, isRouterPath])
-        }
+        let (targets, any) = try routerPathModals(in: state)
         // Beneath the modals: the slot of the column that presented the
         // bottom one; with none up, the context itself.
-        let beneath = try terms.not(above)
+        let beneath = try terms.not(any)
         var slots: [(Z3Term, Int)] = []
         if !state.modals.isEmpty {
             let up = try terms.not(modalCount(is: 0, in: state))
@@ -334,6 +319,28 @@ struct SymbolicRun {
         for (condition, slot) in slots {
             try push(route, onto: .slot(slot), when: condition, needsRegistration: true, stacksIn: start)
         }
+    }
+
+    /// The topmost modal up that shows a stack declared `router path`
+    /// (`FlowModel.routerPathModal`): each place with the condition that
+    /// it is that modal, and the condition that there is one.
+    func routerPathModals(in state: SymbolicState) throws(Z3Error) -> (at: [(condition: Z3Term, index: Int)], any: Z3Term) {
+        let routerPaths = layout.presented.filter { presentable in
+            if case .stack(let stack) = model.shape.presentables[presentable] { return spec.stacks[stack].routerPath != nil }
+            return false
+        }
+        var above = terms.no
+        var places: [(condition: Z3Term, index: Int)] = []
+        for index in (0..<layout.modalPlaces).reversed() {
+            var shows: [Z3Term] = []
+            for presentable in routerPaths {
+                shows.append(try terms.equal(state.modals[index].presentable, presentable, width: layout.presentableWidth))
+            }
+            let isRouterPath = try terms.and([terms.less(terms.value(index, width: layout.countWidth), state.count), terms.or(shows)])
+            places.append((try terms.and([isRouterPath, terms.not(above)]), index))
+            above = try terms.or([above, isRouterPath])
+        }
+        return (places, above)
     }
 
     /// `RebuildStatement`: every path empty, every modal closed; the tab and the flags kept.
@@ -400,7 +407,7 @@ struct SymbolicRun {
     }
 
     /// The modal at `index` as an empty place (what the encoding holds above the count).
-    private func emptyModal(like modal: SymbolicModal) throws(Z3Error) -> SymbolicModal {
+    func emptyModal(like modal: SymbolicModal) throws(Z3Error) -> SymbolicModal {
         let zero = try terms.value(0, width: layout.routeWidth)
         return SymbolicModal(kind: try terms.value(0, width: StateLayout.kindWidth),
                              presentable: try terms.value(0, width: layout.presentableWidth),
@@ -410,7 +417,7 @@ struct SymbolicRun {
                              column: try terms.value(0, width: layout.columnWidth))
     }
 
-    private func choose(_ condition: Z3Term, _ then: SymbolicModal, _ otherwise: SymbolicModal) throws(Z3Error) -> SymbolicModal {
+    func choose(_ condition: Z3Term, _ then: SymbolicModal, _ otherwise: SymbolicModal) throws(Z3Error) -> SymbolicModal {
         var path = otherwise.path
         path.length = try terms.ifThenElse(condition, then.path.length, otherwise.path.length)
         for index in path.routes.indices {
@@ -469,7 +476,7 @@ struct SymbolicRun {
     }
 
     /// `CloseStatement`: closes the lowest of `closing` that is up, with every modal above it.
-    private mutating func close(_ closing: [Content]) throws(Z3Error) {
+    mutating func close(_ closing: [Content]) throws(Z3Error) {
         let presentables = closing.compactMap { model.shape.presentableIndex[$0] }
         guard !presentables.isEmpty else { return }
         var count = state.count

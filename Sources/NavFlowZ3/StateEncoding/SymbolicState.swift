@@ -41,8 +41,12 @@ struct StateLayout {
     /// The screens that can be on top of a modal.
     let modalScreens: Set<Int>
 
-    init(model: FlowModel) {
+    /// Whether deep links are steps (`--deeplinks`).
+    let deepLinks: Bool
+
+    init(model: FlowModel, deepLinks: Bool = false) {
         self.model = model
+        self.deepLinks = deepLinks
         let spec = model.spec
         tabWidth = Terms.width(for: max(0, model.shape.tabCount - 1))
         routeWidth = Terms.width(for: model.routes.count)
@@ -52,7 +56,22 @@ struct StateLayout {
         }
         modalDepth = spec.stacks.map(\.depth).max() ?? 0
         presentableWidth = Terms.width(for: max(0, model.shape.presentables.count - 1))
-        hasShows = model.shape.slots.map { $0.split != nil && $0.column > 0 }
+        let opened = Self.openedHandlers(in: model, deepLinks: deepLinks)
+        // A split's later column selects; a link's `> R` may write any column.
+        var hasShows = model.shape.slots.map { $0.split != nil && $0.column > 0 }
+        var linkShows = Array(repeating: Set<Int>(), count: model.shape.slots.count)
+        for (handler, arguments) in opened {
+            let tabs = handler.target.tab.map { [$0] } ?? Array(0..<max(1, model.shape.tabCount))
+            for tab in tabs {
+                for (offset, slot) in model.shape.activeSlots(selectedTab: tab).enumerated() where offset < handler.target.columns.count {
+                    guard let shows = handler.target.columns[offset].shows,
+                          let route = model.routes.expand(shows, bindings: arguments).first else { continue }
+                    hasShows[slot] = true
+                    linkShows[slot].insert(model.routes.screen(of: route))
+                }
+            }
+        }
+        self.hasShows = hasShows
         columns = (model.shape.tabSlots + [model.shape.rootSlots]).map(\.count).max() ?? 1
         columnWidth = Terms.width(for: max(0, columns - 1))
         countWidth = Terms.width(for: StateShape.modalLimit)
@@ -60,7 +79,13 @@ struct StateLayout {
         var inline = Set<Int>()
         var selected = Set<Int>()
         let hooks = spec.screens.flatMap { $0.hooks.flatMap(\.statements) + $0.dismissHooks.flatMap(\.statements) }
-        for statement in spec.screens.flatMap({ $0.edges.flatMap(\.statements) }) + spec.launch.map(\.statement) + hooks {
+        for (handler, _) in opened {
+            for modal in handler.target.modals {
+                if let index = model.shape.presentableIndex[modal.content] { presented.insert(index) }
+            }
+        }
+        let otherwise = opened.compactMap(\.handler.otherwise)
+        for statement in spec.screens.flatMap({ $0.edges.flatMap(\.statements) }) + spec.launch.map(\.statement) + hooks + otherwise {
             switch statement.kind {
             case .present(_, let content): if let index = model.shape.presentableIndex[content] { presented.insert(index) }
             case .pushInline(let route): inline.insert(route.screen)
@@ -78,14 +103,38 @@ struct StateLayout {
             default: []
             }
         }
-        slotScreens = model.shape.slots.map { slot in
-            screens(of: slot.declared).union(slot.split != nil && slot.column > 0 ? selected : [])
+        slotScreens = model.shape.slots.enumerated().map { index, slot in
+            screens(of: slot.declared).union(slot.split != nil && slot.column > 0 ? selected : []).union(linkShows[index])
         }
         stackScreens = Dictionary(uniqueKeysWithValues: self.presented.map { ($0, screens(of: model.shape.presentables[$0])) })
         modalScreens = self.presented.reduce(into: Set<Int>()) { $0.formUnion(screens(of: model.shape.presentables[$1])) }
     }
 
     func lengthWidth(depth: Int) -> Int { Terms.width(for: depth) }
+
+    /// The handlers the relation may run, with the link's values: with
+    /// `deepLinks`, every link's with every value; and those of every
+    /// `open` of an edge, of `launch` or of a hook.
+    static func openedHandlers(in model: FlowModel, deepLinks: Bool) -> [(handler: DeepLinkHandler, arguments: [Int])] {
+        let spec = model.spec
+        let pending = spec.screens.flatMap { screen in
+            screen.edges.flatMap(\.statements) + screen.hooks.flatMap(\.statements) + screen.dismissHooks.flatMap(\.statements)
+        } + spec.launch.map(\.statement)
+        var handlers: [(handler: DeepLinkHandler, arguments: [Int])] = []
+        if deepLinks {
+            for link in spec.deepLinks.indices {
+                for arguments in model.deepLinkArguments[link] {
+                    handlers += spec.deepLinks[link].handlers(running: arguments).map { ($0, arguments) }
+                }
+            }
+        }
+        // An `else` cannot `open` (the front end says so): the opened links' are all there is.
+        for statement in pending {
+            guard case .open(let url) = statement.kind, let (link, arguments) = OpenStatement(url: url).link(in: spec) else { continue }
+            handlers += spec.deepLinks[link].handlers(running: arguments).map { ($0, arguments) }
+        }
+        return handlers
+    }
 
     /// A state of fresh constants named after `prefix`.
     func fresh(_ prefix: String, terms: Terms) throws(Z3Error) -> SymbolicState {

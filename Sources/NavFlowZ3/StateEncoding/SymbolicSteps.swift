@@ -18,7 +18,8 @@ struct SymbolicStep {
 /// built from the statements' lowering (`SymbolicRun`) the way
 /// `FlowModel.forEachUnit` and `FlowModel.run` build the explicit ones:
 /// each edge of each screen that can be on top of a context, back, each tab
-/// switch, a tap on the selected tab's item and swipe-down, one disjunct
+/// switch, a tap on the selected tab's item, swipe-down and (with
+/// `--deeplinks`) each deep link with each argument value, one disjunct
 /// each with its guard. A disjunct whose context is the top modal is built
 /// once per number of modals, and one whose context is a slot with the
 /// modals and tab known: its terms then fold to what it writes.
@@ -146,6 +147,7 @@ struct SymbolicSteps {
         }
         try appendTabSteps(from: state, to: &steps)
         try appendSwipeDowns(from: state, to: &steps)
+        if layout.deepLinks { try appendDeepLinks(from: state, to: &steps) }
         return steps
     }
 
@@ -195,6 +197,22 @@ struct SymbolicSteps {
             let enabled = try terms.and([noModal, here.selects(tab, in: state), shown,
                                          terms.not(terms.equal(path.length, 0, width: path.lengthWidth))])
             steps.append(step(.retapTab(tab), enabled: enabled, to: popped))
+        }
+    }
+
+    /// Every deep link with every argument value (`--deeplinks`): handled
+    /// from no context, offered while its `if` holds, a step only when it
+    /// has a result.
+    private func appendDeepLinks(from state: SymbolicState, to steps: inout [SymbolicStep]) throws(Z3Error) {
+        for link in spec.deepLinks.indices {
+            for arguments in model.deepLinkArguments[link] {
+                var taken = try run(from: state)
+                let offered = try taken.holds(spec.deepLinks[link].offeredIf, in: state)
+                if offered == terms.no { continue }
+                let failed = try taken.handleDeepLink(link, arguments: arguments)
+                steps.append(step(.deepLink(link: link, arguments: arguments),
+                                  enabled: try terms.and([offered, terms.not(failed)]), to: taken.state, rebuilt: taken.rebuilt))
+            }
         }
     }
 

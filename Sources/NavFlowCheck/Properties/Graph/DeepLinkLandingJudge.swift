@@ -57,7 +57,7 @@ struct DeepLinkLandingJudge {
     mutating func judge(link: Int, arguments: [Int], landing: NavState, stop: inout GraphAnalysis.LimitWatch) -> Verdict {
         let model = graph.model
         let declaration = model.spec.deepLinks[link]
-        let handlers = declaration.handlers.filter { declaration.runs($0, arguments: arguments) }
+        let handlers = declaration.handlers(running: arguments)
         let packed = model.codec.encode(landing)
         guard let mask = writtenFields(by: handlers, landing: landing) else {
             let view = localView(of: landing, keptTabsOf: handlers)
@@ -133,7 +133,7 @@ struct DeepLinkLandingJudge {
         guard stop.reached == nil else { return nil }
         let viewIsInApp = viewMayBeInApp && holdsNoMark(view)
         let declaration = model.spec.deepLinks[link]
-        let handlers = declaration.handlers.filter { declaration.runs($0, arguments: arguments) }
+        let handlers = declaration.handlers(running: arguments)
         guard let mask = writtenFields(by: handlers, landing: known) else {
             // An `else` may have written anything: compared on the view, and on what `keep tab` wrote.
             let compared = localView(of: known, keptTabsOf: handlers)
