@@ -10,7 +10,7 @@ import Testing
             (.explicitStopped(states: 1_000_000), "the explicit search stored 1,000,000 states without an answer"),
             (.tooManyValuations(inputs: 39), "39 inputs have more valuations than the explicit engine enumerates"),
             (.fromNeedsExplicit, "--from is answered by the explicit engine only"),
-            (.notCovered, "z3 does not encode this spec's navigation state yet (some appear hooks, 'open' or --deeplinks), and its state graph is no smaller"),
+            (.notCovered, "z3 does not encode this spec's navigation state yet (some of its appear hooks), and its state graph is no smaller"),
             (.noSymbolicEngine, "this build has no z3 engine (the Z3 trait)"),
         ]
         for (reason, text) in reasons {

@@ -71,6 +71,36 @@ import Testing
         #expect(reachable >= 1)
     }
 
+    /// The `open` fixture of the relation's tests over the navigation
+    /// state, with and without deep links as steps: what its links build
+    /// (a path appended to, a `router path` sheet's path, two modals, a
+    /// modal a kept one covers), and a sheet that only the entry point
+    /// offered while signed in presents in one step.
+    static let openQueries = [
+        "reach home / Item / Item", "reach + sheet MenuStack / Author", "reach + sheet MenuStack + sheet Notes",
+        "reach + sheet Comments + sheet MenuStack", "reach saved / Item where !signedIn", "reach library",
+        "reach + sheet Notes where !signedIn", "reach + sheet Notes where signedIn", "reach * / ... / Saved",
+    ]
+
+    @Test(arguments: [false, true]) func enginesAgreeOnOpen(deepLinks: Bool) throws {
+        let text = NavigationStateRelationTests.openSpec
+        let spec = try #require(Frontend.load(SourceFile(path: "open.navflow", text: text)).spec)
+        let model = try FlowModel(spec)
+        var reachable = 0
+        for query in Self.openQueries {
+            let (pattern, errors) = PatternResolver.resolveQuery(query, in: spec)
+            let resolved = try #require(pattern, "\(query): \(errors)")
+            let request = ReachabilityQuery(target: resolved, deepLinks: deepLinks)
+            let explicit = try ExplicitQueryEngine().answer(request, model: model)
+            var engine = SymbolicQueryEngine(bound: 4, timeout: 60, encoding: .navigationState)
+            engine.explicitPrefixStates = nil
+            let (symbolic, trace) = try engine.solve(request, model: model)
+            if symbolic.isReachable { reachable += 1 }
+            try compare(explicit, symbolic, trace, request, model, "\(query)\(deepLinks ? " --deeplinks" : "")", bound: 4)
+        }
+        #expect(reachable == (deepLinks ? 6 : 5))
+    }
+
     private func compare(batch: UInt64, appearHooks: Bool) throws {
         var compared: [SymbolicQueryEngine.EncodingChoice: Int] = [:]
         for offset in 0..<Self.specsPerBatch {

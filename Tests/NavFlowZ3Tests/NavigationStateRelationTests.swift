@@ -159,7 +159,9 @@ import Testing
     /// up, `*` on a stack modal and on a screen modal, `under modals` onto a
     /// `router path` sheet and beneath another, `close`, a split column, a
     /// `requires` whose `else` rebuilds (every view appears anew), two
-    /// handlers that `keep tab`, and two `open` in one action.
+    /// handlers that `keep tab`, two `open` in one action, a target with two
+    /// modals whose first is up, under another modal or on top, and (as a
+    /// step) an entry point offered only while its condition holds.
     static let openSpec = """
         app Opening
         scheme "x"
@@ -204,6 +206,7 @@ import Testing
           open "x://here"
           open "x://close"
           open "x://book"
+          open "x://pair"
           action "Close" { dismiss }
         }
         screen Menu {
@@ -212,8 +215,10 @@ import Testing
           open "x://here"
           open "x://gated"
           open "x://book"
+          open "x://pair"
           sheet Comments
         }
+        screen Notes { action "Close" { dismiss } }
         screen Author { open "x://both" }
         screen Saved { push Item }
         screen Shelf { select Book; open "x://item" }
@@ -231,6 +236,8 @@ import Testing
         deeplink "x://both"
             -> home / ... / Item keep tab
             -> saved / ... / Item keep tab
+        deeplink "x://pair" -> + sheet MenuStack + sheet Notes keep modals
+        entry toast signedIn if signedIn -> + sheet Notes
         """
 
     @Test(arguments: [false, true]) func relationMatchesTheModelOnOpen(deepLinks: Bool) throws {
