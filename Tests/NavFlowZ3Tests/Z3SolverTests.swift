@@ -1,6 +1,18 @@
 #if Z3
+import Foundation
 import Testing
 import Z3Solver
+
+/// A solver another thread interrupts (`interrupt` is the call that may
+/// cross threads) until the check is done.
+private final class SharedSolver: @unchecked Sendable {
+    let solver: Z3Solver
+    private let lock = NSLock()
+    private var finished = false
+    init(solver: Z3Solver) { self.solver = solver }
+    var isDone: Bool { lock.withLock { finished } }
+    func done() { lock.withLock { finished = true } }
+}
 
 /// The Swift wrapper over the C shim: errors, time-outs and resource limits
 /// come back as thrown errors and never abort the process.
@@ -60,6 +72,28 @@ import Z3Solver
         } throws: { error in
             guard case .unknown = error as? Z3Error else { return false }
             return true
+        }
+    }
+
+    /// An interrupt from another thread stops the running check (repeated
+    /// until it returns: one made before Z3 begins the check is lost).
+    @Test func anInterruptFromAnotherThreadStopsTheCheck() throws {
+        let solver = try Z3Solver(timeout: 120)
+        try pigeonhole(solver, pigeons: 13)
+        let shared = SharedSolver(solver: solver)
+        let interrupter = Thread {
+            while !shared.isDone {
+                shared.solver.interrupt()
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+        interrupter.start()
+        defer { shared.done() }
+        #expect {
+            _ = try solver.check()
+        } throws: { error in
+            guard case .unknown(let reason) = error as? Z3Error else { return false }
+            return !reason.contains("timeout")
         }
     }
 

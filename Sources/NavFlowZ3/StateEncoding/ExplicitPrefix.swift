@@ -12,7 +12,7 @@ import NavFlowSpec
 /// layer after `depth` steps, and no shorter run ends there, so the first
 /// `k` with a run from the layer gives a shortest witness of `depth + k`
 /// steps. The solver then unrolls `depth` fewer steps.
-struct ExplicitPrefix {
+struct ExplicitPrefix: Sendable {
     /// How many steps the layer is from launch.
     private(set) var depth = 0
     /// The states exactly `depth` steps from launch.

@@ -14,7 +14,7 @@ import Z3Solver
 /// is a shortest witness. Its steps are replayed on the explicit model
 /// before they are returned; a run that does not replay is reported as
 /// NavFlow's own failure, never as an answer.
-struct StateEncoding {
+struct StateEncoding: Sendable {
     let model: FlowModel
     let bound: Int
     let deadline: ContinuousClock.Instant
@@ -85,13 +85,41 @@ struct StateEncoding {
         }
         if let prefix, prefix.exhausted { return (.unreachable(.exhausted(states: prefix.states)), nil) }
         let depth = prefix?.depth ?? 0
-        for k in 0...(bound - depth) {
-            if let found = try check(query, length: k, prefix: prefix) { return found }
-            if k <= Self.inductionDepth, try inductionProves(query, depth: k) {
-                return (.unreachable(.induction(depth: k)), nil)
+        // The checks in order: each bound, and after the first ones the induction step.
+        let checks: [Check] = (0...(bound - depth)).flatMap { k -> [Check] in
+            k <= Self.inductionDepth ? [.bounded(length: k), .induction(depth: k)] : [.bounded(length: k)]
+        }
+        let encoding = self
+        let decided = try OrderedChecks.run(count: checks.count, decides: { $0 != nil }) { index, slot in
+            switch checks[index] {
+            case .bounded(let length):
+                return try encoding.check(query, length: length, prefix: prefix, slot: slot).map(Decision.init)
+            case .induction(let depth):
+                return try encoding.inductionProves(query, depth: depth, slot: slot)
+                    ? Decision(answer: .unreachable(.induction(depth: depth)), trace: nil) : nil
             }
         }
-        return (.unreachable(.bounded(bound: bound)), nil)
+        guard let decision = decided?.outcome else { return (.unreachable(.bounded(bound: bound)), nil) }
+        return (decision.answer, decision.trace)
+    }
+
+    /// One check of `solve`.
+    private enum Check: Sendable {
+        case bounded(length: Int)
+        case induction(depth: Int)
+    }
+
+    /// What a check that decides says.
+    private struct Decision: Sendable {
+        var answer: QueryAnswer
+        var trace: SymbolicQueryEngine.Trace?
+        init(answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
+            self.answer = answer
+            self.trace = trace
+        }
+        init(_ found: (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)) {
+            self.init(answer: found.answer, trace: found.trace)
+        }
     }
 
     /// Induction is tried after the bounds up to this one. What closes it
@@ -105,7 +133,7 @@ struct StateEncoding {
     /// that satisfy `StateInvariant`, the first k+1 outside the target, ends
     /// in the target. With the bounds up to k already unsatisfiable, the
     /// target is then unreachable at every bound.
-    private func inductionProves(_ query: ReachabilityQuery, depth k: Int) throws -> Bool {
+    private func inductionProves(_ query: ReachabilityQuery, depth k: Int, slot: CheckSlot) throws -> Bool {
         let (solver, terms, _, layout, relation, target) = try makeSolver(deepLinks: query.deepLinks)
         let invariant = StateInvariant(layout: layout, terms: terms)
         var frames: [SymbolicState] = []
@@ -122,7 +150,7 @@ struct StateEncoding {
         }
         for frame in frames.dropLast() { try solver.assert(terms.not(target.term(query.target, in: frame))) }
         try solver.assert(target.term(query.target, in: frames[k + 1]))
-        return try check(solver) == .unsatisfiable
+        return try check(solver, slot: slot) == .unsatisfiable
     }
 
     /// A solver for one check, with what builds its terms, and the spec's
@@ -180,8 +208,8 @@ struct StateEncoding {
     }
 
     /// Looks for a run of exactly `length` steps from launch to the target.
-    private func check(_ query: ReachabilityQuery, length: Int,
-                       prefix: ExplicitPrefix?) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
+    private func check(_ query: ReachabilityQuery, length: Int, prefix: ExplicitPrefix?,
+                       slot: CheckSlot) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
         let (solver, terms, inputs, layout, relation, target) = try makeSolver(deepLinks: query.deepLinks)
         var initial: SymbolicState
         var chooser: Z3Term?
@@ -205,7 +233,7 @@ struct StateEncoding {
             labels.append(steps)
         }
         try solver.assert(target.term(query.target, in: frames[length]))
-        guard try check(solver) == .satisfiable else { return nil }
+        guard try check(solver, slot: slot) == .satisfiable else { return nil }
         var run: [(from: NavState, step: Step)] = []
         if let prefix {
             let index = chooser.map { Int((try? solver.bitVectorValue(of: $0)) ?? 0) } ?? 0
@@ -258,9 +286,9 @@ struct StateEncoding {
         return seconds
     }
 
-    private func check(_ solver: Z3Solver) throws -> Z3Result {
+    private func check(_ solver: Z3Solver, slot: CheckSlot) throws -> Z3Result {
         _ = try remainingSeconds()
-        return try solver.check()
+        return try slot.run(on: solver) { try solver.check() }
     }
 
     /// Decodes the run the solver found, replays it on the explicit model

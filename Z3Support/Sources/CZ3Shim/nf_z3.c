@@ -1,5 +1,6 @@
 #include "nf_z3.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,9 @@ static void nf_on_error(Z3_context context, Z3_error_code code) {
 
 #define NF_ENTER(solver) nf_current = (solver)
 
+// Contexts are made one at a time: Z3's global parameters are read then.
+static pthread_mutex_t nf_creation = PTHREAD_MUTEX_INITIALIZER;
+
 nf_solver *nf_solver_new(unsigned timeout_ms, unsigned rlimit) {
     nf_solver *solver = calloc(1, sizeof *solver);
     if (solver == NULL) {
@@ -49,7 +53,9 @@ nf_solver *nf_solver_new(unsigned timeout_ms, unsigned rlimit) {
         Z3_set_param_value(config, "rlimit", text);
     }
     Z3_set_param_value(config, "model", "true");
+    pthread_mutex_lock(&nf_creation);
     solver->context = Z3_mk_context(config);
+    pthread_mutex_unlock(&nf_creation);
     Z3_del_config(config);
     if (solver->context == NULL) {
         free(solver);
@@ -72,6 +78,10 @@ nf_solver *nf_solver_new(unsigned timeout_ms, unsigned rlimit) {
         Z3_params_dec_ref(solver->context, params);
     }
     return solver;
+}
+
+void nf_interrupt(nf_solver *solver) {
+    Z3_interrupt(solver->context);
 }
 
 void nf_solver_free(nf_solver *solver) {

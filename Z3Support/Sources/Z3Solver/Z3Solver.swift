@@ -54,6 +54,14 @@ public final class Z3Solver {
         nf_solver_free(handle)
     }
 
+    /// Stops the running check from another thread (it then throws
+    /// `.unknown`). An interrupt that comes before Z3 has begun the check
+    /// is lost: repeat it until the check returns. The caller keeps the
+    /// solver alive while it may call this.
+    public func interrupt() {
+        nf_interrupt(handle)
+    }
+
     private func checked(_ raw: UnsafeRawPointer?) throws(Z3Error) -> Z3Term {
         try throwIfFailed()
         guard let raw else { throw .failed(code: -1, message: "Z3 returned no term") }

@@ -21,6 +21,11 @@ typedef const void *nf_term;
 nf_solver *nf_solver_new(unsigned timeout_ms, unsigned rlimit);
 void nf_solver_free(nf_solver *solver);
 
+/// Stops the check running on `solver` (it then answers unknown); one
+/// made before Z3 begins the check is lost. The one function that may be
+/// called from another thread than the solver's, while the solver lives.
+void nf_interrupt(nf_solver *solver);
+
 /// The code of the first error since the last nf_clear_error (0: none), and
 /// its message copied into `buffer`.
 int nf_error(const nf_solver *solver, char *buffer, size_t size);
