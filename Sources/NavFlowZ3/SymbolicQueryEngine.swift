@@ -63,7 +63,9 @@ public struct SymbolicQueryEngine: Sendable {
     public enum Failure: Error, CustomStringConvertible {
         case limit(Explorer.LimitReached)
         case solver(Z3Error)
-        case timeout(Double)
+        /// No answer within the seconds the option allowed (`--timeout`,
+        /// or `--max-time` when it ends the command sooner).
+        case timeout(Double, option: String)
         case unsupported(String)
         /// The run the solver found is not a run of the model: a defect in
         /// the encoding, never an answer.
@@ -73,7 +75,7 @@ public struct SymbolicQueryEngine: Sendable {
             switch self {
             case .limit(let limit): limit.description
             case .solver(let error): error.description
-            case .timeout(let seconds): "the z3 engine found no answer within \(seconds) s (--timeout)"
+            case .timeout(let seconds, let option): "the z3 engine found no answer within \(seconds) s (\(option))"
             case .unsupported(let what): what
             case .replay(let what): "internal error: the z3 engine's witness does not replay on the model (\(what)); please report it with the spec"
             }
@@ -124,7 +126,7 @@ public struct SymbolicQueryEngine: Sendable {
         guard query.from == nil else {
             throw .unsupported("--from is answered by the explicit engine only; drop --engine z3")
         }
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        let deadline = self.deadline()
         let reasons = StateEncoding.unsupported(in: model, deepLinks: query.deepLinks)
         switch encoding {
         case .navigationState:
@@ -155,14 +157,16 @@ public struct SymbolicQueryEngine: Sendable {
         }
     }
 
-    private func overNavigationState(_ query: ReachabilityQuery, model: FlowModel, deadline: ContinuousClock.Instant)
+    private func overNavigationState(_ query: ReachabilityQuery, model: FlowModel, deadline: Deadline)
         throws(Failure) -> (answer: QueryAnswer, trace: Trace?, encoding: Encoding) {
-        let (answer, trace) = try solving { try StateEncoding(model: model, bound: bound, deadline: deadline, prefixStates: explicitPrefixStates).solve(query) }
+        let (answer, trace) = try solving(deadline) {
+            try StateEncoding(model: model, bound: bound, deadline: deadline.instant, prefixStates: explicitPrefixStates).solve(query)
+        }
         return (answer, trace, .navigationState)
     }
 
     private func overGraph(_ query: ReachabilityQuery, model: FlowModel, limits: Explorer.Limits,
-                           deadline: ContinuousClock.Instant)
+                           deadline: Deadline)
         throws(Failure) -> (answer: QueryAnswer, trace: Trace?, encoding: Encoding) {
         let graph: SymbolicGraph
         do {
@@ -173,21 +177,43 @@ public struct SymbolicQueryEngine: Sendable {
         return try overGraph(query, graph: graph, deadline: deadline)
     }
 
-    private func overGraph(_ query: ReachabilityQuery, graph: SymbolicGraph, deadline: ContinuousClock.Instant)
+    private func overGraph(_ query: ReachabilityQuery, graph: SymbolicGraph, deadline: Deadline)
         throws(Failure) -> (answer: QueryAnswer, trace: Trace?, encoding: Encoding) {
-        let (answer, trace) = try solving {
-            try GraphEncoding(graph: graph, target: query.target, bound: bound, deadline: deadline).solve()
+        let (answer, trace) = try solving(deadline) {
+            try GraphEncoding(graph: graph, target: query.target, bound: bound, deadline: deadline.instant).solve()
         }
         return (answer, trace, .stateGraph)
     }
 
+    /// When the query must end: `timeout` from now, or sooner when
+    /// `limits.maxSeconds` (`--max-time`, counted from `limits.startedAt`)
+    /// ends the command first; with the seconds and the option, for the message.
+    struct Deadline {
+        var instant: ContinuousClock.Instant
+        var seconds: Double
+        var option: String
+    }
+
+    private func deadline() -> Deadline {
+        let now = ContinuousClock.now
+        // A day at most: the clock's arithmetic takes whole milliseconds.
+        func later(_ seconds: Double) -> ContinuousClock.Instant { now + .milliseconds(Int(min(max(seconds, 0), 86_400) * 1000)) }
+        let elapsed = limits.startedAt.map { start in
+            let duration = now - start
+            return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        } ?? 0
+        let left = limits.maxSeconds - elapsed
+        if left < timeout { return Deadline(instant: later(left), seconds: limits.maxSeconds, option: "--max-time") }
+        return Deadline(instant: later(timeout), seconds: timeout, option: "--timeout")
+    }
+
     /// Runs an encoding's solve, its errors as failures (a solver that gave
     /// up as the time-out).
-    private func solving<Result>(_ body: () throws -> Result) throws(Failure) -> Result {
+    private func solving<Result>(_ deadline: Deadline, _ body: () throws -> Result) throws(Failure) -> Result {
         do {
             return try body()
         } catch let error as Z3Error {
-            if case .unknown = error { throw .timeout(timeout) }
+            if case .unknown = error { throw .timeout(deadline.seconds, option: deadline.option) }
             throw .solver(error)
         } catch let failure as Failure {
             throw failure

@@ -285,4 +285,36 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try SymbolicQueryEngine(bound: 8, encoding: .navigationState).answer(query, model: ehPandaModel))
         }
     }
+    // The longest app witnesses of the goal (at most 6 steps, under 10 s):
+    // Mlem's 6 steps, and Meshtastic's 5, whose app opens its own links
+    // (`open` lowered); each query's checks run on two threads.
+    let mlem = Sizes.app("mlem")
+    let (personEditor, _) = PatternResolver.resolveQuery("reach inbox / ... / Person + sheet CommentEditor", in: mlem.spec)
+    if let personEditor, SymbolicEngineAvailability.isAvailable {
+        Benchmark("Z3-state-witness-Mlem-6-steps",
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(90), maxIterations: 5,
+                                       thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance])) { _ in
+            let query = ReachabilityQuery(target: personEditor, from: nil, deepLinks: false)
+            blackHole(try SymbolicQueryEngine(bound: 8, encoding: .navigationState).answer(query, model: mlem))
+        }
+        // Building the relation alone on a real app, at bounds 4, 8 and 12.
+        for bound in [4, 8, 12] {
+            Benchmark("Z3-state-build-Mlem-bound-\(bound)",
+                      configuration: .init(metrics: [.wallClock], maxDuration: .seconds(60), maxIterations: 5,
+                                           thresholds: [.wallClock: tolerance])) { _ in
+                blackHole(try NavigationStateRelation(model: mlem).unroll(length: bound))
+            }
+        }
+    }
+    let meshtastic = Sizes.app("meshtastic")
+    let (docAssistant, _) = PatternResolver.resolveQuery("reach * / ... / DocPage + sheet AssistantStack / DocPage",
+                                                         in: meshtastic.spec)
+    if let docAssistant, SymbolicEngineAvailability.isAvailable {
+        Benchmark("Z3-state-witness-Meshtastic-open",
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(90), maxIterations: 5,
+                                       thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance])) { _ in
+            let query = ReachabilityQuery(target: docAssistant, from: nil, deepLinks: false)
+            blackHole(try SymbolicQueryEngine(bound: 8, encoding: .navigationState).answer(query, model: meshtastic))
+        }
+    }
 }
