@@ -277,10 +277,7 @@ private struct GraphEncoding {
 
     /// One solver with the inputs, the assumptions and a timeout for what is left.
     private func makeSolver() throws -> (Z3Solver, Inputs) {
-        let remaining = deadline - ContinuousClock.now
-        let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
-        guard seconds > 0 else { throw Z3Error.unknown(reason: "timeout") }
-        let solver = try Z3Solver(timeout: seconds)
+        let solver = try Z3Solver(timeout: remainingSeconds())
         let inputs = Inputs(solver: solver)
         for assumption in graph.model.spec.assumptions {
             try solver.assert(inputs.term(assumption.condition))
@@ -315,7 +312,7 @@ private struct GraphEncoding {
                 try solver.assert(solver.or(reachedTargets.map { entry in
                     try solver.and([current[entry.state]!, inputs.term(entry.condition)])
                 }))
-                if try solver.check() == .satisfiable {
+                if try check(solver) == .satisfiable {
                     let (witness, trace) = try witness(solver: solver, layers: layers, inputs: inputs,
                                                        targetConditions: targetConditions)
                     return (.reachable(witness, length: k), trace)
@@ -360,7 +357,21 @@ private struct GraphEncoding {
         try solver.assert(solver.distinct(states))
         for index in 0...k { try solver.assert(solver.not(isTarget(states[index], inputs: inputs, solver: solver))) }
         try solver.assert(isTarget(states[k + 1], inputs: inputs, solver: solver))
-        return try solver.check() == .unsatisfiable
+        return try check(solver) == .unsatisfiable
+    }
+
+    /// The seconds left before the deadline; a time-out when none are.
+    private func remainingSeconds() throws(Z3Error) -> Double {
+        let remaining = deadline - ContinuousClock.now
+        let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+        guard seconds > 0 else { throw Z3Error.unknown(reason: "timeout") }
+        return seconds
+    }
+
+    /// A check with what is left of the deadline (one solver serves every bound).
+    private func check(_ solver: Z3Solver) throws -> Z3Result {
+        try solver.setTimeout(remainingSeconds())
+        return try solver.check()
     }
 
     private func value(_ index: Int, solver: Z3Solver) throws -> Z3Term {

@@ -97,6 +97,22 @@ private final class SharedSolver: @unchecked Sendable {
         }
     }
 
+    /// A time-out set after the terms are built holds for the next check,
+    /// in place of the one the solver was made with (two minutes here).
+    @Test func aTimeoutSetLaterHoldsForTheNextCheck() throws {
+        let solver = try Z3Solver(timeout: 120)
+        try pigeonhole(solver, pigeons: 13)
+        try solver.setTimeout(0.1)
+        let start = ContinuousClock.now
+        #expect {
+            _ = try solver.check()
+        } throws: { error in
+            guard case .unknown(let reason) = error as? Z3Error else { return false }
+            return reason.contains("timeout") || reason.contains("canceled")
+        }
+        #expect(ContinuousClock.now - start < .seconds(60))
+    }
+
     @Test func aTimeoutGivesUpWithUnknown() throws {
         let solver = try Z3Solver(timeout: 0.05)
         try pigeonhole(solver, pigeons: 13)

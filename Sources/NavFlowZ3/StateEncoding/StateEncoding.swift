@@ -287,7 +287,8 @@ struct StateEncoding: Sendable {
     }
 
     private func check(_ solver: Z3Solver, slot: CheckSlot) throws -> Z3Result {
-        _ = try remainingSeconds()
+        // The check gets what is left now, after its terms were built.
+        try solver.setTimeout(remainingSeconds())
         return try slot.run(on: solver) { try solver.check() }
     }
 

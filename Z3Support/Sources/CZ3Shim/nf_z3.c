@@ -80,6 +80,15 @@ nf_solver *nf_solver_new(unsigned timeout_ms, unsigned rlimit) {
     return solver;
 }
 
+void nf_set_timeout(nf_solver *solver, unsigned timeout_ms) {
+    NF_ENTER(solver);
+    Z3_params params = Z3_mk_params(solver->context);
+    Z3_params_inc_ref(solver->context, params);
+    Z3_params_set_uint(solver->context, params, Z3_mk_string_symbol(solver->context, "timeout"), timeout_ms);
+    Z3_solver_set_params(solver->context, solver->solver, params);
+    Z3_params_dec_ref(solver->context, params);
+}
+
 void nf_interrupt(nf_solver *solver) {
     Z3_interrupt(solver->context);
 }

@@ -54,6 +54,14 @@ public final class Z3Solver {
         nf_solver_free(handle)
     }
 
+    /// The seconds each later check may take: what is left of a deadline
+    /// when the check begins, so that building the problem first does not
+    /// push the check past it.
+    public func setTimeout(_ seconds: Double) throws(Z3Error) {
+        nf_set_timeout(handle, UInt32(min(max(seconds * 1000, 1), Double(UInt32.max))))
+        try throwIfFailed()
+    }
+
     /// Stops the running check from another thread (it then throws
     /// `.unknown`). An interrupt that comes before Z3 has begun the check
     /// is lost: repeat it until the check returns. The caller keeps the

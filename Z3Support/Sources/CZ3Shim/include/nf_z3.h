@@ -21,6 +21,10 @@ typedef const void *nf_term;
 nf_solver *nf_solver_new(unsigned timeout_ms, unsigned rlimit);
 void nf_solver_free(nf_solver *solver);
 
+/// Sets the time the next checks may take (0: none), as a deadline comes
+/// nearer.
+void nf_set_timeout(nf_solver *solver, unsigned timeout_ms);
+
 /// Stops the check running on `solver` (it then answers unknown); one
 /// made before Z3 begins the check is lost. The one function that may be
 /// called from another thread than the solver's, while the solver lives.
