@@ -1,4 +1,5 @@
 #if Z3
+import Dispatch
 import Foundation
 @testable import NavFlowZ3
 import Testing
@@ -11,19 +12,48 @@ import Z3Solver
     struct Failure: Error, Equatable {}
 
     @Test func theFirstDecidingCheckInOrderAnswersWhateverFinishesFirst() throws {
-        // Check 0 answers last and decides nothing; checks 1 to 3 decide at once.
+        // Check 1 decides and answers first; check 0, which waits for it, decides too: check 0 answers.
+        let oneDone = DispatchSemaphore(value: 0)
+        let first = try OrderedChecks.run(count: 2, decides: { $0 != nil }) { index, _ -> Int? in
+            if index == 1 {
+                oneDone.signal()
+                return 1
+            }
+            _ = oneDone.wait(timeout: .now() + 30)
+            Thread.sleep(forTimeInterval: 0.1)
+            return 0
+        }
+        #expect(first?.index == 0)
+        // Check 0 answers last and decides nothing: the first deciding check after it answers.
         let decided = try OrderedChecks.run(count: 4, decides: { $0 != nil }) { index, _ -> Int? in
             if index == 0 { Thread.sleep(forTimeInterval: 0.2); return nil }
             return index
         }
         #expect(decided?.index == 1)
         #expect(decided?.outcome == 1)
-        // Check 0 decides too, after check 1 has: check 0 answers.
-        let first = try OrderedChecks.run(count: 2, decides: { $0 != nil }) { index, _ -> Int? in
-            if index == 0 { Thread.sleep(forTimeInterval: 0.2) }
-            return index
+    }
+
+    /// Once a check is known to decide, no check after it starts (it could
+    /// not give the answer), even while a check before it still runs.
+    @Test func noCheckStartsAfterOneKnownToDecide() throws {
+        let started = Flag()
+        let oneDone = DispatchSemaphore(value: 0)
+        let decided = try OrderedChecks.run(count: 3, decides: { $0 }) { index, _ -> Bool in
+            switch index {
+            case 0:
+                _ = oneDone.wait(timeout: .now() + 30)
+                Thread.sleep(forTimeInterval: 0.2)
+                return false
+            case 1:
+                oneDone.signal()
+                return true
+            default:
+                started.set()
+                return true
+            }
         }
-        #expect(first?.index == 0)
+        #expect(decided?.index == 1)
+        #expect(!started.isSet)
     }
 
     @Test func anErrorDecidesInItsPlace() throws {
@@ -45,22 +75,25 @@ import Z3Solver
         #expect(decided == nil)
     }
 
-    /// Check 0 decides while check 1 solves a problem that would take
+    /// Check 0 decides once check 1 is solving a problem that would take
     /// minutes: check 1 is interrupted, and the answer is check 0's.
     @Test func aCheckPastTheAnswerIsInterrupted() throws {
         let interrupted = Flag()
+        let solving = DispatchSemaphore(value: 0)
         let decided = try OrderedChecks.run(count: 2, decides: { $0 }) { index, slot -> Bool in
             if index == 0 {
-                Thread.sleep(forTimeInterval: 0.3)
+                _ = solving.wait(timeout: .now() + 30)
+                Thread.sleep(forTimeInterval: 0.1)
                 return true
             }
             let solver = try Z3Solver(timeout: 120)
             try Self.pigeonhole(solver, pigeons: 13)
             do {
-                _ = try slot.run(on: solver) { try solver.check() }
+                _ = try slot.run(on: solver) { () throws -> Z3Result in
+                    solving.signal()
+                    return try solver.check()
+                }
             } catch Z3Error.unknown(let reason) where !reason.contains("timeout") {
-                interrupted.set()
-            } catch is CheckSlot.Cancelled {
                 interrupted.set()
             }
             return false
@@ -69,27 +102,32 @@ import Z3Solver
         #expect(interrupted.isSet)
     }
 
-    /// A stop that comes after the check registered its solver but before
-    /// Z3 began the check (whose first interrupt Z3 then drops) still
-    /// stops it.
+    /// A stop while the check is registered but Z3 has not begun it (an
+    /// interrupt then is dropped: the one made here first is) still stops
+    /// the check: the stop repeats its interrupt until the check returns.
     @Test func aStopBeforeZ3BeginsTheCheckStopsIt() throws {
         let slot = CheckSlot()
         let solver = try Z3Solver(timeout: 20)
         try Self.pigeonhole(solver, pigeons: 13)
-        let stopper = Thread {
-            Thread.sleep(forTimeInterval: 0.05)
-            slot.stop()
-        }
-        stopper.start()
         #expect {
             _ = try slot.run(on: solver) { () throws -> Z3Result in
-                Thread.sleep(forTimeInterval: 0.3)
+                solver.interrupt()
+                Thread { slot.stop() }.start()
                 return try solver.check()
             }
         } throws: { error in
             guard case .unknown(let reason) = error as? Z3Error else { return false }
             return !reason.contains("timeout")
         }
+    }
+
+    /// A stopped check that is still building its terms gives up at the
+    /// next frame, which an interrupt does not reach.
+    @Test func aStoppedCheckGivesUpWhileBuilding() {
+        let slot = CheckSlot()
+        slot.stop()
+        #expect(throws: CheckSlot.Cancelled.self) { try slot.throwIfStopped() }
+        #expect(throws: Never.self) { try CheckSlot().throwIfStopped() }
     }
 
     private final class Flag: @unchecked Sendable {

@@ -59,38 +59,51 @@ enum OrderedChecks {
         private var settled = 0
         /// The deciding check, or `count` when none decides.
         private var decision: Int?
+        /// The first check known to decide, if the checks before it were
+        /// not to: no check after it can give the answer.
+        private var last: Int
 
         init(count: Int, decides: @escaping @Sendable (Outcome) -> Bool) {
             self.decides = decides
             slots = (0..<count).map { _ in CheckSlot() }
             results = Array(repeating: nil, count: count)
+            last = count - 1
         }
 
         /// The next check to run; nil once the answer is known or every check has started.
         func take() -> (Int, CheckSlot)? {
             lock.withLock {
-                guard decision == nil, next < slots.count else { return nil }
+                guard decision == nil, next <= last else { return nil }
                 next += 1
                 return (next - 1, slots[next - 1])
             }
         }
 
-        /// Records a check's result; returns the checks to stop when it makes the answer known.
+        /// Records a check's result; returns the checks to stop, which can
+        /// no longer give the answer: those after a check that decides.
         func record(_ result: Result<Outcome, any Error>, at index: Int) -> ArraySlice<CheckSlot> {
             lock.withLock {
                 results[index] = result
                 guard decision == nil else { return [] }
-                while settled < slots.count, let result = results[settled] {
-                    switch result {
-                    case .failure: decision = settled
-                    case .success(let outcome): if decides(outcome) { decision = settled }
+                let before = last
+                if isDecisive(result), index < last { last = index }
+                while settled <= last, let result = results[settled] {
+                    if isDecisive(result) {
+                        decision = settled
+                        last = settled
+                        break
                     }
-                    if decision != nil { break }
                     settled += 1
                 }
-                if settled == slots.count { decision = settled }
-                guard let decision, decision < slots.count else { return [] }
-                return slots[(decision + 1)...]
+                if settled > last { decision = slots.count }
+                return last < before ? slots[(last + 1)...(before)] : []
+            }
+        }
+
+        private func isDecisive(_ result: Result<Outcome, any Error>) -> Bool {
+            switch result {
+            case .failure: true
+            case .success(let outcome): decides(outcome)
             }
         }
 
@@ -112,6 +125,12 @@ final class CheckSlot: @unchecked Sendable {
 
     /// Thrown by a check whose answer was no longer needed.
     struct Cancelled: Error {}
+
+    /// Throws `Cancelled` once the check is stopped: called as its terms
+    /// are built, which an interrupt does not reach.
+    func throwIfStopped() throws {
+        if lock.withLock({ cancelled }) { throw Cancelled() }
+    }
 
     /// Runs `body` (the solver's check), which `stop` interrupts.
     func run<T>(on solver: Z3Solver, _ body: () throws -> T) throws -> T {

@@ -138,6 +138,8 @@ struct StateEncoding: Sendable {
         let invariant = StateInvariant(layout: layout, terms: terms)
         var frames: [SymbolicState] = []
         for index in 0...(k + 1) {
+            _ = try remainingSeconds()
+            try slot.throwIfStopped()
             let frame = try layout.fresh("t\(index)", terms: terms)
             try solver.assert(invariant.term(frame))
             if index > 0 { try Self.assertStep(from: frames[index - 1], to: frame, name: "u\(index)", relation: relation, terms: terms, solver: solver) }
@@ -225,6 +227,7 @@ struct StateEncoding: Sendable {
         var selectors: [Z3Term] = []
         for k in 0..<length {
             _ = try remainingSeconds()
+            try slot.throwIfStopped()
             let next = try layout.fresh("s\(k + 1)", terms: terms)
             let (selector, steps) = try Self.assertStep(from: frames[k], to: next, name: "step\(k)", relation: relation,
                                                    terms: terms, solver: solver)
