@@ -127,7 +127,7 @@ public struct SymbolicQueryEngine: Sendable {
             throw .unsupported("--from is answered by the explicit engine only; drop --engine z3")
         }
         let deadline = self.deadline()
-        let reasons = StateEncoding.unsupported(in: model, deepLinks: query.deepLinks)
+        let reasons = StateEncoding.unsupported(in: model)
         switch encoding {
         case .navigationState:
             guard reasons.isEmpty else {
@@ -198,10 +198,7 @@ public struct SymbolicQueryEngine: Sendable {
         let now = ContinuousClock.now
         // A day at most: the clock's arithmetic takes whole milliseconds.
         func later(_ seconds: Double) -> ContinuousClock.Instant { now + .milliseconds(Int(min(max(seconds, 0), 86_400) * 1000)) }
-        let elapsed = limits.startedAt.map { start in
-            let duration = now - start
-            return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        } ?? 0
+        let elapsed = limits.startedAt.map { (now - $0).inSeconds } ?? 0
         let left = limits.maxSeconds - elapsed
         if left < timeout { return Deadline(instant: later(left), seconds: limits.maxSeconds, option: "--max-time") }
         return Deadline(instant: later(timeout), seconds: timeout, option: "--timeout")
@@ -224,15 +221,17 @@ public struct SymbolicQueryEngine: Sendable {
 }
 
 /// Whether the navigation-state encoding covers a model (for tests and
-/// statistics: the engine picks it by itself).
+/// statistics: the engine picks it by itself). `deepLinks` says whether
+/// deep links are steps; the encoding covers both, so it does not change
+/// the answer today.
 public enum StateEncodingSupport {
     public static func supports(_ model: FlowModel, deepLinks: Bool) -> Bool {
-        StateEncoding.unsupported(in: model, deepLinks: deepLinks).isEmpty
+        StateEncoding.unsupported(in: model).isEmpty
     }
 
     /// What it does not cover in the model, with where the spec uses it.
     public static func unsupported(in model: FlowModel, deepLinks: Bool) -> [String] {
-        StateEncoding.unsupported(in: model, deepLinks: deepLinks)
+        StateEncoding.unsupported(in: model)
     }
 }
 
@@ -360,13 +359,7 @@ private struct GraphEncoding {
         return try check(solver) == .unsatisfiable
     }
 
-    /// The seconds left before the deadline; a time-out when none are.
-    private func remainingSeconds() throws(Z3Error) -> Double {
-        let remaining = deadline - ContinuousClock.now
-        let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
-        guard seconds > 0 else { throw Z3Error.unknown(reason: "timeout") }
-        return seconds
-    }
+    private func remainingSeconds() throws(Z3Error) -> Double { try secondsLeft(until: deadline) }
 
     /// A check with what is left of the deadline (one solver serves every bound).
     private func check(_ solver: Z3Solver) throws -> Z3Result {

@@ -22,8 +22,9 @@ struct StateEncoding: Sendable {
     var prefixStates: Int? = nil
 
     /// What the lowering does not cover yet, each with where the spec uses
-    /// it; empty when the encoding can answer queries on this model.
-    static func unsupported(in model: FlowModel, deepLinks: Bool) -> [String] {
+    /// it; empty when the encoding can answer queries on this model, with
+    /// deep links as steps or not (both are covered).
+    static func unsupported(in model: FlowModel) -> [String] {
         unsupportedHooks(in: model)
     }
 
@@ -93,33 +94,19 @@ struct StateEncoding: Sendable {
         let decided = try OrderedChecks.run(count: checks.count, decides: { $0 != nil }) { index, slot in
             switch checks[index] {
             case .bounded(let length):
-                return try encoding.check(query, length: length, prefix: prefix, slot: slot).map(Decision.init)
+                return try encoding.check(query, length: length, prefix: prefix, slot: slot)
             case .induction(let depth):
                 return try encoding.inductionProves(query, depth: depth, slot: slot)
-                    ? Decision(answer: .unreachable(.induction(depth: depth)), trace: nil) : nil
+                    ? (.unreachable(.induction(depth: depth)), nil) : nil
             }
         }
-        guard let decision = decided?.outcome else { return (.unreachable(.bounded(bound: bound)), nil) }
-        return (decision.answer, decision.trace)
+        return decided?.outcome ?? (.unreachable(.bounded(bound: bound)), nil)
     }
 
     /// One check of `solve`.
     private enum Check: Sendable {
         case bounded(length: Int)
         case induction(depth: Int)
-    }
-
-    /// What a check that decides says.
-    private struct Decision: Sendable {
-        var answer: QueryAnswer
-        var trace: SymbolicQueryEngine.Trace?
-        init(answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
-            self.answer = answer
-            self.trace = trace
-        }
-        init(_ found: (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)) {
-            self.init(answer: found.answer, trace: found.trace)
-        }
     }
 
     /// Induction is tried after the bounds up to this one. What closes it
@@ -282,12 +269,7 @@ struct StateEncoding: Sendable {
         return (constants[0].replacingFields(fields), chooser)
     }
 
-    private func remainingSeconds() throws(Z3Error) -> Double {
-        let remaining = deadline - ContinuousClock.now
-        let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
-        guard seconds > 0 else { throw Z3Error.unknown(reason: "timeout") }
-        return seconds
-    }
+    private func remainingSeconds() throws(Z3Error) -> Double { try secondsLeft(until: deadline) }
 
     private func check(_ solver: Z3Solver, slot: CheckSlot) throws -> Z3Result {
         // The check gets what is left now, after its terms were built.
@@ -508,5 +490,16 @@ public final class NavigationStateRelation {
     private func steps(inputs: UInt64) -> SymbolicSteps {
         SymbolicSteps(layout: layout, terms: terms, inputs: InputTerms(terms: terms, fixed: inputs))
     }
+}
+/// The seconds left before `deadline`; a time-out when none are.
+func secondsLeft(until deadline: ContinuousClock.Instant) throws(Z3Error) -> Double {
+    let seconds = (deadline - ContinuousClock.now).inSeconds
+    guard seconds > 0 else { throw Z3Error.unknown(reason: "timeout") }
+    return seconds
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
 #endif
