@@ -66,6 +66,9 @@ public struct SymbolicQueryEngine: Sendable {
         /// No answer within the seconds the option allowed (`--timeout`,
         /// or `--max-time` when it ends the command sooner).
         case timeout(Double, option: String)
+        /// The process came to `--max-memory` (`limit` bytes), holding
+        /// `resident` bytes when the engine stopped.
+        case memory(resident: Int, limit: Int)
         case unsupported(String)
         /// The run the solver found is not a run of the model: a defect in
         /// the encoding, never an answer.
@@ -76,6 +79,8 @@ public struct SymbolicQueryEngine: Sendable {
             case .limit(let limit): limit.description
             case .solver(let error): error.description
             case .timeout(let seconds, let option): "the z3 engine found no answer within \(seconds) s (\(option))"
+            case .memory(let resident, let limit):
+                "the z3 engine found no answer within the memory limit of \(limit >> 20) MiB (--max-memory): the process held \(resident >> 20) MiB when it stopped; lower --bound or raise the limit"
             case .unsupported(let what): what
             case .replay(let what): "internal error: the z3 engine's witness does not replay on the model (\(what)); please report it with the spec"
             }
@@ -205,11 +210,22 @@ public struct SymbolicQueryEngine: Sendable {
     }
 
     /// Runs an encoding's solve, its errors as failures (a solver that gave
-    /// up as the time-out).
+    /// up as the time-out), with the process's memory watched
+    /// (`MemoryWatch`) when `limits.maxResidentBytes` is set: a check that
+    /// gave up for it, or ran out of the memory Z3 was left, is the memory
+    /// limit.
     private func solving<Result>(_ deadline: Deadline, _ body: () throws -> Result) throws(Failure) -> Result {
+        let watch = MemoryWatch(limit: limits.maxResidentBytes)
+        let result: Swift.Result<Result, any Error> = Swift.Result { try body() }
+        let breach = watch?.stop()
+        if case .failure = result, let breach { throw .memory(resident: breach, limit: limits.maxResidentBytes) }
         do {
-            return try body()
+            return try result.get()
         } catch let error as Z3Error {
+            // Z3 out of the memory the watch left it (a context is memory too).
+            if error.isMemoryLimit || error == .unavailable, watch != nil {
+                throw .memory(resident: ProcessMemory.residentBytes(), limit: limits.maxResidentBytes)
+            }
             if case .unknown = error { throw .timeout(deadline.seconds, option: deadline.option) }
             throw .solver(error)
         } catch let failure as Failure {

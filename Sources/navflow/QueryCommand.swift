@@ -113,6 +113,9 @@ struct QueryCommand: ParsableCommand {
         } catch let limit as Explorer.LimitReached {
             StoppedRun.write("query", limit: limit, states: limit.states, limits: limits)
             throw ExitCode(3)
+        } catch let stopped as SymbolicEngineBridge.Stopped {
+            StoppedRun.write("query", symbolic: stopped, limits: limits)
+            throw ExitCode(3)
         }
         let elapsed = ContinuousClock.now - clock
         used.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -6,9 +6,19 @@ import NavFlowSearch
 enum StoppedRun {
     static func write(_ what: String, limit: Explorer.LimitReached, states: Int, transitions: Int? = nil,
                       limits: Explorer.Limits) {
-        let seconds = ResourceBudget(limits).seconds
         let done = transitions.map { "explored \(states) states and \($0) transitions" } ?? "searched \(states) states"
-        Output.writeError("navflow: error: \(what) stopped at a limit: \(limit.description)\n"
-            + "navflow: note: \(done) in \(((seconds * 1000).rounded() / 1000)) s, peak memory \(ProcessMemory.peakBytes() >> 20) MiB\n")
+        write(what, limit: limit.description, limits: limits) { "\(done) in \($0) s" }
+    }
+
+    /// The z3 engine stopped at a limit: it stores no states.
+    static func write(_ what: String, symbolic: SymbolicEngineBridge.Stopped, limits: Explorer.Limits) {
+        write(what, limit: symbolic.description, limits: limits) { "the z3 engine ran for \($0) s" }
+    }
+
+    /// `done` says what was done in the seconds it is given.
+    private static func write(_ what: String, limit: String, limits: Explorer.Limits, done: (Double) -> String) {
+        let seconds = (ResourceBudget(limits).seconds * 1000).rounded() / 1000
+        Output.writeError("navflow: error: \(what) stopped at a limit: \(limit)\n"
+            + "navflow: note: \(done(seconds)), peak memory \(ProcessMemory.peakBytes() >> 20) MiB\n")
     }
 }

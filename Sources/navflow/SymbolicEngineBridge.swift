@@ -7,6 +7,11 @@ import NavFlowZ3
 
 /// Reaches the symbolic engine when this build has it (the `Z3` trait).
 enum SymbolicEngineBridge {
+    /// The z3 engine stopped at a limit (time, memory, Z3's own): exit 3.
+    struct Stopped: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// The z3 engine's answer and the encoding it used.
     static func answer(_ query: ReachabilityQuery, model: FlowModel, bound: Int, timeout: Double,
                        limits: Explorer.Limits) throws -> (answer: QueryAnswer, encoding: String) {
@@ -42,7 +47,7 @@ enum SymbolicEngineBridge {
             switch failure {
             case .unsupported(let message): throw CommandFailure.input(message)
             case .limit(let limit): throw limit
-            case .timeout, .solver: throw Explorer.LimitReached(description: failure.description, states: 0)
+            case .timeout, .memory, .solver: throw Stopped(description: failure.description)
             case .replay: throw CommandFailure.internal(failure.description)
             }
         }

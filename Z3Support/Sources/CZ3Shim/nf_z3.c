@@ -93,6 +93,18 @@ void nf_interrupt(nf_solver *solver) {
     Z3_interrupt(solver->context);
 }
 
+uint64_t nf_allocated_memory(void) {
+    return Z3_get_estimated_alloc_size();
+}
+
+void nf_set_memory_limit(unsigned megabytes) {
+    char text[32];
+    snprintf(text, sizeof text, "%u", megabytes);
+    pthread_mutex_lock(&nf_creation);
+    Z3_global_param_set("memory_max_size", text);
+    pthread_mutex_unlock(&nf_creation);
+}
+
 void nf_solver_free(nf_solver *solver) {
     if (solver == NULL) {
         return;

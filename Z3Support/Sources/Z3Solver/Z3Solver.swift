@@ -10,6 +10,19 @@ public enum Z3Error: Error, Equatable, Sendable, CustomStringConvertible {
     /// A check gave up: `reason` is Z3's ("timeout", "max. resource limit exceeded", ...).
     case unknown(reason: String)
 
+    /// Whether Z3 ran out of the memory `Z3Solver.setMemoryLimit` allows
+    /// (or of all memory): its memory error, or a check that gave up for it.
+    public var isMemoryLimit: Bool {
+        switch self {
+        case .unavailable: false
+        case .failed(let code, let message): code == Self.memoryErrorCode || message.lowercased().contains("memory")
+        case .unknown(let reason): reason.lowercased().contains("memory")
+        }
+    }
+
+    /// Z3's `Z3_MEMOUT_FAIL`.
+    static let memoryErrorCode = 7
+
     public var description: String {
         switch self {
         case .unavailable: "Z3 could not create a context"
@@ -68,6 +81,17 @@ public final class Z3Solver {
     /// solver alive while it may call this.
     public func interrupt() {
         nf_interrupt(handle)
+    }
+
+    /// The bytes Z3 holds now, all solvers together, as Z3 counts them
+    /// (what `setMemoryLimit` caps).
+    public static var allocatedBytes: Int { Int(clamping: nf_allocated_memory()) }
+
+    /// Caps the memory Z3 allocates, all solvers together, at `bytes`
+    /// (whole MiB, at least one); nil lifts the cap. A call that would
+    /// allocate past it fails with Z3's memory error (`isMemoryLimit`).
+    public static func setMemoryLimit(_ bytes: Int?) {
+        nf_set_memory_limit(bytes.map { UInt32(min(max($0 >> 20, 1), Int(UInt32.max))) } ?? 0)
     }
 
     private func checked(_ raw: UnsafeRawPointer?) throws(Z3Error) -> Z3Term {

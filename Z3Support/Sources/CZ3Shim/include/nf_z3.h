@@ -30,6 +30,14 @@ void nf_set_timeout(nf_solver *solver, unsigned timeout_ms);
 /// called from another thread than the solver's, while the solver lives.
 void nf_interrupt(nf_solver *solver);
 
+/// Caps the memory Z3 itself allocates, in all contexts at once, in MiB (0:
+/// no cap); an allocation past it fails the call that makes it with a
+/// memory error, or the check with unknown.
+void nf_set_memory_limit(unsigned megabytes);
+
+/// The bytes Z3 holds now, all contexts together, as Z3 counts them.
+uint64_t nf_allocated_memory(void);
+
 /// The code of the first error since the last nf_clear_error (0: none), and
 /// its message copied into `buffer`.
 int nf_error(const nf_solver *solver, char *buffer, size_t size);
