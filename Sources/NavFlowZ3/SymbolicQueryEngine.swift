@@ -91,6 +91,9 @@ public struct SymbolicQueryEngine: Sendable {
     public struct Trace: Sendable {
         public var inputs: UInt64
         public var steps: [Step]
+        /// With `--from`: the steps from launch to the state the witness
+        /// starts in (deep links among them), before `steps`.
+        public var start: [Step] = []
     }
 
     public func answer(_ query: ReachabilityQuery, model: FlowModel) throws(Failure) -> QueryAnswer {
@@ -128,11 +131,16 @@ public struct SymbolicQueryEngine: Sendable {
     /// state graph. One deadline holds for the whole.
     public func solveReportingEncoding(_ query: ReachabilityQuery, model: FlowModel)
         throws(Failure) -> (answer: QueryAnswer, trace: Trace?, encoding: Encoding) {
-        guard query.from == nil else {
-            throw .unsupported("--from is answered by the explicit engine only; drop --engine z3")
-        }
         let deadline = self.deadline()
         let reasons = StateEncoding.unsupported(in: model)
+        if query.from != nil {
+            // Only the navigation state encodes a start reached from launch.
+            guard encoding != .stateGraph else { throw .unsupported("--from is answered over the navigation state only, not over the state graph") }
+            guard reasons.isEmpty else {
+                throw .unsupported("--from is answered by the z3 engine over the navigation state, which does not cover \(reasons.joined(separator: ", ")) yet; use --engine explicit")
+            }
+            return try overNavigationState(query, model: model, deadline: deadline)
+        }
         switch encoding {
         case .navigationState:
             guard reasons.isEmpty else {

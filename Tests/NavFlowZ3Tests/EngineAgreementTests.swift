@@ -101,6 +101,54 @@ import Testing
         #expect(reachable == (deepLinks ? 6 : 5))
     }
 
+    /// `--from` over the navigation state on generated specs, against an
+    /// oracle of its own: the explicit distances from launch (deep links
+    /// among the steps) and from each start. With the bound K, the answer
+    /// is the shortest witness from a matching start at most K − k steps
+    /// from launch; a proof means no reachable start has any witness.
+    @Test(arguments: Array(UInt64(200)..<202)) func enginesAgreeFromStarts(batch: UInt64) throws {
+        let bound = 6
+        var compared = 0
+        var reachable = 0
+        for offset in 0..<UInt64(20) {
+            let seed = batch * 20 + offset + 1
+            var generator = SpecGenerator(seed: seed)
+            let text = generator.spec()
+            guard let spec = Frontend.load(SourceFile(path: "g.navflow", text: text)).spec else { continue }
+            let model = try FlowModel(spec)
+            guard StateEncodingSupport.supports(model, deepLinks: true),
+                  try SymbolicGraph.build(model, deepLinks: true, limits: .standard).count <= Self.largestGraph else { continue }
+            let anywhere = spec.rootTabView == nil ? "/ ..." : "* / ..."
+            // Any state with no modal up, and a screen anywhere.
+            let starts = [anywhere] + spec.screens.filter { $0.parameters.isEmpty }.dropFirst().prefix(1).map { "\(anywhere) / \($0.name)" }
+            for (index, query) in Self.queries(for: spec, seed: seed).suffix(4).enumerated() {
+                for from in starts {
+                    let (target, errors) = PatternResolver.resolveQuery(query, in: spec)
+                    let (start, startErrors) = PatternResolver.resolvePattern(from, in: spec)
+                    guard let target, let start, errors.isEmpty, startErrors.isEmpty else { continue }
+                    let request = ReachabilityQuery(target: target, from: start, deepLinks: index % 2 == 1)
+                    var engine = SymbolicQueryEngine(bound: bound, timeout: 60, encoding: .navigationState)
+                    engine.explicitPrefixStates = nil
+                    let (symbolic, trace) = try engine.solve(request, model: model)
+                    let context = "seed \(seed), \(query) --from '\(from)'\(request.deepLinks ? " --deeplinks" : "")\n\(text)"
+                    let oracle = StartedRunOracle(model: model, request: request)
+                    compared += 1
+                    switch symbolic {
+                    case .reachable(_, let length):
+                        reachable += 1
+                        #expect(length == oracle.shortest(bound: bound), "\(context)")
+                        if let trace { try replay(trace, request, model, context) }
+                    case .unreachable(.bounded):
+                        #expect(oracle.shortest(bound: bound) == nil, "\(context)")
+                    case .unreachable:
+                        #expect(oracle.shortest(bound: nil) == nil, "\(context)")
+                    }
+                }
+            }
+        }
+        #expect(compared >= 40 && reachable >= 15, "\(compared) compared, \(reachable) reachable")
+    }
+
     private func compare(batch: UInt64, appearHooks: Bool) throws {
         var compared: [SymbolicQueryEngine.EncodingChoice: Int] = [:]
         for offset in 0..<Self.specsPerBatch {
@@ -154,6 +202,23 @@ import Testing
     private func replay(_ trace: SymbolicQueryEngine.Trace, _ request: ReachabilityQuery, _ model: FlowModel,
                         _ context: String) throws {
         var state = try #require(model.initialState(inputs: trace.inputs).state, "no initial state: \(context)")
+        // With --from, the steps to the start first (deep links among them).
+        for step in trace.start {
+            var next: NavState?
+            model.successors(of: state, deepLinks: true) { transition in
+                if next == nil, transition.step == step, let target = transition.target { next = target }
+            }
+            guard let next else {
+                Issue.record("step \(step) to the start is not possible on the explicit model: \(context)")
+                return
+            }
+            state = next
+        }
+        if let from = request.from {
+            #expect(model.matches(from, state), "the replayed start does not match the --from pattern: \(context)")
+        } else {
+            #expect(trace.start.isEmpty, "a start without --from: \(context)")
+        }
         for step in trace.steps {
             var next: NavState?
             model.successors(of: state, deepLinks: request.deepLinks) { transition in
@@ -166,6 +231,81 @@ import Testing
             state = next
         }
         #expect(model.matches(request.target, state), "the replayed witness does not end in the target: \(context)")
+    }
+}
+/// What `--from` over the navigation state must answer, found by
+/// breadth-first searches of the explicit model: each state's distance
+/// from launch (deep links among the steps, as starts are reached), and
+/// each matching start's distance to the target (deep links only with
+/// `--deeplinks`).
+struct StartedRunOracle {
+    let model: FlowModel
+    let request: ReachabilityQuery
+    /// Every reachable state with its distance from launch.
+    let depths: [NavState: Int]
+
+    init(model: FlowModel, request: ReachabilityQuery) {
+        self.model = model
+        self.request = request
+        var depths: [NavState: Int] = [:]
+        var layer: [NavState] = []
+        for inputs in (try? model.inputValuations(limit: 1 << 16)) ?? [] {
+            guard let state = model.initialState(inputs: inputs).state, depths[state] == nil else { continue }
+            depths[state] = 0
+            layer.append(state)
+        }
+        var depth = 0
+        while !layer.isEmpty {
+            depth += 1
+            var next: [NavState] = []
+            for state in layer {
+                model.successors(of: state, deepLinks: true) { transition in
+                    guard let target = transition.target, depths[target] == nil else { return }
+                    depths[target] = depth
+                    next.append(target)
+                }
+            }
+            layer = next
+        }
+        self.depths = depths
+    }
+
+    /// The shortest witness from a matching start whose distance from
+    /// launch plus the witness's length is at most `bound` (any start, any
+    /// length, for nil); nil when there is none.
+    func shortest(bound: Int?) -> Int? {
+        guard let from = request.from else { return nil }
+        var best: Int?
+        for (start, depth) in depths where model.matches(from, start) {
+            let limit = bound.map { $0 - depth } ?? Int.max
+            guard limit >= 0, let length = distance(from: start, limit: min(limit, (best ?? Int.max) - 1)) else { continue }
+            best = min(best ?? length, length)
+        }
+        return best
+    }
+
+    /// The steps from `start` to the target, at most `limit`; nil beyond.
+    private func distance(from start: NavState, limit: Int) -> Int? {
+        guard limit >= 0 else { return nil }
+        if model.matches(request.target, start) { return 0 }
+        var seen: Set<NavState> = [start]
+        var layer = [start]
+        var length = 0
+        while !layer.isEmpty, length < limit {
+            length += 1
+            var next: [NavState] = []
+            for state in layer {
+                var found = false
+                model.successors(of: state, deepLinks: request.deepLinks) { transition in
+                    guard let target = transition.target, seen.insert(target).inserted else { return }
+                    if model.matches(request.target, target) { found = true }
+                    next.append(target)
+                }
+                if found { return length }
+            }
+            layer = next
+        }
+        return nil
     }
 }
 #endif

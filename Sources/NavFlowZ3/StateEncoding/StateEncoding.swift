@@ -79,6 +79,7 @@ struct StateEncoding: Sendable {
     /// orders of magnitude faster than the incremental core that push and pop
     /// would put it in.
     func solve(_ query: ReachabilityQuery) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
+        if let start = query.from { return try solve(query, from: start) }
         let prefix = prefixStates.flatMap { ExplicitPrefix(model: model, target: query.target, deepLinks: query.deepLinks, maxDepth: bound, budget: $0) }
         if let prefix, let run = prefix.witness, let end = prefix.reached {
             let witness = WitnessBuilder(model: model).witness(run, inputs: end.inputs)
@@ -120,7 +121,7 @@ struct StateEncoding: Sendable {
     /// that satisfy `StateInvariant`, the first k+1 outside the target, ends
     /// in the target. With the bounds up to k already unsatisfiable, the
     /// target is then unreachable at every bound.
-    private func inductionProves(_ query: ReachabilityQuery, depth k: Int, slot: CheckSlot) throws -> Bool {
+    func inductionProves(_ query: ReachabilityQuery, depth k: Int, slot: CheckSlot) throws -> Bool {
         let (solver, terms, _, layout, relation, target) = try makeSolver(deepLinks: query.deepLinks)
         let invariant = StateInvariant(layout: layout, terms: terms)
         var frames: [SymbolicState] = []
@@ -144,7 +145,7 @@ struct StateEncoding: Sendable {
 
     /// A solver for one check, with what builds its terms, and the spec's
     /// `assume` declarations asserted.
-    private func makeSolver(deepLinks: Bool) throws
+    func makeSolver(deepLinks: Bool) throws
         -> (Z3Solver, Terms, InputTerms, StateLayout, SymbolicSteps, StatePatternTerm) {
         let solver = try Z3Solver(timeout: remainingSeconds())
         let terms = try Terms(solver: solver)
@@ -166,9 +167,13 @@ struct StateEncoding: Sendable {
     /// and the hooks run once, from `current` to it, giving `next`: built
     /// per disjunct, they would be lowered hundreds of times a step (on Nos,
     /// 3,679 hook runs per step, and 4 s to build it, against one).
+    ///
+    /// With `when`, all of it holds only where `when` does (a `--from`
+    /// query's prefix, whose last steps may be left out).
     @discardableResult
     static func assertStep(from current: SymbolicState, to next: SymbolicState, name: String, relation: SymbolicSteps,
-                            terms: Terms, solver: Z3Solver) throws -> (selector: Z3Term, steps: [Step]) {
+                            terms: Terms, solver: Z3Solver, when taken: Z3Term? = nil) throws -> (selector: Z3Term, steps: [Step]) {
+        let solver = GuardedAssertions(solver: solver, terms: terms, condition: taken)
         let deferred = relation.hasHooks
         let steps = try relation.steps(from: current)
         let width = Terms.width(for: steps.count)
@@ -196,8 +201,20 @@ struct StateEncoding: Sendable {
         return (selector, steps.map(\.step))
     }
 
+    /// Asserts terms into a solver, each only where a condition holds (every
+    /// term as it is without one).
+    private struct GuardedAssertions {
+        let solver: Z3Solver
+        let terms: Terms
+        let condition: Z3Term?
+
+        func assert(_ term: Z3Term) throws {
+            try solver.assert(condition.map { try terms.implies($0, term) } ?? term)
+        }
+    }
+
     /// Looks for a run of exactly `length` steps from launch to the target.
-    private func check(_ query: ReachabilityQuery, length: Int, prefix: ExplicitPrefix?,
+    func check(_ query: ReachabilityQuery, length: Int, prefix: ExplicitPrefix?,
                        slot: CheckSlot) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
         let (solver, terms, inputs, layout, relation, target) = try makeSolver(deepLinks: query.deepLinks)
         var initial: SymbolicState
@@ -269,9 +286,9 @@ struct StateEncoding: Sendable {
         return (constants[0].replacingFields(fields), chooser)
     }
 
-    private func remainingSeconds() throws(Z3Error) -> Double { try secondsLeft(until: deadline) }
+    func remainingSeconds() throws(Z3Error) -> Double { try secondsLeft(until: deadline) }
 
-    private func check(_ solver: Z3Solver, slot: CheckSlot) throws -> Z3Result {
+    func check(_ solver: Z3Solver, slot: CheckSlot) throws -> Z3Result {
         // The check gets what is left now, after its terms were built.
         try solver.setTimeout(remainingSeconds())
         return try slot.run(on: solver) { try solver.check() }

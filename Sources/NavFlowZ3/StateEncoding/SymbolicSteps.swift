@@ -27,6 +27,10 @@ struct SymbolicSteps {
     let layout: StateLayout
     let terms: Terms
     let inputs: InputTerms
+    /// Whether deep links are steps (`--deeplinks`); the layout's by default.
+    /// A `--from` query's prefix takes them and its suffix only with
+    /// `--deeplinks`, over one layout sized for them.
+    var takesDeepLinks: Bool
     /// The hooks every step runs at its end; nil when the spec has none.
     private let hooks: SymbolicHooks?
     private var model: FlowModel { layout.model }
@@ -35,6 +39,7 @@ struct SymbolicSteps {
         self.layout = layout
         self.terms = terms
         self.inputs = inputs
+        takesDeepLinks = layout.deepLinks
         let hooks = SymbolicHooks(layout: layout, terms: terms, inputs: inputs)
         self.hooks = hooks.isEmpty ? nil : hooks
     }
@@ -147,7 +152,7 @@ struct SymbolicSteps {
         }
         try appendTabSteps(from: state, to: &steps)
         try appendSwipeDowns(from: state, to: &steps)
-        if layout.deepLinks { try appendDeepLinks(from: state, to: &steps) }
+        if takesDeepLinks { try appendDeepLinks(from: state, to: &steps) }
         return steps
     }
 

@@ -1,0 +1,134 @@
+#if Z3
+import NavFlowDiagnostics
+import NavFlowModel
+import NavFlowQuery
+import NavFlowSpec
+import Z3Solver
+
+/// `--from` over the navigation state. A witness starts in a state of the
+/// app that matches the start pattern: one reached from launch, deep links
+/// among the steps (the explicit engine's starts are the same). So each
+/// check unrolls a run from launch to such a state, then the witness from
+/// it: with the bound K, the check for a witness of k steps lets the run
+/// to its start take up to K − k steps (a selector says how many; the
+/// frames past them keep the state). The first k with a run gives the
+/// answer: a shortest witness among the starts at most K − k steps from
+/// launch. A start farther than that is not seen, so `no witness up to
+/// bound K` says no more than that.
+///
+/// The target is proved unreachable from every start when no launch
+/// state is in it and the induction step at depth 0 closes with deep
+/// links among the steps: no step, in-app or a link, leads into the target
+/// from a state outside it, so no state reached from launch, a start among
+/// them, is in it or leads into it.
+extension StateEncoding {
+    func solve(_ query: ReachabilityQuery, from start: StatePattern) throws
+        -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
+        let lengths = Array(0...bound)
+        let encoding = self
+        // The proof first, then each length.
+        let decided = try OrderedChecks.run(count: lengths.count + 1, decides: { $0 != nil }) {
+            index, slot -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? in
+            guard index > 0 else {
+                return try encoding.provesUnreachableFromEveryStart(query, slot: slot) ? (.unreachable(.induction(depth: 0)), nil) : nil
+            }
+            return try encoding.check(query, from: start, length: lengths[index - 1], slot: slot)
+        }
+        return decided?.outcome ?? (.unreachable(.bounded(bound: bound)), nil)
+    }
+
+    private func provesUnreachableFromEveryStart(_ query: ReachabilityQuery, slot: CheckSlot) throws -> Bool {
+        let fromLaunch = ReachabilityQuery(target: query.target, deepLinks: true)
+        guard try inductionProves(fromLaunch, depth: 0, slot: slot) else { return false }
+        return try check(fromLaunch, length: 0, prefix: nil, slot: slot) == nil
+    }
+
+    /// Looks for a witness of exactly `length` steps from a state that
+    /// matches `start`, reached from launch in at most `bound − length` steps.
+    private func check(_ query: ReachabilityQuery, from start: StatePattern, length: Int, slot: CheckSlot) throws
+        -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
+        let (solver, terms, inputs, layout, relation, pattern) = try makeSolver(deepLinks: true)
+        var witnessRelation = relation
+        witnessRelation.takesDeepLinks = query.deepLinks
+        let (initial, launched) = try relation.initial()
+        try solver.assert(launched)
+        // The run to the start: `reach` steps at most, `taken` of them.
+        let reach = bound - length
+        let width = Terms.width(for: reach + 1)
+        let taken = try terms.bitVector("taken", width: width)
+        try solver.assert(terms.less(taken, terms.value(reach + 1, width: width)))
+        var frames = [initial]
+        var selectors: [Z3Term] = []
+        var labels: [[Step]] = []
+        for k in 0..<(reach + length) {
+            _ = try remainingSeconds()
+            try slot.throwIfStopped()
+            let next = try layout.fresh("s\(k + 1)", terms: terms)
+            let selector: Z3Term
+            let steps: [Step]
+            if k < reach {
+                let stepped = try terms.less(terms.value(k, width: width), taken)
+                (selector, steps) = try Self.assertStep(from: frames[k], to: next, name: "step\(k)", relation: relation,
+                                                        terms: terms, solver: solver, when: stepped)
+                for (after, before) in zip(next.fields, frames[k].fields) {
+                    try solver.assert(terms.implies(terms.not(stepped), terms.equal(after, before)))
+                }
+            } else {
+                if k == reach { try solver.assert(pattern.term(start, in: frames[k])) }
+                (selector, steps) = try Self.assertStep(from: frames[k], to: next, name: "step\(k)", relation: witnessRelation,
+                                                        terms: terms, solver: solver)
+            }
+            frames.append(next)
+            selectors.append(selector)
+            labels.append(steps)
+        }
+        if length == 0 { try solver.assert(pattern.term(start, in: frames[reach])) }
+        try solver.assert(pattern.term(query.target, in: frames[reach + length]))
+        guard try check(solver, slot: slot) == .satisfiable else { return nil }
+        // The run as the solver chose it: the steps taken to the start, then the witness's.
+        var bits: UInt64 = 0
+        for (input, term) in inputs.made where try solver.value(of: term) { bits |= 1 << UInt64(input) }
+        let count = Int(try solver.bitVectorValue(of: taken))
+        var toStart: [Step] = []
+        for k in 0..<count { toStart.append(labels[k][Int(try solver.bitVectorValue(of: selectors[k]))]) }
+        var witnessSteps: [Step] = []
+        for k in reach..<(reach + length) { witnessSteps.append(labels[k][Int(try solver.bitVectorValue(of: selectors[k]))]) }
+        return try replay(query, from: start, inputs: bits, toStart: toStart, steps: witnessSteps)
+    }
+
+    /// Replays a `--from` run on the explicit model (launch, the steps to
+    /// the start, which must match the start pattern, the witness's steps,
+    /// which must end in the target) and describes it.
+    private func replay(_ query: ReachabilityQuery, from start: StatePattern, inputs bits: UInt64, toStart: [Step],
+                        steps: [Step]) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
+        guard var state = model.initialState(inputs: bits).state else {
+            throw SymbolicQueryEngine.Failure.replay("launch with inputs \(bits) is cut off")
+        }
+        for (k, step) in toStart.enumerated() {
+            guard let target = model.transition(taking: step, from: state)?.target else {
+                throw SymbolicQueryEngine.Failure.replay("step \(k + 1) to the start (\(step)) does not replay")
+            }
+            state = target
+        }
+        guard model.matches(start, state) else {
+            throw SymbolicQueryEngine.Failure.replay("the run's start does not match \(start.text)")
+        }
+        let first = state
+        var taken: [(from: NavState, step: Step)] = []
+        for (k, step) in steps.enumerated() {
+            guard step.isInApp || query.deepLinks, let target = model.transition(taking: step, from: state)?.target else {
+                throw SymbolicQueryEngine.Failure.replay("step \(k + 1) from the start (\(step)) does not replay")
+            }
+            taken.append((state, step))
+            state = target
+        }
+        guard model.matches(query.target, state) else {
+            throw SymbolicQueryEngine.Failure.replay("the run's last state does not match \(query.target.text)")
+        }
+        let builder = WitnessBuilder(model: model)
+        var witness = builder.witness(taken, inputs: bits)
+        witness.steps[0] = WitnessStep(kind: .launch, text: "Start where \(start.text) holds: " + builder.describe(first))
+        return (.reachable(witness, length: taken.count), SymbolicQueryEngine.Trace(inputs: bits, steps: steps, start: toStart))
+    }
+}
+#endif
