@@ -149,6 +149,37 @@ import Testing
         #expect(compared >= 40 && reachable >= 15, "\(compared) compared, \(reachable) reachable")
     }
 
+    /// A start only a deep link reaches is a start without `--deeplinks`
+    /// too (the run to it takes the link), and it may be in the target: a
+    /// witness of no step.
+    @Test func aStartOnlyALinkReachesCounts() throws {
+        let text = """
+        app Linked
+        scheme "linked"
+        stack Main root Home { destination Secret depth 2 }
+        start Main
+        screen Home
+        screen Secret
+        deeplink "linked://secret" -> / Secret
+        """
+        let spec = try #require(Frontend.load(SourceFile(path: "linked.navflow", text: text)).spec)
+        let model = try FlowModel(spec)
+        let target = try #require(PatternResolver.resolveQuery("reach / ... / Secret", in: spec).0)
+        let start = try #require(PatternResolver.resolvePattern("/ ... / Secret", in: spec).0)
+        let request = ReachabilityQuery(target: target, from: start, deepLinks: false)
+        let explicit = try ExplicitQueryEngine().answer(request, model: model)
+        var engine = SymbolicQueryEngine(bound: 4, timeout: 60, encoding: .navigationState)
+        engine.explicitPrefixStates = nil
+        let (symbolic, trace) = try engine.solve(request, model: model)
+        guard case .reachable(_, let explicitLength) = explicit, case .reachable(_, let symbolicLength) = symbolic else {
+            Issue.record("explicit \(explicit.isReachable), z3 \(symbolic.isReachable)")
+            return
+        }
+        #expect(explicitLength == 0 && symbolicLength == 0)
+        // The run to the start opens the link (the solver may take more steps than that).
+        #expect(trace?.start.isEmpty == false)
+    }
+
     private func compare(batch: UInt64, appearHooks: Bool) throws {
         var compared: [SymbolicQueryEngine.EncodingChoice: Int] = [:]
         for offset in 0..<Self.specsPerBatch {
