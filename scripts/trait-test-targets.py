@@ -2,8 +2,11 @@
 """Prints a `swift test --filter` pattern naming the test targets whose code
 the package traits (Z3, SwiftSource) change: a test target is named when it,
 or a target it depends on directly or through others, has a source file with
-an `#if` or `#elseif` on a trait. The other test targets test code that
-compiles the same with or without the traits.
+an `#if` or `#elseif` on a trait, or on `canImport` of a module only a
+trait brings in. The other test targets test code that compiles the same
+with or without the traits. (A trait's effect declared in Package.swift
+alone, a `.define` or a dependency under `.when(traits:)`, is not seen: the
+targets that have one test the trait in their sources too.)
 
 Usage: scripts/trait-test-targets.py   (from anywhere in the repository)
 """
@@ -14,7 +17,10 @@ import subprocess
 import sys
 
 TRAITS = ("Z3", "SwiftSource")
-CONDITIONAL = re.compile(r"^\s*#(?:if|elseif)\b.*\b(?:%s)\b" % "|".join(TRAITS))
+# The modules only a trait brings in, which `canImport` may test instead.
+TRAIT_MODULES = ("Z3Solver", "CZ3", "CZ3Shim", "SwiftSyntax", "SwiftParser")
+CONDITIONAL = re.compile(r"^\s*#(?:if|elseif)\b.*(?:\b(?:%s)\b|canImport\((?:%s)\))"
+                         % ("|".join(TRAITS), "|".join(TRAIT_MODULES)))
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 described = subprocess.run(["swift", "package", "describe", "--type", "json"], cwd=root,

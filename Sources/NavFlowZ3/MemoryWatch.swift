@@ -17,7 +17,10 @@ import Z3Solver
 ///
 /// Only one query of a process may be watched at a time: Z3's cap is the
 /// process's. The command line runs one; a library caller sets
-/// `Explorer.Limits.maxResidentBytes` only where it does the same.
+/// `Explorer.Limits.maxResidentBytes` only where it does the same. Z3 reads
+/// the cap as it allocates, on the checks' threads, while this thread sets
+/// it: it is set only when it changes, in whole MiB. Once Z3 has run out of
+/// memory, it keeps a flag of it for the rest of the process.
 final class MemoryWatch: @unchecked Sendable {
     /// The limit on the process's resident memory, in bytes.
     let limit: Int
@@ -26,6 +29,12 @@ final class MemoryWatch: @unchecked Sendable {
     private let lock = NSLock()
     private var stopping = false
     private var breach: Int?
+    private var short = false
+    /// The cap last set, in MiB.
+    private var capped = -1
+    /// Room under which a context Z3 could not make is the memory limit:
+    /// a context takes a few MiB.
+    static let shortRoom = 64 << 20
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts watching; nil when there is no limit, or where the platform
@@ -35,7 +44,7 @@ final class MemoryWatch: @unchecked Sendable {
         let resident = ProcessMemory.residentBytes()
         guard resident > 0 else { return nil }
         self.limit = limit
-        Self.cap(room: limit - resident)
+        cap(room: limit - resident)
         let thread = Thread { [self] in
             watch(from: resident)
             finished.signal()
@@ -44,18 +53,28 @@ final class MemoryWatch: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops watching and lifts Z3's cap; returns the resident memory that
-    /// breached the limit, if it did.
-    func stop() -> Int? {
+    /// What the watch saw: the resident memory that left no room under the
+    /// limit, if any, and whether the room was ever short (`shortRoom`).
+    struct Usage {
+        var breach: Int?
+        var wasShort: Bool
+    }
+
+    /// Stops watching and lifts Z3's cap.
+    func stop() -> Usage {
         lock.withLock { stopping = true }
         finished.wait()
         Z3Solver.setMemoryLimit(nil)
-        return lock.withLock { breach }
+        return lock.withLock { Usage(breach: breach, wasShort: short) }
     }
 
     /// Caps Z3 at what it holds plus half of `room`.
-    private static func cap(room: Int) {
-        Z3Solver.setMemoryLimit(Z3Solver.allocatedBytes + max(0, room) / 2)
+    private func cap(room: Int) {
+        let bytes = Z3Solver.allocatedBytes + max(0, room) / 2
+        lock.withLock { if room < Self.shortRoom { short = true } }
+        guard bytes >> 20 != capped else { return }
+        capped = bytes >> 20
+        Z3Solver.setMemoryLimit(bytes)
     }
 
     private func watch(from start: Int) {
@@ -65,7 +84,7 @@ final class MemoryWatch: @unchecked Sendable {
             let resident = ProcessMemory.residentBytes()
             let room = limit - resident - max(0, resident - last)
             last = resident
-            Self.cap(room: room)
+            cap(room: room)
             let stopping: Bool = lock.withLock {
                 if breach == nil, room <= 0 { breach = resident }
                 return self.stopping

@@ -219,20 +219,19 @@ public struct SymbolicQueryEngine: Sendable {
 
     /// Runs an encoding's solve, its errors as failures (a solver that gave
     /// up as the time-out), with the process's memory watched
-    /// (`MemoryWatch`) when `limits.maxResidentBytes` is set: a check that
-    /// gave up for it, or ran out of the memory Z3 was left, is the memory
-    /// limit.
+    /// (`MemoryWatch`) when `limits.maxResidentBytes` is set: Z3 out of
+    /// the memory the watch left it (its memory error, a check that gave up
+    /// for it, a context it could not make while the room was short) is the
+    /// memory limit; every other failure is what it is.
     private func solving<Result>(_ deadline: Deadline, _ body: () throws -> Result) throws(Failure) -> Result {
         let watch = MemoryWatch(limit: limits.maxResidentBytes)
         let result: Swift.Result<Result, any Error> = Swift.Result { try body() }
-        let breach = watch?.stop()
-        if case .failure = result, let breach { throw .memory(resident: breach, limit: limits.maxResidentBytes) }
+        let usage = watch?.stop()
         do {
             return try result.get()
         } catch let error as Z3Error {
-            // Z3 out of the memory the watch left it (a context is memory too).
-            if error.isMemoryLimit || error == .unavailable, watch != nil {
-                throw .memory(resident: ProcessMemory.residentBytes(), limit: limits.maxResidentBytes)
+            if let usage, error.isMemoryLimit || error == .unavailable && usage.wasShort {
+                throw .memory(resident: usage.breach ?? ProcessMemory.residentBytes(), limit: limits.maxResidentBytes)
             }
             if case .unknown = error { throw .timeout(deadline.seconds, option: deadline.option) }
             throw .solver(error)

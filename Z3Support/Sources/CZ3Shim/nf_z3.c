@@ -38,7 +38,10 @@ nf_solver *nf_solver_new(unsigned timeout_ms, unsigned rlimit) {
     if (solver == NULL) {
         return NULL;
     }
+    // A configuration reads Z3's global parameters, which nf_set_memory_limit sets.
+    pthread_mutex_lock(&nf_creation);
     Z3_config config = Z3_mk_config();
+    pthread_mutex_unlock(&nf_creation);
     if (config == NULL) {
         free(solver);
         return NULL;
