@@ -9,9 +9,10 @@ import NavFlowSearch
 /// explicit search runs with at most `explicitStates` states stored, and
 /// when it stops there z3 answers over the navigation state; elsewhere the
 /// explicit search runs within the usual limits (z3 over the state graph
-/// could only do worse). z3 needs a build that has it and a query without
-/// `--from`. Any other limit (time, memory, the user's own state limit)
-/// ends the query as it would with the explicit engine.
+/// could only do worse). z3 needs a build that has it, and for `--from`
+/// the navigation-state encoding (the state graph does not encode starts).
+/// Any other limit (time, memory, the user's own state limit) ends the
+/// query as it would with the explicit engine.
 public struct AutomaticQueryEngine: Sendable {
     public var limits: Explorer.Limits
     public var parksInactiveTabs: Bool
@@ -50,9 +51,11 @@ public struct AutomaticQueryEngine: Sendable {
     /// gave it, and the choice.
     public func answer(_ query: ReachabilityQuery, model: FlowModel)
         throws -> (answer: QueryAnswer, trail: WitnessTrail?, choice: Choice) {
-        let z3 = SymbolicEngineAvailability.isAvailable && query.from == nil
+        let available = SymbolicEngineAvailability.isAvailable
+        let z3 = available && (query.from == nil || Self.navigationStateCovers(model, deepLinks: query.deepLinks))
         if z3, (try? model.inputValuations(limit: limits.maxValuations)) == nil {
-            return try symbolic(query, model: model, reason: .tooManyValuations(inputs: model.relevantInputs.count))
+            return try symbolic(query, model: model, reason: .tooManyValuations(inputs: model.relevantInputs.count),
+                                navigationState: query.from != nil)
         }
         // Past the budget only the navigation state helps: the state graph
         // is at least as large as what the explicit search stores.
@@ -63,8 +66,7 @@ public struct AutomaticQueryEngine: Sendable {
             let (answer, trail) = try ExplicitQueryEngine(limits: capped, parksInactiveTabs: parksInactiveTabs)
                 .answerWithTrail(query, model: model)
             let reason: QueryEngineReason = covered ? .answeredWithin(states: capped.maxStates)
-                : z3 ? .notCovered
-                : SymbolicEngineAvailability.isAvailable ? .fromNeedsExplicit : .noSymbolicEngine
+                : available ? .notCovered : .noSymbolicEngine
             return (answer, trail, Choice(engine: "explicit", encoding: nil, reason: reason))
         } catch {
             guard covered, capped.maxStates < limits.maxStates, error.states >= capped.maxStates else { throw error }

@@ -9,7 +9,6 @@ import Testing
             (.answeredWithin(states: 1_000_000), "the explicit search answered within 1,000,000 states"),
             (.explicitStopped(states: 1_000_000), "the explicit search stored 1,000,000 states without an answer"),
             (.tooManyValuations(inputs: 39), "39 inputs have more valuations than the explicit engine enumerates"),
-            (.fromNeedsExplicit, "--from is answered by the explicit engine unless --engine z3 is given"),
             (.notCovered, "z3 does not encode this spec's navigation state yet (some of its appear hooks), and its state graph is no smaller"),
             (.noSymbolicEngine, "this build has no z3 engine (the Z3 trait)"),
         ]

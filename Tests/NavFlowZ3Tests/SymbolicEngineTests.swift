@@ -27,6 +27,20 @@ import Testing
         let big = try tight.answer(query, model: model)
         #expect(big.choice == AutomaticQueryEngine.Choice(engine: "z3", encoding: "navigation state", reason: .explicitStopped(states: 20)))
         #expect(big.answer.isReachable && small.answer.isReachable)
+        // With --from too: past the budget (which the search for the starts
+        // counts against), z3 answers over the navigation state.
+        let start = try #require(PatternResolver.resolvePattern("* / ... / S1", in: model.spec).0)
+        let fromQuery = ReachabilityQuery(target: pattern, from: start)
+        let fromSmall = try roomy.answer(fromQuery, model: model)
+        let fromBig = try tight.answer(fromQuery, model: model)
+        #expect(fromSmall.choice == AutomaticQueryEngine.Choice(engine: "explicit", encoding: nil,
+                                                               reason: .answeredWithin(states: AutomaticQueryEngine.defaultExplicitStates)))
+        #expect(fromBig.choice == AutomaticQueryEngine.Choice(engine: "z3", encoding: "navigation state", reason: .explicitStopped(states: 20)))
+        guard case .reachable(_, let bigLength) = fromBig.answer, case .reachable(_, let smallLength) = fromSmall.answer else {
+            Issue.record("explicit \(fromSmall.answer.isReachable), z3 \(fromBig.answer.isReachable)")
+            return
+        }
+        #expect(bigLength == smallLength)
         // Where the navigation state is not encoded (an appear hook that pops), the
         // explicit search keeps the usual limits: z3's state graph would be no smaller.
         let hooked = try NavFlowTestSupport.model(text + "\nscreen Hooked { appear { set f0 = true; pop } }\n")

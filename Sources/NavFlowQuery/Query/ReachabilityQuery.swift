@@ -49,9 +49,6 @@ public enum QueryEngineReason: Sendable, Equatable {
     case explicitStopped(states: Int)
     /// This many inputs have more valuations than the explicit engine enumerates: z3 answered.
     case tooManyValuations(inputs: Int)
-    /// `--from`: the automatic choice answers it with the explicit engine
-    /// (`--engine z3` answers it over the navigation state).
-    case fromNeedsExplicit
     /// The navigation-state encoding does not cover the spec or the query
     /// yet, and z3 over the state graph cannot go further than the explicit search.
     case notCovered

@@ -44,7 +44,6 @@ public struct QueryReport: Sendable {
             case .answeredWithin(let states): "the explicit search answered within \(QueryReport.grouped(states)) states"
             case .explicitStopped(let states): "the explicit search stored \(QueryReport.grouped(states)) states without an answer"
             case .tooManyValuations(let inputs): "\(inputs) inputs have more valuations than the explicit engine enumerates"
-            case .fromNeedsExplicit: "--from is answered by the explicit engine unless --engine z3 is given"
             case .notCovered: "z3 does not encode this spec's navigation state yet (some of its appear hooks), and its state graph is no smaller"
             case .noSymbolicEngine: "this build has no z3 engine (the Z3 trait)"
             }
