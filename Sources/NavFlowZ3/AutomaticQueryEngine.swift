@@ -52,14 +52,13 @@ public struct AutomaticQueryEngine: Sendable {
     public func answer(_ query: ReachabilityQuery, model: FlowModel)
         throws -> (answer: QueryAnswer, trail: WitnessTrail?, choice: Choice) {
         let available = SymbolicEngineAvailability.isAvailable
-        let z3 = available && (query.from == nil || Self.navigationStateCovers(model, deepLinks: query.deepLinks))
-        if z3, (try? model.inputValuations(limit: limits.maxValuations)) == nil {
-            return try symbolic(query, model: model, reason: .tooManyValuations(inputs: model.relevantInputs.count),
-                                navigationState: query.from != nil)
+        let covered = available && Self.navigationStateCovers(model, deepLinks: query.deepLinks)
+        // `--from` only over the navigation state (the state graph does not encode starts).
+        if available, query.from == nil || covered, (try? model.inputValuations(limit: limits.maxValuations)) == nil {
+            return try symbolic(query, model: model, reason: .tooManyValuations(inputs: model.relevantInputs.count))
         }
         // Past the budget only the navigation state helps: the state graph
         // is at least as large as what the explicit search stores.
-        let covered = z3 && Self.navigationStateCovers(model, deepLinks: query.deepLinks)
         var capped = limits
         if covered { capped.maxStates = min(limits.maxStates, explicitStates) }
         do {

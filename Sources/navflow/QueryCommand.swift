@@ -50,7 +50,7 @@ struct QueryCommand: ParsableCommand {
         valueName: "mode"))
     var exploration: Verifier.Exploration = .automatic
 
-    @Option(help: "The longest witness the z3 engine looks for.")
+    @Option(help: "The longest witness the z3 engine looks for (with --from, the steps from launch to the start count too).")
     var bound: Int = 12
 
     @Option(help: "Seconds the z3 engine may take; past it, exit 3.")

@@ -119,6 +119,7 @@ import Darwin
                         "\(command): exit \(run.status), \(report)")
                 // The z3 engine stores no states: it says how long it ran.
                 if command.contains("z3") {
+                    #expect(report.contains(#/^navflow: error: query stopped at a limit: the z3 engine found no answer within the memory limit of 48 MiB \(--max-memory\): the process held [0-9]+ MiB when it stopped; lower --bound or raise the limit\n/#), "\(report)")
                     #expect(report.contains(#/\nnavflow: note: the z3 engine ran for [0-9.]+ s, peak memory [0-9]+ MiB\n/#), "\(report)")
                 }
             }

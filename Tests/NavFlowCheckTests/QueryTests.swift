@@ -106,6 +106,7 @@ import Testing
         let answer = try Self.ask("reach account / Settings", from: "account / Settings / Privacy")
         #expect(steps(answer).count == 2)
         #expect(steps(answer).last == "Go back from Privacy")
+        #expect(steps(answer).first == "Start where account / Settings / Privacy holds: Account tab: Account > Settings > Privacy")
         guard case .unreachable(.noStart) = try Self.ask("reach home", from: "account where !signedIn") else {
             Issue.record("expected no start")
             return

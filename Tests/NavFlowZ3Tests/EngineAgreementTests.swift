@@ -171,11 +171,15 @@ import Testing
         var engine = SymbolicQueryEngine(bound: 4, timeout: 60, encoding: .navigationState)
         engine.explicitPrefixStates = nil
         let (symbolic, trace) = try engine.solve(request, model: model)
-        guard case .reachable(_, let explicitLength) = explicit, case .reachable(_, let symbolicLength) = symbolic else {
+        guard case .reachable(let explicitWitness, let explicitLength) = explicit,
+              case .reachable(let symbolicWitness, let symbolicLength) = symbolic else {
             Issue.record("explicit \(explicit.isReachable), z3 \(symbolic.isReachable)")
             return
         }
         #expect(explicitLength == 0 && symbolicLength == 0)
+        // Both say where the witness starts in the same words.
+        #expect(symbolicWitness.steps.map(\.text) == ["Start where / ... / Secret holds: Home > Secret"])
+        #expect(explicitWitness.steps.map(\.text) == symbolicWitness.steps.map(\.text))
         // The run to the start opens the link (the solver may take more steps than that).
         #expect(trace?.start.isEmpty == false)
     }

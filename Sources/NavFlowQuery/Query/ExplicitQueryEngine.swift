@@ -52,14 +52,12 @@ public struct ExplicitQueryEngine: Sendable {
             parking?.withDeepLinks = query.deepLinks
         }
         var starts = initial
-        var startText: WitnessStep?
         if let from = query.from {
             // The states the start pattern matches, kept whole; the search
             // that found them is let go before the next one starts.
             let (matched, searched) = try Self.states(matching: from, reachableFrom: initial, model: model,
                                                       explorer: explorer, parking: parking)
             starts = matched
-            startText = WitnessStep(kind: .launch, text: "Start where \(from.text) holds")
             if starts.isEmpty {
                 return (.unreachable(.noStart(states: searched)), nil)
             }
@@ -95,8 +93,8 @@ public struct ExplicitQueryEngine: Sendable {
         }
         let builder = WitnessBuilder(model: model)
         var witness = builder.witness(path, inputs: end.inputs)
-        if let startText {
-            witness.steps[0] = WitnessStep(kind: .launch, text: startText.text + ": " + builder.describe(startState))
+        if let from = query.from {
+            witness.steps[0] = builder.start(where: from, in: startState)
         }
         let launchFacts = query.from == nil ? model.initialState(inputs: end.inputs).facts : []
         let trail = WitnessTrail(model: model, launchFacts: launchFacts, path: path, end: end,

@@ -127,6 +127,12 @@ public struct WitnessBuilder: Sendable {
         }
     }
 
+    /// The first step of a `--from` witness: the pattern it starts where,
+    /// and the state it starts in.
+    public func start(where pattern: StatePattern, in state: NavState) -> WitnessStep {
+        WitnessStep(kind: .launch, text: "Start where \(pattern.text) holds: " + describe(state))
+    }
+
     /// A state in words: the selected tab and its paths, the paths other
     /// tabs keep, and the modals.
     public func describe(_ state: NavState) -> String {

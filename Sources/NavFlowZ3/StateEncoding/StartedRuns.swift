@@ -1,5 +1,4 @@
 #if Z3
-import NavFlowDiagnostics
 import NavFlowModel
 import NavFlowQuery
 import NavFlowSpec
@@ -74,7 +73,6 @@ extension StateEncoding {
                     try solver.assert(terms.implies(terms.not(stepped), terms.equal(after, before)))
                 }
             } else {
-                if k == reach { try solver.assert(pattern.term(start, in: frames[k])) }
                 (selector, steps) = try Self.assertStep(from: frames[k], to: next, name: "step\(k)", relation: witnessRelation,
                                                         terms: terms, solver: solver)
             }
@@ -82,12 +80,11 @@ extension StateEncoding {
             selectors.append(selector)
             labels.append(steps)
         }
-        if length == 0 { try solver.assert(pattern.term(start, in: frames[reach])) }
+        try solver.assert(pattern.term(start, in: frames[reach]))
         try solver.assert(pattern.term(query.target, in: frames[reach + length]))
         guard try check(solver, slot: slot) == .satisfiable else { return nil }
         // The run as the solver chose it: the steps taken to the start, then the witness's.
-        var bits: UInt64 = 0
-        for (input, term) in inputs.made where try solver.value(of: term) { bits |= 1 << UInt64(input) }
+        let bits = try inputs.values(in: solver)
         let count = Int(try solver.bitVectorValue(of: taken))
         var toStart: [Step] = []
         for k in 0..<count { toStart.append(labels[k][Int(try solver.bitVectorValue(of: selectors[k]))]) }
@@ -127,7 +124,7 @@ extension StateEncoding {
         }
         let builder = WitnessBuilder(model: model)
         var witness = builder.witness(taken, inputs: bits)
-        witness.steps[0] = WitnessStep(kind: .launch, text: "Start where \(start.text) holds: " + builder.describe(first))
+        witness.steps[0] = builder.start(where: start, in: first)
         return (.reachable(witness, length: taken.count), SymbolicQueryEngine.Trace(inputs: bits, steps: steps, start: toStart))
     }
 }

@@ -299,8 +299,7 @@ struct StateEncoding: Sendable {
     private func witness(solver: Z3Solver, layout: StateLayout, inputs: InputTerms, frames: [SymbolicState],
                          selectors: [Z3Term], labels: [[Step]], query: ReachabilityQuery,
                          prefix: [(from: NavState, step: Step)]) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
-        var bits: UInt64 = 0
-        for (input, term) in inputs.made where try solver.value(of: term) { bits |= 1 << UInt64(input) }
+        let bits = try inputs.values(in: solver)
         var states: [NavState] = []
         for frame in frames { states.append(try layout.decode(frame, inputs: bits, solver: solver)) }
         var steps: [Step] = []

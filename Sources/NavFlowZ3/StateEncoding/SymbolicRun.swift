@@ -526,5 +526,13 @@ final class InputTerms {
 
     /// The inputs made so far, by index.
     var made: [(input: Int, term: Z3Term)] { constants.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+
+    /// The valuation a satisfied solver's model gives the inputs made (bit
+    /// i is input i; an input no condition read is false).
+    func values(in solver: Z3Solver) throws -> UInt64 {
+        var bits: UInt64 = 0
+        for (input, term) in made where try solver.value(of: term) { bits |= 1 << UInt64(input) }
+        return bits
+    }
 }
 #endif
