@@ -127,26 +127,29 @@ import Testing
                     let (start, startErrors) = PatternResolver.resolvePattern(from, in: spec)
                     guard let target, let start, errors.isEmpty, startErrors.isEmpty else { continue }
                     let request = ReachabilityQuery(target: target, from: start, deepLinks: index % 2 == 1)
-                    var engine = SymbolicQueryEngine(bound: bound, timeout: 60, encoding: .navigationState)
-                    engine.explicitPrefixStates = nil
-                    let (symbolic, trace) = try engine.solve(request, model: model)
-                    let context = "seed \(seed), \(query) --from '\(from)'\(request.deepLinks ? " --deeplinks" : "")\n\(text)"
                     let oracle = StartedRunOracle(model: model, request: request)
-                    compared += 1
-                    switch symbolic {
-                    case .reachable(_, let length):
-                        reachable += 1
-                        #expect(length == oracle.shortest(bound: bound), "\(context)")
-                        if let trace { try replay(trace, request, model, context) }
-                    case .unreachable(.bounded):
-                        #expect(oracle.shortest(bound: bound) == nil, "\(context)")
-                    case .unreachable:
-                        #expect(oracle.shortest(bound: nil) == nil, "\(context)")
+                    // The run to the start from launch, and after an explicit prefix of 20 states.
+                    for prefix in [nil, 20] as [Int?] {
+                        var engine = SymbolicQueryEngine(bound: bound, timeout: 60, encoding: .navigationState)
+                        engine.explicitPrefixStates = prefix
+                        let (symbolic, trace) = try engine.solve(request, model: model)
+                        let context = "seed \(seed), \(query) --from '\(from)'\(request.deepLinks ? " --deeplinks" : ""), prefix \(prefix ?? 0)\n\(text)"
+                        compared += 1
+                        switch symbolic {
+                        case .reachable(_, let length):
+                            reachable += 1
+                            #expect(length == oracle.shortest(bound: bound), "\(context)")
+                            if let trace { try replay(trace, request, model, context) }
+                        case .unreachable(.bounded):
+                            #expect(oracle.shortest(bound: bound) == nil, "\(context)")
+                        case .unreachable:
+                            #expect(oracle.shortest(bound: nil) == nil, "\(context)")
+                        }
                     }
                 }
             }
         }
-        #expect(compared >= 40 && reachable >= 15, "\(compared) compared, \(reachable) reachable")
+        #expect(compared >= 80 && reachable >= 30, "\(compared) compared, \(reachable) reachable")
     }
 
     /// A start only a deep link reaches is a start without `--deeplinks`
@@ -182,6 +185,56 @@ import Testing
         #expect(explicitWitness.steps.map(\.text) == symbolicWitness.steps.map(\.text))
         // The run to the start opens the link (the solver may take more steps than that).
         #expect(trace?.start.isEmpty == false)
+    }
+
+    /// A start is at most K − k steps from launch, the explicit prefix's
+    /// steps included: on a chain of pushes, `/ ... / E` is 5 steps from
+    /// launch and `/ ... / G` 2 steps further, so bound 6 has no witness
+    /// and bound 7 has the 2-step one, whatever the prefix explored.
+    @Test(arguments: [nil, 3, 20] as [Int?]) func aStartFartherThanTheBoundLeavesIsNotSeen(prefix: Int?) throws {
+        let text = """
+        app Chain
+        stack Main root Home {
+          destination A
+          destination B
+          destination C
+          destination D
+          destination E
+          destination F
+          destination G
+          depth 8
+        }
+        start Main
+        screen Home { push A }
+        screen A { push B }
+        screen B { push C }
+        screen C { push D }
+        screen D { push E }
+        screen E { push F }
+        screen F { push G }
+        screen G
+        """
+        let spec = try #require(Frontend.load(SourceFile(path: "chain.navflow", text: text)).spec)
+        let model = try FlowModel(spec)
+        let target = try #require(PatternResolver.resolveQuery("reach / ... / G", in: spec).0)
+        let start = try #require(PatternResolver.resolvePattern("/ ... / E", in: spec).0)
+        let request = ReachabilityQuery(target: target, from: start, deepLinks: false)
+        let oracle = StartedRunOracle(model: model, request: request)
+        for bound in [6, 7] {
+            var engine = SymbolicQueryEngine(bound: bound, timeout: 60, encoding: .navigationState)
+            engine.explicitPrefixStates = prefix
+            let (answer, trace) = try engine.solve(request, model: model)
+            switch answer {
+            case .reachable(_, let length):
+                #expect(bound == 7 && length == 2, "bound \(bound): \(length) steps")
+                #expect(trace?.start.count == 5)
+            case .unreachable(.bounded(let checked)):
+                #expect(bound == 6 && checked == 6)
+            case .unreachable:
+                Issue.record("bound \(bound): proved unreachable")
+            }
+            #expect(oracle.shortest(bound: bound) == (bound == 7 ? 2 : nil))
+        }
     }
 
     private func compare(batch: UInt64, appearHooks: Bool) throws {

@@ -12,6 +12,10 @@ import NavFlowSpec
 /// layer after `depth` steps, and no shorter run ends there, so the first
 /// `k` with a run from the layer gives a shortest witness of `depth + k`
 /// steps. The solver then unrolls `depth` fewer steps.
+///
+/// Without a target (a `--from` query's run to its start), it only
+/// explores, and `states(within:)` gives every state found up to a
+/// distance.
 struct ExplicitPrefix: Sendable {
     /// How many steps the layer is from launch.
     private(set) var depth = 0
@@ -27,10 +31,14 @@ struct ExplicitPrefix: Sendable {
     private(set) var states = 0
     /// Each state found after launch, with the state and step it was first found from.
     private var parents: [NavState: (from: NavState, step: Step)] = [:]
+    /// Every state found in a completed layer, nearest first.
+    private var found: [NavState] = []
+    /// How many of `found` are at most 0, 1, … `depth` steps from launch.
+    private var ends: [Int] = []
 
     /// Explores up to `maxDepth` steps while the states found stay within
     /// `budget`; nil when the inputs have too many valuations to launch one by one.
-    init?(model: FlowModel, target: StatePattern, deepLinks: Bool, maxDepth: Int, budget: Int) {
+    init?(model: FlowModel, target: StatePattern?, deepLinks: Bool, maxDepth: Int, budget: Int) {
         guard let valuations = try? model.inputValuations(limit: 64) else { return nil }
         var seen = Set<NavState>()
         for inputs in valuations {
@@ -38,7 +46,9 @@ struct ExplicitPrefix: Sendable {
             layer.append(state)
         }
         while true {
-            if let match = layer.first(where: { model.matches(target, $0) }) {
+            found += layer
+            ends.append(found.count)
+            if let target, let match = layer.first(where: { model.matches(target, $0) }) {
                 witness = path(to: match)
                 reached = match
                 return
@@ -65,6 +75,12 @@ struct ExplicitPrefix: Sendable {
             layer = next
             depth += 1
         }
+    }
+
+    /// Every state at most `distance` steps from launch, nearest first
+    /// (`distance` at most `depth`).
+    func states(within distance: Int) -> ArraySlice<NavState> {
+        found[..<ends[min(distance, depth)]]
     }
 
     /// The run from launch to a state of the prefix.

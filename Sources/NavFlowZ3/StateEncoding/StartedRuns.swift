@@ -15,6 +15,18 @@ import Z3Solver
 /// launch. A start farther than that is not seen, so `no witness up to
 /// bound K` says no more than that.
 ///
+/// The first steps of the run to the start are explored explicitly, as
+/// for queries without `--from` (`ExplicitPrefix`, without a target, deep
+/// links among the steps), while the states found stay within the
+/// prefix's budget: say every state at most d steps from launch. The run
+/// then begins at one of them (a selector says which) rather than at
+/// launch, and takes at most R − d steps of the solver's, R = K − k. That
+/// reaches exactly the states at most R steps from launch: each such
+/// state is either found (0 steps) or farther than d, when a shortest run
+/// to it passes, after d steps, through a state exactly d steps away and
+/// takes R − d steps at most from there; and nothing farther is reached,
+/// a found state being at most d away. The solver unrolls d fewer steps.
+///
 /// The target is proved unreachable from every start when no launch
 /// state is in it and the induction step at depth 0 closes with deep
 /// links among the steps: no step, in-app or a link, leads into the target
@@ -25,13 +37,16 @@ extension StateEncoding {
         -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
         let lengths = Array(0...bound)
         let encoding = self
+        let prefix = prefixStates.flatMap { ExplicitPrefix(model: model, target: nil, deepLinks: true, maxDepth: bound, budget: $0) }
         // The proof first, then each length.
         let decided = try OrderedChecks.run(count: lengths.count + 1, decides: { $0 != nil }) {
             index, slot -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? in
             guard index > 0 else {
                 return try encoding.provesUnreachableFromEveryStart(query, slot: slot) ? (.unreachable(.induction(depth: 0)), nil) : nil
             }
-            return try encoding.check(query, from: start, length: lengths[index - 1], slot: slot)
+            let length = lengths[index - 1]
+            if length == 0, try !encoding.aStateCanMatch(start, and: query.target, slot: slot) { return nil }
+            return try encoding.check(query, from: start, length: length, prefix: prefix, slot: slot)
         }
         return decided?.outcome ?? (.unreachable(.bounded(bound: bound)), nil)
     }
@@ -42,30 +57,57 @@ extension StateEncoding {
         return try check(fromLaunch, length: 0, prefix: nil, slot: slot) == nil
     }
 
+    /// Whether a state of the shape every reachable state has
+    /// (`StateInvariant`) can match both patterns. When none can, no start
+    /// is in the target: there is no witness of 0 steps, and its check need
+    /// not unroll a run to a start (`* / ... + sheet S` against a target
+    /// with no sheet up, for one, is answered here at once).
+    private func aStateCanMatch(_ start: StatePattern, and target: StatePattern, slot: CheckSlot) throws -> Bool {
+        let (solver, terms, _, layout, _, pattern) = try makeSolver(deepLinks: true)
+        let state = try layout.fresh("s", terms: terms)
+        try solver.assert(StateInvariant(layout: layout, terms: terms).term(state))
+        try solver.assert(pattern.term(start, in: state))
+        try solver.assert(pattern.term(target, in: state))
+        return try check(solver, slot: slot) != .unsatisfiable
+    }
+
     /// Looks for a witness of exactly `length` steps from a state that
-    /// matches `start`, reached from launch in at most `bound − length` steps.
-    private func check(_ query: ReachabilityQuery, from start: StatePattern, length: Int, slot: CheckSlot) throws
-        -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
+    /// matches `start`, reached from launch in at most `bound − length`
+    /// steps: the first of them explicit, when there is a prefix.
+    private func check(_ query: ReachabilityQuery, from start: StatePattern, length: Int, prefix: ExplicitPrefix?,
+                       slot: CheckSlot) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
         let (solver, terms, inputs, layout, relation, pattern) = try makeSolver(deepLinks: true)
         var witnessRelation = relation
         witnessRelation.takesDeepLinks = query.deepLinks
-        let (initial, launched) = try relation.initial()
-        try solver.assert(launched)
-        // The run to the start: `reach` steps at most, `taken` of them.
+        // Where the run to the start begins: a state found explicitly, at
+        // most `near` steps from launch, or launch itself.
         let reach = bound - length
-        let width = Terms.width(for: reach + 1)
+        let near = min(prefix?.depth ?? 0, reach)
+        let found = prefix.map { Array($0.states(within: near)) }
+        var initial: SymbolicState
+        var chooser: Z3Term?
+        if let found {
+            (initial, chooser) = try self.start(among: found, layout: layout, terms: terms, inputs: inputs, solver: solver)
+        } else {
+            let launched: Z3Term
+            (initial, launched) = try relation.initial()
+            try solver.assert(launched)
+        }
+        // The solver's part of the run to the start: `rest` steps at most, `taken` of them.
+        let rest = reach - near
+        let width = Terms.width(for: rest + 1)
         let taken = try terms.bitVector("taken", width: width)
-        try solver.assert(terms.less(taken, terms.value(reach + 1, width: width)))
+        try solver.assert(terms.less(taken, terms.value(rest + 1, width: width)))
         var frames = [initial]
         var selectors: [Z3Term] = []
         var labels: [[Step]] = []
-        for k in 0..<(reach + length) {
+        for k in 0..<(rest + length) {
             _ = try remainingSeconds()
             try slot.throwIfStopped()
             let next = try layout.fresh("s\(k + 1)", terms: terms)
             let selector: Z3Term
             let steps: [Step]
-            if k < reach {
+            if k < rest {
                 let stepped = try terms.less(terms.value(k, width: width), taken)
                 (selector, steps) = try Self.assertStep(from: frames[k], to: next, name: "step\(k)", relation: relation,
                                                         terms: terms, solver: solver, when: stepped)
@@ -80,16 +122,21 @@ extension StateEncoding {
             selectors.append(selector)
             labels.append(steps)
         }
-        try solver.assert(pattern.term(start, in: frames[reach]))
-        try solver.assert(pattern.term(query.target, in: frames[reach + length]))
+        try solver.assert(pattern.term(start, in: frames[rest]))
+        try solver.assert(pattern.term(query.target, in: frames[rest + length]))
         guard try check(solver, slot: slot) == .satisfiable else { return nil }
-        // The run as the solver chose it: the steps taken to the start, then the witness's.
+        // The run as the solver chose it: the explicit steps, the solver's
+        // steps to the start, then the witness's.
         let bits = try inputs.values(in: solver)
-        let count = Int(try solver.bitVectorValue(of: taken))
         var toStart: [Step] = []
+        if let prefix, let found {
+            let index = try chooser.map { Int(try solver.bitVectorValue(of: $0)) } ?? 0
+            toStart = prefix.path(to: found[index]).map(\.step)
+        }
+        let count = Int(try solver.bitVectorValue(of: taken))
         for k in 0..<count { toStart.append(labels[k][Int(try solver.bitVectorValue(of: selectors[k]))]) }
         var witnessSteps: [Step] = []
-        for k in reach..<(reach + length) { witnessSteps.append(labels[k][Int(try solver.bitVectorValue(of: selectors[k]))]) }
+        for k in rest..<(rest + length) { witnessSteps.append(labels[k][Int(try solver.bitVectorValue(of: selectors[k]))]) }
         return try replay(query, from: start, inputs: bits, toStart: toStart, steps: witnessSteps)
     }
 

@@ -253,7 +253,7 @@ struct StateEncoding: Sendable {
     /// The first frame of a check that starts from the prefix's layer: one
     /// of its states, chosen by a selector (none for a single state), with
     /// the inputs that state was launched with.
-    private func start(among states: [NavState], layout: StateLayout, terms: Terms, inputs: InputTerms,
+    func start(among states: [NavState], layout: StateLayout, terms: Terms, inputs: InputTerms,
                        solver: Z3Solver) throws -> (state: SymbolicState, chooser: Z3Term?) {
         var constants: [SymbolicState] = []
         for state in states { constants.append(try layout.constant(state, terms: terms)) }
