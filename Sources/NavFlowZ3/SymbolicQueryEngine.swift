@@ -28,8 +28,9 @@ public struct SymbolicQueryEngine: Sendable {
     public var encoding: EncodingChoice
     /// The most states the navigation-state encoding explores explicitly,
     /// breadth first from launch, before its bounded checks take over from
-    /// the last layer it completed (`ExplicitPrefix`); nil for none, the
-    /// checks then start from launch.
+    /// the last layer it completed (`ExplicitPrefix`; with `--from`, the run
+    /// to the start begins at any state it found); nil for none, the checks
+    /// then start from launch.
     public var explicitPrefixStates: Int? = Self.defaultPrefixStates
 
     /// Starting the checks from the states a few steps from launch leaves

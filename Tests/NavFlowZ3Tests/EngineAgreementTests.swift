@@ -155,7 +155,7 @@ import Testing
     /// A start only a deep link reaches is a start without `--deeplinks`
     /// too (the run to it takes the link), and it may be in the target: a
     /// witness of no step.
-    @Test func aStartOnlyALinkReachesCounts() throws {
+    @Test(arguments: [nil, 20] as [Int?]) func aStartOnlyALinkReachesCounts(prefix: Int?) throws {
         let text = """
         app Linked
         scheme "linked"
@@ -172,7 +172,7 @@ import Testing
         let request = ReachabilityQuery(target: target, from: start, deepLinks: false)
         let explicit = try ExplicitQueryEngine().answer(request, model: model)
         var engine = SymbolicQueryEngine(bound: 4, timeout: 60, encoding: .navigationState)
-        engine.explicitPrefixStates = nil
+        engine.explicitPrefixStates = prefix
         let (symbolic, trace) = try engine.solve(request, model: model)
         guard case .reachable(let explicitWitness, let explicitLength) = explicit,
               case .reachable(let symbolicWitness, let symbolicLength) = symbolic else {

@@ -7,10 +7,10 @@ import Z3Solver
 /// `--from` over the navigation state. A witness starts in a state of the
 /// app that matches the start pattern: one reached from launch, deep links
 /// among the steps (the explicit engine's starts are the same). So each
-/// check unrolls a run from launch to such a state, then the witness from
-/// it: with the bound K, the check for a witness of k steps lets the run
-/// to its start take up to K − k steps (a selector says how many; the
-/// frames past them keep the state). The first k with a run gives the
+/// check unrolls a run to such a state, then the witness from it: with
+/// the bound K, the check for a witness of k steps lets the run to its
+/// start take up to R = K − k steps (a selector says how many of the
+/// solver's; the frames past them keep the state). The first k with a run gives the
 /// answer: a shortest witness among the starts at most K − k steps from
 /// launch. A start farther than that is not seen, so `no witness up to
 /// bound K` says no more than that.
@@ -18,14 +18,15 @@ import Z3Solver
 /// The first steps of the run to the start are explored explicitly, as
 /// for queries without `--from` (`ExplicitPrefix`, without a target, deep
 /// links among the steps), while the states found stay within the
-/// prefix's budget: say every state at most d steps from launch. The run
-/// then begins at one of them (a selector says which) rather than at
-/// launch, and takes at most R − d steps of the solver's, R = K − k. That
-/// reaches exactly the states at most R steps from launch: each such
-/// state is either found (0 steps) or farther than d, when a shortest run
-/// to it passes, after d steps, through a state exactly d steps away and
-/// takes R − d steps at most from there; and nothing farther is reached,
-/// a found state being at most d away. The solver unrolls d fewer steps.
+/// prefix's budget: say every state at most d steps from launch, and let
+/// d' = min(d, R). The run then begins at one of the states at most d'
+/// steps away (a selector says which) rather than at launch, and takes at
+/// most R − d' steps of the solver's. That reaches exactly the states at
+/// most R steps from launch: each such state is either found (0 steps)
+/// or farther than d', when a shortest run to it passes, after d' steps,
+/// through a state exactly d' steps away and takes R − d' steps at most
+/// from there; and nothing farther is reached, a found state being at
+/// most d' away. The solver unrolls d' fewer steps.
 ///
 /// The target is proved unreachable from every start when no launch
 /// state is in it and the induction step at depth 0 closes with deep
@@ -84,15 +85,7 @@ extension StateEncoding {
         let reach = bound - length
         let near = min(prefix?.depth ?? 0, reach)
         let found = prefix.map { Array($0.states(within: near)) }
-        var initial: SymbolicState
-        var chooser: Z3Term?
-        if let found {
-            (initial, chooser) = try self.start(among: found, layout: layout, terms: terms, inputs: inputs, solver: solver)
-        } else {
-            let launched: Z3Term
-            (initial, launched) = try relation.initial()
-            try solver.assert(launched)
-        }
+        let (initial, chooser) = try firstFrame(among: found, relation: relation, inputs: inputs, solver: solver)
         // The solver's part of the run to the start: `rest` steps at most, `taken` of them.
         let rest = reach - near
         let width = Terms.width(for: rest + 1)
@@ -129,31 +122,41 @@ extension StateEncoding {
         // steps to the start, then the witness's.
         let bits = try inputs.values(in: solver)
         var toStart: [Step] = []
+        var begun: (state: NavState, after: Int)?
         if let prefix, let found {
-            let index = try chooser.map { Int(try solver.bitVectorValue(of: $0)) } ?? 0
-            toStart = prefix.path(to: found[index]).map(\.step)
+            let state = found[try chosen(by: chooser, in: solver)]
+            toStart = prefix.path(to: state).map(\.step)
+            begun = (state, toStart.count)
         }
         let count = Int(try solver.bitVectorValue(of: taken))
         for k in 0..<count { toStart.append(labels[k][Int(try solver.bitVectorValue(of: selectors[k]))]) }
         var witnessSteps: [Step] = []
         for k in rest..<(rest + length) { witnessSteps.append(labels[k][Int(try solver.bitVectorValue(of: selectors[k]))]) }
-        return try replay(query, from: start, inputs: bits, toStart: toStart, steps: witnessSteps)
+        return try replay(query, from: start, inputs: bits, toStart: toStart, begun: begun, steps: witnessSteps)
     }
 
     /// Replays a `--from` run on the explicit model (launch, the steps to
-    /// the start, which must match the start pattern, the witness's steps,
-    /// which must end in the target) and describes it.
+    /// the start, the first of them to `begun`, the prefix's state the run
+    /// began at, when there is one; the start must match the start pattern,
+    /// and the witness's steps must end in the target) and describes it.
     private func replay(_ query: ReachabilityQuery, from start: StatePattern, inputs bits: UInt64, toStart: [Step],
-                        steps: [Step]) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
+                        begun: (state: NavState, after: Int)?, steps: [Step]) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?) {
         guard var state = model.initialState(inputs: bits).state else {
             throw SymbolicQueryEngine.Failure.replay("launch with inputs \(bits) is cut off")
         }
+        func checkBegun(after count: Int) throws {
+            if let begun, count == begun.after, state != begun.state {
+                throw SymbolicQueryEngine.Failure.replay("the explicit prefix's path does not lead to the state the run began at")
+            }
+        }
         for (k, step) in toStart.enumerated() {
+            try checkBegun(after: k)
             guard let target = model.transition(taking: step, from: state)?.target else {
                 throw SymbolicQueryEngine.Failure.replay("step \(k + 1) to the start (\(step)) does not replay")
             }
             state = target
         }
+        try checkBegun(after: toStart.count)
         guard model.matches(start, state) else {
             throw SymbolicQueryEngine.Failure.replay("the run's start does not match \(start.text)")
         }

@@ -217,15 +217,7 @@ struct StateEncoding: Sendable {
     func check(_ query: ReachabilityQuery, length: Int, prefix: ExplicitPrefix?,
                        slot: CheckSlot) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
         let (solver, terms, inputs, layout, relation, target) = try makeSolver(deepLinks: query.deepLinks)
-        var initial: SymbolicState
-        var chooser: Z3Term?
-        if let prefix {
-            (initial, chooser) = try start(among: prefix.layer, layout: layout, terms: terms, inputs: inputs, solver: solver)
-        } else {
-            let launched: Z3Term
-            (initial, launched) = try relation.initial()
-            try solver.assert(launched)
-        }
+        let (initial, chooser) = try firstFrame(among: prefix?.layer, relation: relation, inputs: inputs, solver: solver)
         var frames = [initial]
         var labels: [[Step]] = []
         var selectors: [Z3Term] = []
@@ -242,18 +234,30 @@ struct StateEncoding: Sendable {
         try solver.assert(target.term(query.target, in: frames[length]))
         guard try check(solver, slot: slot) == .satisfiable else { return nil }
         var run: [(from: NavState, step: Step)] = []
-        if let prefix {
-            let index = chooser.map { Int((try? solver.bitVectorValue(of: $0)) ?? 0) } ?? 0
-            run = prefix.path(to: prefix.layer[index])
-        }
+        if let prefix { run = prefix.path(to: prefix.layer[try chosen(by: chooser, in: solver)]) }
         return try witness(solver: solver, layout: layout, inputs: inputs, frames: frames,
                            selectors: selectors, labels: labels, query: query, prefix: run)
     }
 
-    /// The first frame of a check that starts from the prefix's layer: one
-    /// of its states, chosen by a selector (none for a single state), with
-    /// the inputs that state was launched with.
-    func start(among states: [NavState], layout: StateLayout, terms: Terms, inputs: InputTerms,
+    /// The first frame of a check: launch, or one of `states` (found by the
+    /// explicit prefix), chosen by a selector (none for a single state),
+    /// with the inputs that state was launched with.
+    func firstFrame(among states: [NavState]?, relation: SymbolicSteps, inputs: InputTerms,
+                    solver: Z3Solver) throws -> (state: SymbolicState, chooser: Z3Term?) {
+        guard let states else {
+            let (initial, launched) = try relation.initial()
+            try solver.assert(launched)
+            return (initial, nil)
+        }
+        return try start(among: states, layout: relation.layout, terms: relation.terms, inputs: inputs, solver: solver)
+    }
+
+    /// Which of the first frame's states the solver chose.
+    func chosen(by chooser: Z3Term?, in solver: Z3Solver) throws -> Int {
+        try chooser.map { Int(try solver.bitVectorValue(of: $0)) } ?? 0
+    }
+
+    private func start(among states: [NavState], layout: StateLayout, terms: Terms, inputs: InputTerms,
                        solver: Z3Solver) throws -> (state: SymbolicState, chooser: Z3Term?) {
         var constants: [SymbolicState] = []
         for state in states { constants.append(try layout.constant(state, terms: terms)) }
