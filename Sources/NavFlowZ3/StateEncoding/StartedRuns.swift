@@ -87,7 +87,8 @@ extension StateEncoding {
         let found = prefix.map { Array($0.states(within: near)) }
         let (initial, chooser) = try firstFrame(among: found, relation: relation, inputs: inputs, solver: solver)
         // The solver's part of the run to the start: `rest` steps at most, `taken` of them.
-        let rest = reach - near
+        // An exhausted prefix found every reachable state: the solver need not step on.
+        let rest = prefix?.exhausted == true ? 0 : reach - near
         let width = Terms.width(for: rest + 1)
         let taken = try terms.bitVector("taken", width: width)
         try solver.assert(terms.less(taken, terms.value(rest + 1, width: width)))
