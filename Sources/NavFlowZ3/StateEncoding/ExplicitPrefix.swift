@@ -19,8 +19,6 @@ import NavFlowSpec
 struct ExplicitPrefix: Sendable {
     /// How many steps the layer is from launch.
     private(set) var depth = 0
-    /// The states exactly `depth` steps from launch.
-    private(set) var layer: [NavState] = []
     /// A shortest run to a state that matches the target, when one is within the prefix.
     private(set) var witness: [(from: NavState, step: Step)]?
     /// The state that run ends in.
@@ -41,6 +39,7 @@ struct ExplicitPrefix: Sendable {
     init?(model: FlowModel, target: StatePattern?, deepLinks: Bool, maxDepth: Int, budget: Int) {
         guard let valuations = try? model.inputValuations(limit: 64) else { return nil }
         var seen = Set<NavState>()
+        var layer: [NavState] = []
         for inputs in valuations {
             guard let state = model.initialState(inputs: inputs).state, seen.insert(state).inserted else { continue }
             layer.append(state)
@@ -75,6 +74,11 @@ struct ExplicitPrefix: Sendable {
             layer = next
             depth += 1
         }
+    }
+
+    /// The states exactly `depth` steps from launch.
+    var layer: [NavState] {
+        Array(found[(depth > 0 ? ends[depth - 1] : 0)..<ends[depth]])
     }
 
     /// Every state at most `distance` steps from launch, nearest first

@@ -217,7 +217,8 @@ struct StateEncoding: Sendable {
     func check(_ query: ReachabilityQuery, length: Int, prefix: ExplicitPrefix?,
                        slot: CheckSlot) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
         let (solver, terms, inputs, layout, relation, target) = try makeSolver(deepLinks: query.deepLinks)
-        let (initial, chooser) = try firstFrame(among: prefix?.layer, relation: relation, inputs: inputs, solver: solver)
+        let starts = prefix?.layer
+        let (initial, chooser) = try firstFrame(among: starts, relation: relation, inputs: inputs, solver: solver)
         var frames = [initial]
         var labels: [[Step]] = []
         var selectors: [Z3Term] = []
@@ -234,7 +235,7 @@ struct StateEncoding: Sendable {
         try solver.assert(target.term(query.target, in: frames[length]))
         guard try check(solver, slot: slot) == .satisfiable else { return nil }
         var run: [(from: NavState, step: Step)] = []
-        if let prefix { run = prefix.path(to: prefix.layer[try chosen(by: chooser, in: solver)]) }
+        if let prefix, let starts { run = prefix.path(to: starts[try chosen(by: chooser, in: solver)]) }
         return try witness(solver: solver, layout: layout, inputs: inputs, frames: frames,
                            selectors: selectors, labels: labels, query: query, prefix: run)
     }
