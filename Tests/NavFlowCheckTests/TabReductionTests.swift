@@ -541,6 +541,15 @@ import Testing
         #expect(Self.localViews(graph, model: model) == Self.localViews(try full.explore(model), model: model))
         #expect(unguardedGraph.tabIndependence?.watched == [])
         #expect(unguardedGraph.store.parkedPaths?.independence.wholeTabs == [false, true])
+        // The first search, with More parked, stopped where it met the `tab`
+        // under the sheet: before it had stored every state it would have.
+        #expect(graph.searchesGivenUp == [])
+        let givenUp = try #require(unguardedGraph.searchesGivenUp.first)
+        #expect(unguardedGraph.searchesGivenUp.count == 1)
+        let parking = ParkedPaths(model: unguardedModel, independence: TabIndependence(model: unguardedModel, metWithAModalUp: []))
+        let launch = try #require(unguardedModel.initialState(inputs: 0).state)
+        let whole = try PlainExplorer().search(unguardedModel, from: [launch], deepLinks: false, parking: parking)
+        #expect(givenUp < whole.count, "\(givenUp) of \(whole.count) states")
     }
 
     /// An appear hook of a view the same step covers with a sheet (an

@@ -118,38 +118,46 @@ public struct Explorer: Sendable {
     /// it goes: where a transition says it met one with a modal up
     /// (`selectsTabUnderModal`), the search runs again with that tab
     /// stored whole, within the same limits (docs/performance.md, "Tabs
-    /// emptied by the step, checked by the search").
+    /// emptied by the step, checked by the search"). A search that meets
+    /// one stops there: what it found is not kept, so finishing it would
+    /// cost time and nothing else.
     public func exploreUntilLimit(_ model: FlowModel) -> (graph: StateGraph, limit: LimitReached?) {
-        guard parksInactiveTabs else { return search(model, parking: nil) }
+        guard parksInactiveTabs else { return search(model, parking: nil).graph }
         guard checksTabSelections else {
-            var (graph, limit) = search(model, parking: ParkedPaths(model: model))
+            var (graph, limit) = search(model, parking: ParkedPaths(model: model)).graph
             graph.tabIndependence = graph.store.parkedPaths?.independence
             return (graph, limit)
         }
         var shared = self
         if shared.limits.startedAt == nil { shared.limits.startedAt = .now }
         var met = Set<SourceRange>()
+        var givenUp: [Int] = []
         while true {
             let independence = TabIndependence(model: model, metWithAModalUp: met)
             guard independence.holds else {
-                var (graph, limit) = shared.search(model, parking: nil)
+                var (graph, limit) = shared.search(model, parking: nil).graph
                 graph.tabIndependence = independence
+                graph.searchesGivenUp = givenUp
                 return (graph, limit)
             }
-            var (graph, limit) = shared.search(model, parking: ParkedPaths(model: model, independence: independence))
-            graph.tabIndependence = independence
             let watched = Set(independence.watched.map(\.statement))
-            let metNow = Set(graph.notes.flatMap(\.facts).compactMap { fact -> SourceRange? in
-                guard case .selectsTabUnderModal(_, let statement) = fact, watched.contains(statement) else { return nil }
-                return statement
-            })
+            let (result, metNow) = shared.search(model, parking: ParkedPaths(model: model, independence: independence),
+                                                 stoppingAt: watched)
+            var (graph, limit) = result
+            graph.tabIndependence = independence
+            graph.searchesGivenUp = givenUp
             if metNow.isEmpty { return (graph, limit) }
+            givenUp.append(graph.count)
             met.formUnion(metNow)
         }
     }
 
     /// One search, its states stored with `parking`'s cuts when given.
-    private func search(_ model: FlowModel, parking: ParkedPaths?) -> (graph: StateGraph, limit: LimitReached?) {
+    /// With `watched` statements, the search stops at the first expansion
+    /// whose transitions say one ran with a modal up
+    /// (`selectsTabUnderModal`), and gives the statements it met there.
+    private func search(_ model: FlowModel, parking: ParkedPaths?, stoppingAt watched: Set<SourceRange> = [])
+        -> (graph: (StateGraph, LimitReached?), met: Set<SourceRange>) {
         var graph = StateGraph(model: model, store: CompressedStateStore(model: model, parkedPaths: parking))
         let successors = PackedSuccessors(model: model)
         successors.viewMemos.policy = viewMemos
@@ -189,6 +197,21 @@ public struct Explorer: Sendable {
         var numbers: [Int32] = []
         var isNew: [Bool] = []
         var expanded = 0
+        // Watched statements met with a modal up, read from the notes as
+        // they are numbered (a few hundred in a search, each read once).
+        var met = Set<SourceRange>()
+        var notesRead = 1
+        func meetsWatchedStatement() -> Bool {
+            guard !watched.isEmpty else { return false }
+            let notes = successors.labels.notes.values
+            while notesRead < notes.count {
+                for case .selectsTabUnderModal(_, let statement) in notes[notesRead].facts where watched.contains(statement) {
+                    met.insert(statement)
+                }
+                notesRead += 1
+            }
+            return !met.isEmpty
+        }
         /// Expands a state by in-app steps, or by deep links; the
         /// transitions go to the list of their kind.
         func expand(_ index: Int, deepLinks: Bool) throws(LimitReached) {
@@ -225,19 +248,19 @@ public struct Explorer: Sendable {
             }
             // In-app steps only: every state found here is reachable in-app.
             var next = 0
-            while next < graph.store.count {
+            while next < graph.store.count, !meetsWatchedStatement() {
                 try expand(next, deepLinks: false)
                 next += 1
             }
             graph.inAppCount = graph.store.count
             graph.finishedInAppPhase = true
-            if followsDeepLinks {
+            if followsDeepLinks, met.isEmpty {
                 graph.store.parkWithDeepLinks()
                 // Then deep links from every state, in order; states found now are
                 // expanded both ways as their turn comes, which keeps the search
                 // breadth first.
                 var linked = 0
-                while linked < graph.store.count {
+                while linked < graph.store.count, !meetsWatchedStatement() {
                     try expand(linked, deepLinks: true)
                     if linked >= graph.inAppCount {
                         try expand(linked, deepLinks: false)
@@ -251,6 +274,8 @@ public struct Explorer: Sendable {
             // Before the deep links, every state found so far is reachable in-app.
             if !graph.finishedInAppPhase { graph.inAppCount = graph.tree.count }
         }
+        // Met on the last expansion, or on the one a limit stopped.
+        _ = meetsWatchedStatement()
         // Parents were recorded with their transition's label: keep its step.
         let labels = successors.labels.pairs.values
         graph.tree.mapSteps { $0 < 0 ? -1 : labels[Int($0)].step }
@@ -262,7 +287,8 @@ public struct Explorer: Sendable {
         graph.notes = successors.labels.notes.values
         graph.memoBytes = successors.bytes
         graph.deepLinksRun = successors.deepLinksRun
-        return (graph, limit)
+        if !met.isEmpty { graph.isComplete = false }
+        return ((graph, limit), met)
     }
 }
 
