@@ -169,7 +169,7 @@ public struct CompressedStateStore: Sendable {
     /// Inserts a packed state; returns its number and whether it is new.
     public mutating func insert(_ state: [UInt64]) -> (index: Int, inserted: Bool) {
         guard sharesViews else { return states.insert(state) }
-        let parking = self.parking?.paths
+        let parking = self.parking
         let pair = state.withUnsafeBufferPointer { intern($0, parking: parking) }
         return pairTable.insert(pair)
     }
@@ -213,8 +213,10 @@ public struct CompressedStateStore: Sendable {
         }
         if pairs.count < batch.count { pairs = [UInt64](repeating: 0, count: batch.count * 2) }
         let rest = UInt64(restNumber(of: source))
-        // Taken once per batch and lent to `intern`, which would copy it per target.
-        let parking = self.parking?.paths
+        // The box, taken once per batch and lent to `intern`: the paths it
+        // holds are borrowed from it, never copied (a copy retains each of
+        // their arrays, which cost a tenth of Trawl's search).
+        let parking = self.parking
         var pairs = self.pairs
         self.pairs = []
         pairs.withUnsafeMutableBufferPointer { pairs in
@@ -279,12 +281,18 @@ public struct CompressedStateStore: Sendable {
     public mutating func slotsLeft(by index: Int) -> Int {
         let viewNumber = self.viewNumber(of: index)
         if viewNumber < slotsLeft.count, slotsLeft[viewNumber] >= 0 { return Int(slotsLeft[viewNumber]) }
-        let number = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { slots in
-            views.withView(viewNumber) { words in
-                let tab = view.selectedTab(words)
-                for word in 0..<width { slots[word] = words[word] & view.slotMasks[tab * width + word] }
-                parking?.paths.park(tab: tab, in: slots, of: words)
-            }
+        // The view's words are copied out of the store first: cut inside
+        // `withView`, whose closure read `self`, the store of views and the
+        // parking were copied (their arrays retained) per call.
+        let width = self.width
+        let parking = self.parking
+        let number = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * width) { buffer in
+            let words = UnsafeMutableBufferPointer(rebasing: buffer[0..<width])
+            let slots = UnsafeMutableBufferPointer(rebasing: buffer[width..<(2 * width)])
+            views.copy(viewNumber, into: words)
+            let tab = view.selectedTab(UnsafeBufferPointer(words))
+            for word in 0..<width { slots[word] = words[word] & view.slotMasks[tab * width + word] }
+            parking?.paths.park(tab: tab, in: slots, of: UnsafeBufferPointer(words))
             return numberRest(UnsafeBufferPointer(slots))
         }
         if slotsLeft.count <= viewNumber {
@@ -323,7 +331,7 @@ public struct CompressedStateStore: Sendable {
     }
 
     /// Interns the local view and the rest of a state; returns their pair.
-    private mutating func intern(_ state: UnsafeBufferPointer<UInt64>, parking: ParkedPaths?) -> UInt64 {
+    private mutating func intern(_ state: UnsafeBufferPointer<UInt64>, parking: ParkingBox?) -> UInt64 {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * width) { buffer in
             let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<width])
             let rest = UnsafeMutableBufferPointer(rebasing: buffer[width..<(2 * width)])
@@ -338,7 +346,7 @@ public struct CompressedStateStore: Sendable {
                 if same { return UInt64(viewNumber) << 32 | UInt64(uncutRest) }
                 for word in 0..<width { uncut[word] = rest[word] }
                 for word in 0..<valuationWords { uncut[width + word] = state[word] & valuationMask[word] }
-                parking.park(rest, of: state)
+                parking.paths.park(rest, of: state)
             }
             // The targets of one state that leave its tab (tab switches, deep
             // links) mostly share their rest: the tab they leave.
