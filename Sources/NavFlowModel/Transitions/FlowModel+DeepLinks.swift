@@ -25,10 +25,9 @@ extension FlowModel {
     /// reports it.
     public func handleDeepLink<D: ConditionDecider>(_ link: Int, arguments: [Int], from state: NavState,
                                                     decider: D) -> Transition {
-        let declaration = spec.deepLinks[link]
         let step = Step.deepLink(link: link, arguments: arguments)
         // With a choice, only the handlers of the step's outcome run (the resolver sees that one does).
-        let handlers = declaration.handlers(running: arguments)
+        let handlers = handlers(ofLink: link, running: arguments)
         guard handlers.count > 1 else {
             return handle(handlers[0], step: step, arguments: arguments, from: state, decider: decider)
         }
@@ -43,6 +42,15 @@ extension FlowModel {
             }
         }
         return transition
+    }
+
+    /// The handlers of deep link `link` a URL with these values runs, in
+    /// declaration order (`DeepLink.handlers(running:)`, worked out once).
+    func handlers(ofLink link: Int, running arguments: [Int]) -> [DeepLinkHandler] {
+        let parameters = linkParameterCounts[link]
+        let outcome = arguments.count > parameters ? arguments[parameters] : 0
+        let byOutcome = linkHandlers[link]
+        return outcome < byOutcome.count ? byOutcome[outcome] : spec.deepLinks[link].handlers(running: arguments)
     }
 
     /// The handlers run one after the other, as one step.

@@ -50,6 +50,14 @@ public final class FlowModel: Sendable {
     public var hasHooks: Bool { hasAppearHooks || hasDismissHooks }
     /// The presentables that show a stack declared `router path`.
     let routerPathPresentables: Set<Int>
+    /// Per deep link, per outcome of its choice (one entry for a link
+    /// without a choice): the handlers a URL runs, as
+    /// `DeepLink.handlers(running:)` filters them, worked out once rather
+    /// than per run (a filter copies every handler it keeps).
+    let linkHandlers: [[[DeepLinkHandler]]]
+    /// Per deep link: how many values its pattern takes (a step's
+    /// arguments are those, then the outcome of its choice).
+    let linkParameterCounts: [Int]
 
     /// Why a model cannot be built or explored within its limits.
     public struct LimitExceeded: Error, Sendable, CustomStringConvertible {
@@ -84,6 +92,12 @@ public final class FlowModel: Sendable {
                 combinations = combinations.flatMap { prefix in spec.choices[choice].outcomes.indices.map { prefix + [$0] } }
             }
             return combinations
+        }
+        linkParameterCounts = spec.deepLinks.map(\.pattern.parameters.count)
+        linkHandlers = spec.deepLinks.map { link in
+            let values = [Int](repeating: 0, count: link.pattern.parameters.count)
+            guard let choice = link.choice else { return [link.handlers(running: values)] }
+            return spec.choices[choice].outcomes.indices.map { link.handlers(running: values + [$0]) }
         }
         stackRootRoute = spec.stacks.map { routes.id(screen: $0.root, values: []) }
         routerPathPresentables = Set(spec.stacks.indices.filter { spec.stacks[$0].routerPath != nil }
