@@ -543,9 +543,9 @@ import Testing
         #expect(unguardedGraph.store.parkedPaths?.independence.wholeTabs == [false, true])
         // The first search, with More parked, stopped where it met the `tab`
         // under the sheet: before it had stored every state it would have.
-        #expect(graph.searchesGivenUp == [])
-        let givenUp = try #require(unguardedGraph.searchesGivenUp.first)
-        #expect(unguardedGraph.searchesGivenUp.count == 1)
+        #expect(graph.statesOfSearchesGivenUp == [])
+        let givenUp = try #require(unguardedGraph.statesOfSearchesGivenUp.first)
+        #expect(unguardedGraph.statesOfSearchesGivenUp.count == 1)
         let parking = ParkedPaths(model: unguardedModel, independence: TabIndependence(model: unguardedModel, metWithAModalUp: []))
         let launch = try #require(unguardedModel.initialState(inputs: 0).state)
         let whole = try PlainExplorer().search(unguardedModel, from: [launch], deepLinks: false, parking: parking)

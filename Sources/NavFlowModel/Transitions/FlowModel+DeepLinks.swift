@@ -45,12 +45,14 @@ extension FlowModel {
     }
 
     /// The handlers of deep link `link` a URL with these values runs, in
-    /// declaration order (`DeepLink.handlers(running:)`, worked out once).
+    /// declaration order: `DeepLink.handlers(running:)`, worked out once
+    /// per outcome of the link's choice, and filtered as it filters them
+    /// for an outcome the model does not number.
     func handlers(ofLink link: Int, running arguments: [Int]) -> [DeepLinkHandler] {
         let parameters = linkParameterCounts[link]
         let outcome = arguments.count > parameters ? arguments[parameters] : 0
         let byOutcome = linkHandlers[link]
-        return outcome < byOutcome.count ? byOutcome[outcome] : spec.deepLinks[link].handlers(running: arguments)
+        return byOutcome.indices.contains(outcome) ? byOutcome[outcome] : spec.deepLinks[link].handlers(running: arguments)
     }
 
     /// The handlers run one after the other, as one step.

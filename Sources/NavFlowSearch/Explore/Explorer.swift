@@ -122,9 +122,9 @@ public struct Explorer: Sendable {
     /// one stops there: what it found is not kept, so finishing it would
     /// cost time and nothing else.
     public func exploreUntilLimit(_ model: FlowModel) -> (graph: StateGraph, limit: LimitReached?) {
-        guard parksInactiveTabs else { return search(model, parking: nil).graph }
+        guard parksInactiveTabs else { return search(model, parking: nil).result }
         guard checksTabSelections else {
-            var (graph, limit) = search(model, parking: ParkedPaths(model: model)).graph
+            var (graph, limit) = search(model, parking: ParkedPaths(model: model)).result
             graph.tabIndependence = graph.store.parkedPaths?.independence
             return (graph, limit)
         }
@@ -135,9 +135,9 @@ public struct Explorer: Sendable {
         while true {
             let independence = TabIndependence(model: model, metWithAModalUp: met)
             guard independence.holds else {
-                var (graph, limit) = shared.search(model, parking: nil).graph
+                var (graph, limit) = shared.search(model, parking: nil).result
                 graph.tabIndependence = independence
-                graph.searchesGivenUp = givenUp
+                graph.statesOfSearchesGivenUp = givenUp
                 return (graph, limit)
             }
             let watched = Set(independence.watched.map(\.statement))
@@ -145,7 +145,7 @@ public struct Explorer: Sendable {
                                                  stoppingAt: watched)
             var (graph, limit) = result
             graph.tabIndependence = independence
-            graph.searchesGivenUp = givenUp
+            graph.statesOfSearchesGivenUp = givenUp
             if metNow.isEmpty { return (graph, limit) }
             givenUp.append(graph.count)
             met.formUnion(metNow)
@@ -157,7 +157,7 @@ public struct Explorer: Sendable {
     /// whose transitions say one ran with a modal up
     /// (`selectsTabUnderModal`), and gives the statements it met there.
     private func search(_ model: FlowModel, parking: ParkedPaths?, stoppingAt watched: Set<SourceRange> = [])
-        -> (graph: (StateGraph, LimitReached?), met: Set<SourceRange>) {
+        -> (result: (StateGraph, LimitReached?), met: Set<SourceRange>) {
         var graph = StateGraph(model: model, store: CompressedStateStore(model: model, parkedPaths: parking))
         let successors = PackedSuccessors(model: model)
         successors.viewMemos.policy = viewMemos
@@ -202,7 +202,7 @@ public struct Explorer: Sendable {
         var met = Set<SourceRange>()
         var notesRead = 1
         func meetsWatchedStatement() -> Bool {
-            guard !watched.isEmpty else { return false }
+            guard !watched.isEmpty, notesRead < successors.noteCount else { return !met.isEmpty }
             let notes = successors.labels.notes.values
             while notesRead < notes.count {
                 for case .selectsTabUnderModal(_, let statement) in notes[notesRead].facts where watched.contains(statement) {

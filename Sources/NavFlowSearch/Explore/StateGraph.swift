@@ -114,12 +114,12 @@ public struct StateGraph: Sendable {
     /// the tabs that were not selected (`Explorer.parksInactiveTabs`), as
     /// they stood when it ended; nil when it was not asked to.
     public internal(set) var tabIndependence: TabIndependence?
-    /// The states each search stored before it was given up, in order: a
+    /// How many states each search stored before it was given up, in order: a
     /// search that checks `tab` statements as it goes stops as soon as it
     /// meets one with a modal up, and the next runs with that tab stored
     /// whole (`Explorer.exploreUntilLimit`). Empty when the first search
     /// is the one that counts.
-    public internal(set) var searchesGivenUp: [Int] = []
+    public internal(set) var statesOfSearchesGivenUp: [Int] = []
     public internal(set) var inAppEdges = EdgeList()
     public internal(set) var linkEdges = EdgeList()
     public internal(set) var steps: [Step] = []

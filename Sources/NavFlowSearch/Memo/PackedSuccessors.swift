@@ -28,6 +28,9 @@ public final class PackedSuccessors {
     public private(set) var labels = TransitionLabels()
     /// How many labels are numbered so far (`TransitionLabels.count`).
     public var labelCount: Int { labels.count }
+    /// How many notes are numbered (`TransitionLabels.notes`), read
+    /// without copying the labels.
+    public var noteCount: Int { labels.notes.values.count }
     /// How many deep-link transitions were worked out by running the
     /// transition function (for a memo, or for one state).
     public var deepLinksRun: Int { deepLinks.runs + deepLinksRunHere }
