@@ -119,8 +119,9 @@ public struct Explorer: Sendable {
     /// (`selectsTabUnderModal`), the search runs again with that tab
     /// stored whole, within the same limits (docs/performance.md, "Tabs
     /// emptied by the step, checked by the search"). A search that meets
-    /// one stops there: what it found is not kept, so finishing it would
-    /// cost time and nothing else.
+    /// one stops there and is thrown away; the statements are learnt one
+    /// search at a time (the docs say what that changes: never the
+    /// findings).
     public func exploreUntilLimit(_ model: FlowModel) -> (graph: StateGraph, limit: LimitReached?) {
         guard parksInactiveTabs else { return search(model, parking: nil).result }
         guard checksTabSelections else {

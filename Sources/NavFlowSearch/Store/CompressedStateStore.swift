@@ -281,9 +281,9 @@ public struct CompressedStateStore: Sendable {
     public mutating func slotsLeft(by index: Int) -> Int {
         let viewNumber = self.viewNumber(of: index)
         if viewNumber < slotsLeft.count, slotsLeft[viewNumber] >= 0 { return Int(slotsLeft[viewNumber]) }
-        // The view's words are copied out of the store first: cut inside
-        // `withView`, whose closure read `self`, the store of views and the
-        // parking were copied (their arrays retained) per call.
+        // The view's words are copied out of the store first: cutting
+        // inside `withView`'s closure, which read `self`, copied the store
+        // of views and the parking (retaining their arrays) on each call.
         let width = self.width
         let parking = self.parking
         let number = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * width) { buffer in
