@@ -10,10 +10,10 @@ import Z3Solver
 /// check unrolls a run to such a state, then the witness from it: with
 /// the bound K, the check for a witness of k steps lets the run to its
 /// start take up to R = K − k steps (a selector says how many of the
-/// solver's; the frames past them keep the state). The first k with a run gives the
-/// answer: a shortest witness among the starts at most K − k steps from
-/// launch. A start farther than that is not seen, so `no witness up to
-/// bound K` says no more than that.
+/// solver's; the frames past them keep the state). The first k with a
+/// run gives the answer: a shortest witness among the starts at most
+/// K − k steps from launch. A start farther than that is not seen, so
+/// `no witness up to bound K` says no more than that.
 ///
 /// The first steps of the run to the start are explored explicitly, as
 /// for queries without `--from` (`ExplicitPrefix`, without a target, deep
