@@ -102,58 +102,6 @@ import Z3Solver
         #expect(interrupted.isSet)
     }
 
-    /// A check whose outcome shows that an earlier one will not decide
-    /// settles it: the earlier check is interrupted (here it would otherwise
-    /// solve for minutes), and the answer is the later check's. Without the
-    /// settling, the earlier check blocks the answer until it ends.
-    @Test func aCheckSettledByALaterOutcomeIsInterruptedAndPassedOver() throws {
-        let interrupted = Flag()
-        let solving = DispatchSemaphore(value: 0)
-        let decided = try OrderedChecks.run(count: 3, decides: { $0 }, settles: { index, outcome in
-            index == 2 && outcome ? [1] : []
-        }) { index, slot -> Bool in
-            switch index {
-            case 0:
-                return false
-            case 1:
-                let solver = try Z3Solver(timeout: 120)
-                try Self.pigeonhole(solver, pigeons: 13)
-                do {
-                    _ = try slot.run(on: solver) { () throws -> Z3Result in
-                        solving.signal()
-                        return try solver.check()
-                    }
-                } catch Z3Error.unknown(let reason) where !reason.contains("timeout") {
-                    interrupted.set()
-                }
-                // Had it not been settled, it would decide here.
-                return true
-            default:
-                _ = solving.wait(timeout: .now() + 30)
-                return true
-            }
-        }
-        #expect(decided?.index == 2)
-        #expect(interrupted.isSet)
-    }
-
-    /// A check settled before a thread reaches it is never started, and
-    /// the answer passes over it.
-    @Test func aSettledCheckIsNotStarted() throws {
-        let started = Flag()
-        // Check 0 answers at once and settles check 2, while check 1 keeps the other thread.
-        let decided = try OrderedChecks.run(count: 4, decides: { $0 }, settles: { index, _ in index == 0 ? [2] : [] }) { index, _ -> Bool in
-            switch index {
-            case 0: return false
-            case 1: Thread.sleep(forTimeInterval: 0.2); return false
-            case 2: started.set(); return true
-            default: return true
-            }
-        }
-        #expect(decided?.index == 3)
-        #expect(!started.isSet)
-    }
-
     /// A stop while the check is registered but Z3 has not begun it (an
     /// interrupt then is dropped: the one made here first is) still stops
     /// the check: the stop repeats its interrupt until the check returns.

@@ -12,12 +12,6 @@ import Z3Solver
 /// without deciding. So it does not depend on which thread finishes
 /// first. A check after the deciding one is interrupted if it is running,
 /// and none is started.
-///
-/// A check's outcome can also show that earlier checks will not decide
-/// (`settles`): a run of k steps shows that the check for a run of at most
-/// K ≥ k steps finds one, so that check cannot give the answer "none up to
-/// K". Those checks are then counted as answered without deciding, and
-/// interrupted or never started.
 enum OrderedChecks {
     /// The threads that solve checks at once.
     static let threads = 2
@@ -26,13 +20,11 @@ enum OrderedChecks {
 
     /// Runs checks 0..<count; returns the first, in order, whose outcome
     /// `decides`, with its index (nil when none does), and rethrows the
-    /// first error met in that order. `settles` gives, for a check's index
-    /// and outcome, the checks that outcome shows will not decide.
+    /// first error met in that order.
     static func run<Outcome: Sendable>(count: Int, decides: @escaping @Sendable (Outcome) -> Bool,
-                                       settles: @escaping @Sendable (Int, Outcome) -> [Int] = { _, _ in [] },
                                        _ check: @escaping @Sendable (Int, CheckSlot) throws -> Outcome) throws
         -> (index: Int, outcome: Outcome)? {
-        let schedule = Schedule<Outcome>(count: count, decides: decides, settles: settles)
+        let schedule = Schedule<Outcome>(count: count, decides: decides)
         @Sendable func work() {
             while let (index, slot) = schedule.take() {
                 for later in schedule.record(Result { try check(index, slot) }, at: index) { later.stop() }
@@ -60,10 +52,8 @@ enum OrderedChecks {
     private final class Schedule<Outcome: Sendable>: @unchecked Sendable {
         private let lock = NSLock()
         private let decides: @Sendable (Outcome) -> Bool
-        private let settles: @Sendable (Int, Outcome) -> [Int]
         private let slots: [CheckSlot]
-        /// Each check's answer, once known.
-        private var results: [Answer?]
+        private var results: [Result<Outcome, any Error>?]
         private var next = 0
         /// Every check before this one answered without deciding.
         private var settled = 0
@@ -73,16 +63,8 @@ enum OrderedChecks {
         /// not to: no check after it can give the answer.
         private var last: Int
 
-        /// A check's result, or the knowledge that it will not decide.
-        private enum Answer {
-            case result(Result<Outcome, any Error>)
-            case undecided
-        }
-
-        init(count: Int, decides: @escaping @Sendable (Outcome) -> Bool,
-             settles: @escaping @Sendable (Int, Outcome) -> [Int]) {
+        init(count: Int, decides: @escaping @Sendable (Outcome) -> Bool) {
             self.decides = decides
-            self.settles = settles
             slots = (0..<count).map { _ in CheckSlot() }
             results = Array(repeating: nil, count: count)
             last = count - 1
@@ -91,7 +73,6 @@ enum OrderedChecks {
         /// The next check to run; nil once the answer is known or every check has started.
         func take() -> (Int, CheckSlot)? {
             lock.withLock {
-                while next <= last, results[next] != nil { next += 1 }
                 guard decision == nil, next <= last else { return nil }
                 next += 1
                 return (next - 1, slots[next - 1])
@@ -99,25 +80,15 @@ enum OrderedChecks {
         }
 
         /// Records a check's result; returns the checks to stop, which can
-        /// no longer give the answer: those after a check that decides, and
-        /// those the result settles.
-        func record(_ result: Result<Outcome, any Error>, at index: Int) -> [CheckSlot] {
+        /// no longer give the answer: those after a check that decides.
+        func record(_ result: Result<Outcome, any Error>, at index: Int) -> ArraySlice<CheckSlot> {
             lock.withLock {
-                // A check settled by another's outcome ends stopped; its result is not needed.
-                if case .undecided = results[index] { return [] }
-                results[index] = .result(result)
+                results[index] = result
                 guard decision == nil else { return [] }
-                var stopped: [CheckSlot] = []
-                if case .success(let outcome) = result {
-                    for other in settles(index, outcome) where results[other] == nil {
-                        results[other] = .undecided
-                        stopped.append(slots[other])
-                    }
-                }
                 let before = last
                 if isDecisive(result), index < last { last = index }
-                while settled <= last, let answer = results[settled] {
-                    if case .result(let result) = answer, isDecisive(result) {
+                while settled <= last, let result = results[settled] {
+                    if isDecisive(result) {
                         decision = settled
                         last = settled
                         break
@@ -125,8 +96,7 @@ enum OrderedChecks {
                     settled += 1
                 }
                 if settled > last { decision = slots.count }
-                if last < before { stopped += slots[(last + 1)...(before)] }
-                return stopped
+                return last < before ? slots[(last + 1)...(before)] : []
             }
         }
 
@@ -139,7 +109,7 @@ enum OrderedChecks {
 
         func answer() throws -> (index: Int, outcome: Outcome)? {
             try lock.withLock {
-                guard let decision, decision < slots.count, case .result(let result) = results[decision] else { return nil }
+                guard let decision, decision < slots.count, let result = results[decision] else { return nil }
                 return (decision, try result.get())
             }
         }

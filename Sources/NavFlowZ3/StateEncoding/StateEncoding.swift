@@ -87,85 +87,27 @@ struct StateEncoding: Sendable {
         }
         if let prefix, prefix.exhausted { return (.unreachable(.exhausted(states: prefix.states)), nil) }
         let depth = prefix?.depth ?? 0
-        let longest = bound - depth
-        // The checks in order: each bound, and after the first ones the
-        // induction step, then the check for no run up to the longest length
-        // (when two lengths or more are left), then the other lengths.
-        var order: [Check] = (0...longest).flatMap { k -> [Check] in
+        // The checks in order: each bound, and after the first ones the induction step.
+        let checks: [Check] = (0...(bound - depth)).flatMap { k -> [Check] in
             k <= Self.inductionDepth ? [.bounded(length: k), .induction(depth: k)] : [.bounded(length: k)]
         }
-        let firstLength = Self.inductionDepth + 1
-        if longest > firstLength, let place = order.firstIndex(where: { $0 == .bounded(length: firstLength) }) {
-            order.insert(.noneUpTo(length: longest), at: place)
-        }
-        let checks = order
-        let noneUpTo = checks.firstIndex(where: { if case .noneUpTo = $0 { true } else { false } })
         let encoding = self
-        let decided = try OrderedChecks.run(count: checks.count, decides: { $0 != nil }, settles: { (index: Int, outcome: Outcome?) -> [Int] in
-            // A run found shows that there is one up to the longest length.
-            guard let noneUpTo, noneUpTo < index, case .reachable = outcome?.answer else { return [] }
-            return [noneUpTo]
-        }) { index, slot -> Outcome? in
+        let decided = try OrderedChecks.run(count: checks.count, decides: { $0 != nil }) { index, slot in
             switch checks[index] {
             case .bounded(let length):
                 return try encoding.check(query, length: length, prefix: prefix, slot: slot)
             case .induction(let depth):
                 return try encoding.inductionProves(query, depth: depth, slot: slot)
                     ? (.unreachable(.induction(depth: depth)), nil) : nil
-            case .noneUpTo(let length):
-                return try encoding.noRun(query, upTo: length, prefix: prefix, slot: slot)
-                    ? (.unreachable(.bounded(bound: encoding.bound)), nil) : nil
             }
         }
         return decided?.outcome ?? (.unreachable(.bounded(bound: bound)), nil)
     }
 
-    /// What a check of `solve` gives when it decides.
-    private typealias Outcome = (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)
-
     /// One check of `solve`.
-    private enum Check: Sendable, Equatable {
+    private enum Check: Sendable {
         case bounded(length: Int)
         case induction(depth: Int)
-        /// No run of at most this length: one check that answers for every
-        /// bounded check but the first ones, whose runs it unrolls once.
-        case noneUpTo(length: Int)
-    }
-
-    /// Whether no run of at most `length` steps from launch (or from the
-    /// explicit prefix's last layer) ends in the target. The steps are
-    /// unrolled once: step k is asserted only while none of the states
-    /// before it is in the target, so a run that reaches the target early
-    /// need not go on (the state it reaches may have no step at all).
-    /// Unsatisfiable exactly when every check of `bounded(length: k)`,
-    /// k ≤ `length`, is; satisfiable, it says nothing more (its run is not
-    /// the shortest), so it never gives a witness. A check that fails (a
-    /// timeout, an unknown answer) answers nothing either: the bounded
-    /// checks after it meet the same deadline and report it themselves.
-    func noRun(_ query: ReachabilityQuery, upTo length: Int, prefix: ExplicitPrefix?, slot: CheckSlot) throws -> Bool {
-        do {
-            let (solver, terms, inputs, layout, relation, target) = try makeSolver(deepLinks: query.deepLinks)
-            var frame = try firstFrame(among: prefix?.layer, relation: relation, inputs: inputs, solver: solver).state
-            var reached = [try target.term(query.target, in: frame)]
-            var notYet = try terms.not(reached[0])
-            for k in 0..<length {
-                _ = try remainingSeconds()
-                try slot.throwIfStopped()
-                let next = try layout.fresh("s\(k + 1)", terms: terms)
-                try Self.assertStep(from: frame, to: next, name: "step\(k)", relation: relation,
-                                    terms: terms, solver: solver, when: notYet)
-                let there = try target.term(query.target, in: next)
-                reached.append(there)
-                notYet = try terms.and([notYet, terms.not(there)])
-                frame = next
-            }
-            try solver.assert(terms.or(reached))
-            return try check(solver, slot: slot) == .unsatisfiable
-        } catch let stopped as CheckSlot.Cancelled {
-            throw stopped
-        } catch {
-            return false
-        }
     }
 
     /// Induction is tried after the bounds up to this one. What closes it
