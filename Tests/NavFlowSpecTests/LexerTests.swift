@@ -53,6 +53,35 @@ import Testing
         #expect(file.location(ofOffset: tokens[2].start).column == 13)
     }
 
+    /// Every offset's line and column are those counted from the start of
+    /// the text, on lines shorter and longer than the blocks the file keeps
+    /// counts for (4,096 bytes), with scalars of one to four bytes.
+    @Test func everyOffsetIsLocatedAsCountedFromTheStart() {
+        let short = "screen Café é2 // 設定 🙂\n"
+        let long = "// " + String(repeating: "aé設🙂", count: 1_500) + "\n"
+        let text = short + long + short + "x" + long + long + "end"
+        let bytes = Array(text.utf8)
+        let file = SourceFile(path: "t", bytes: bytes)
+        var line = 1
+        var column = 1
+        var mismatches: [String] = []
+        for offset in 0...bytes.count {
+            let location = file.location(ofOffset: offset)
+            if (location.line, location.column, location.offset) != (line, column, offset), mismatches.count < 5 {
+                mismatches.append("offset \(offset): \(location.line):\(location.column), counted \(line):\(column)")
+            }
+            guard offset < bytes.count else { break }
+            // A column counts the scalars begun before the offset on its line.
+            if bytes[offset] == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if bytes[offset] & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
     @Test func strayCharactersAreReportedWithAHint() {
         let (_, diagnostics) = lex("a & b\n# note")
         #expect(summaries(diagnostics) == [
