@@ -43,6 +43,18 @@ import Testing
         let error = TraceJSONParser.parse(Array(#"{"a":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8))
         guard case .failure(let failure) = error else { Issue.record("accepted invalid UTF-8"); return }
         #expect(failure.message == "the string is not valid UTF-8")
+        #expect(failure.column == 7)
+        // After an escape, the column of the run that is not valid.
+        let escaped = TraceJSONParser.parse(Array(#"{"a":"\n"#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8))
+        guard case .failure(let afterEscape) = escaped else { Issue.record("accepted invalid UTF-8 after an escape"); return }
+        #expect(afterEscape.message == "the string is not valid UTF-8")
+        #expect(afterEscape.column == 9)
+        // Strings with and without escapes read the same text.
+        guard case .success(.object(let members)) = TraceJSONParser.parse(Array(#"{"a":"Café 設定","b":"Caf\u00e9 設定"}"#.utf8)) else {
+            Issue.record("valid strings rejected")
+            return
+        }
+        #expect(members.map(\.value) == [.string("Café 設定"), .string("Café 設定")])
     }
 
     @Test func limitsNestingWithoutUsingTheStack() {

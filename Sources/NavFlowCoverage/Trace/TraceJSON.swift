@@ -105,7 +105,12 @@ public struct TraceJSONParser {
     }
 
     private mutating func skipSpace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func value() throws(TraceJSONError) -> TraceJSON {
@@ -235,6 +240,14 @@ public struct TraceJSONParser {
             guard index < bytes.count else { throw error("unterminated string", at: start) }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                // A string without escapes is its bytes, validated once.
+                if run == start + 1 {
+                    guard let text = String(validating: bytes[run..<index], as: UTF8.self) else {
+                        throw error("the string is not valid UTF-8", at: run)
+                    }
+                    index += 1
+                    return text
+                }
                 try flush(index)
                 index += 1
                 return String(scalars)
