@@ -24,21 +24,10 @@ enum OrderedChecks {
     static func run<Outcome: Sendable>(count: Int, decides: @escaping @Sendable (Outcome) -> Bool,
                                        _ check: @escaping @Sendable (Int, CheckSlot) throws -> Outcome) throws
         -> (index: Int, outcome: Outcome)? {
-        try run(count: count, decides: decides, worker: {}) { _, index, slot in try check(index, slot) }
-    }
-
-    /// `run`, with what each thread keeps from one check to the next it
-    /// solves: `worker` makes it on the thread, and every check that thread
-    /// solves is given it (a thread solves one check at a time).
-    static func run<Outcome: Sendable, Worker>(count: Int, decides: @escaping @Sendable (Outcome) -> Bool,
-                                               worker: @escaping @Sendable () -> Worker,
-                                               _ check: @escaping @Sendable (Worker, Int, CheckSlot) throws -> Outcome) throws
-        -> (index: Int, outcome: Outcome)? {
         let schedule = Schedule<Outcome>(count: count, decides: decides)
         @Sendable func work() {
-            let kept = worker()
             while let (index, slot) = schedule.take() {
-                for later in schedule.record(Result { try check(kept, index, slot) }, at: index) { later.stop() }
+                for later in schedule.record(Result { try check(index, slot) }, at: index) { later.stop() }
             }
         }
         // Threads of their own (a pool may run its work one item after the

@@ -92,10 +92,10 @@ struct StateEncoding: Sendable {
             k <= Self.inductionDepth ? [.bounded(length: k), .induction(depth: k)] : [.bounded(length: k)]
         }
         let encoding = self
-        let decided = try OrderedChecks.run(count: checks.count, decides: { $0 != nil }, worker: { UnrollingSlot() }) { kept, index, slot in
+        let decided = try OrderedChecks.run(count: checks.count, decides: { $0 != nil }) { index, slot in
             switch checks[index] {
             case .bounded(let length):
-                return try encoding.check(query, length: length, prefix: prefix, slot: slot, kept: kept)
+                return try encoding.check(query, length: length, prefix: prefix, slot: slot)
             case .induction(let depth):
                 return try encoding.inductionProves(query, depth: depth, slot: slot)
                     ? (.unreachable(.induction(depth: depth)), nil) : nil
@@ -213,84 +213,31 @@ struct StateEncoding: Sendable {
         }
     }
 
-    /// Looks for a run of exactly `length` steps from launch to the target,
-    /// on the steps the thread's earlier checks unrolled (`kept`).
-    func check(_ query: ReachabilityQuery, length: Int, prefix: ExplicitPrefix?, slot: CheckSlot,
-               kept: UnrollingSlot = UnrollingSlot()) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
+    /// Looks for a run of exactly `length` steps from launch to the target.
+    func check(_ query: ReachabilityQuery, length: Int, prefix: ExplicitPrefix?,
+                       slot: CheckSlot) throws -> (answer: QueryAnswer, trace: SymbolicQueryEngine.Trace?)? {
+        let (solver, terms, inputs, layout, relation, target) = try makeSolver(deepLinks: query.deepLinks)
         let starts = prefix?.layer
-        let unrolling = try kept.unrolling ?? Unrolling(encoding: self, deepLinks: query.deepLinks, starts: starts)
-        kept.unrolling = unrolling
-        try unrolling.prepare(length: length, encoding: self, slot: slot)
-        let solver = unrolling.solver
-        try solver.assert(unrolling.target.term(query.target, in: unrolling.frames[length]))
+        let (initial, chooser) = try firstFrame(among: starts, relation: relation, inputs: inputs, solver: solver)
+        var frames = [initial]
+        var labels: [[Step]] = []
+        var selectors: [Z3Term] = []
+        for k in 0..<length {
+            _ = try remainingSeconds()
+            try slot.throwIfStopped()
+            let next = try layout.fresh("s\(k + 1)", terms: terms)
+            let (selector, steps) = try Self.assertStep(from: frames[k], to: next, name: "step\(k)", relation: relation,
+                                                   terms: terms, solver: solver)
+            frames.append(next)
+            selectors.append(selector)
+            labels.append(steps)
+        }
+        try solver.assert(target.term(query.target, in: frames[length]))
         guard try check(solver, slot: slot) == .satisfiable else { return nil }
         var run: [(from: NavState, step: Step)] = []
-        if let prefix, let starts { run = prefix.path(to: starts[try chosen(by: unrolling.chooser, in: solver)]) }
-        return try witness(solver: solver, layout: unrolling.layout, inputs: unrolling.inputs, frames: Array(unrolling.frames[...length]),
-                           selectors: Array(unrolling.selectors[..<length]), labels: Array(unrolling.labels[..<length]),
-                           query: query, prefix: run)
-    }
-
-    /// What one thread of `solve` keeps between the bounded checks it solves.
-    final class UnrollingSlot {
-        var unrolling: Unrolling?
-    }
-
-    /// The runs from the first frame unrolled once, in one solver, for the
-    /// bounded checks one thread solves: each step's terms are built once,
-    /// and a check of k steps resets the solver, asserts again the terms
-    /// that hold the assumptions, the first frame and the first k steps
-    /// (terms made in a solver stay valid after a reset), then the target
-    /// at frame k. The solver then holds what a new solver built for k
-    /// steps would, so the check is the same one, which Z3 answers as a
-    /// new solver's first (see `solve`); building every bound's steps
-    /// anew made the checks' construction grow with the square of the
-    /// bound.
-    final class Unrolling {
-        let solver: Z3Solver
-        let terms: Terms
-        let inputs: InputTerms
-        let layout: StateLayout
-        let relation: SymbolicSteps
-        let target: StatePatternTerm
-        /// Which state of the explicit prefix's layer the run starts from (nil for one state or launch).
-        let chooser: Z3Term?
-        private(set) var frames: [SymbolicState]
-        private(set) var selectors: [Z3Term] = []
-        private(set) var labels: [[Step]] = []
-        /// Every term asserted, in order, and how many of them hold the first frame and k steps, per k.
-        private var asserted: [Z3Term]
-        private var assertedUpTo: [Int]
-
-        init(encoding: StateEncoding, deepLinks: Bool, starts: [NavState]?) throws {
-            (solver, terms, inputs, layout, relation, target) = try encoding.makeSolver(deepLinks: deepLinks)
-            let (initial, chooser) = try encoding.firstFrame(among: starts, relation: relation, inputs: inputs, solver: solver)
-            self.chooser = chooser
-            frames = [initial]
-            asserted = try solver.assertions()
-            assertedUpTo = [asserted.count]
-        }
-
-        /// Leaves the solver with the assumptions, the first frame and
-        /// exactly `length` steps asserted, building the steps not built yet.
-        func prepare(length: Int, encoding: StateEncoding, slot: CheckSlot) throws {
-            try solver.reset()
-            let reused = min(length, frames.count - 1)
-            for term in asserted[..<assertedUpTo[reused]] { try solver.assert(term) }
-            guard length > reused else { return }
-            for k in reused..<length {
-                _ = try encoding.remainingSeconds()
-                try slot.throwIfStopped()
-                let next = try layout.fresh("s\(k + 1)", terms: terms)
-                let (selector, steps) = try StateEncoding.assertStep(from: frames[k], to: next, name: "step\(k)", relation: relation,
-                                                                    terms: terms, solver: solver)
-                frames.append(next)
-                selectors.append(selector)
-                labels.append(steps)
-                asserted = try solver.assertions()
-                assertedUpTo.append(asserted.count)
-            }
-        }
+        if let prefix, let starts { run = prefix.path(to: starts[try chosen(by: chooser, in: solver)]) }
+        return try witness(solver: solver, layout: layout, inputs: inputs, frames: frames,
+                           selectors: selectors, labels: labels, query: query, prefix: run)
     }
 
     /// The first frame of a check: launch, or one of `states` (found by the

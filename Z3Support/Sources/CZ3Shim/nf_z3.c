@@ -239,32 +239,6 @@ void nf_pop(nf_solver *solver) {
     Z3_solver_pop(solver->context, solver->solver, 1);
 }
 
-void nf_reset(nf_solver *solver) {
-    NF_ENTER(solver);
-    if (solver->model != NULL) {
-        Z3_model_dec_ref(solver->context, solver->model);
-        solver->model = NULL;
-    }
-    Z3_solver_reset(solver->context, solver->solver);
-}
-
-unsigned nf_assertions(nf_solver *solver, nf_term *terms, unsigned capacity) {
-    NF_ENTER(solver);
-    Z3_ast_vector vector = Z3_solver_get_assertions(solver->context, solver->solver);
-    if (solver->error != 0 || vector == NULL) {
-        return 0;
-    }
-    Z3_ast_vector_inc_ref(solver->context, vector);
-    unsigned count = Z3_ast_vector_size(solver->context, vector);
-    if (terms != NULL) {
-        for (unsigned index = 0; index < count && index < capacity; index++) {
-            terms[index] = (nf_term)Z3_ast_vector_get(solver->context, vector, index);
-        }
-    }
-    Z3_ast_vector_dec_ref(solver->context, vector);
-    return count;
-}
-
 int nf_check(nf_solver *solver) {
     NF_ENTER(solver);
     if (solver->model != NULL) {

@@ -179,24 +179,6 @@ public final class Z3Solver {
         try throwIfFailed()
     }
 
-    /// Removes every assertion and scope. Terms made before stay valid and
-    /// may be asserted again; the next check starts as a new solver's first
-    /// one does (Z3 picks its tactic for it afresh).
-    public func reset() throws(Z3Error) {
-        nf_reset(handle)
-        try throwIfFailed()
-    }
-
-    /// The terms asserted since the solver was made or reset, in order.
-    public func assertions() throws(Z3Error) -> [Z3Term] {
-        let count = Int(nf_assertions(handle, nil, 0))
-        try throwIfFailed()
-        var raw = [UnsafeRawPointer?](repeating: nil, count: count)
-        let written = Int(raw.withUnsafeMutableBufferPointer { nf_assertions(handle, $0.baseAddress, UInt32(count)) })
-        try throwIfFailed()
-        return raw.prefix(min(written, count)).compactMap { $0.map(Z3Term.init(raw:)) }
-    }
-
     /// Checks the assertions. A time-out or resource limit throws `.unknown`.
     public func check() throws(Z3Error) -> Z3Result {
         switch nf_check(handle) {

@@ -64,12 +64,6 @@ nf_term nf_bv_add(nf_solver *solver, nf_term lhs, nf_term rhs);
 void nf_assert(nf_solver *solver, nf_term term);
 void nf_push(nf_solver *solver);
 void nf_pop(nf_solver *solver);
-/// Removes every assertion and scope: the next check starts as a new
-/// solver's first one does. Terms made in the context stay valid.
-void nf_reset(nf_solver *solver);
-/// The number of terms asserted; with `terms` not NULL, writes up to
-/// `capacity` of them there, in the order they were asserted.
-unsigned nf_assertions(nf_solver *solver, nf_term *terms, unsigned capacity);
 
 /// 1: satisfiable (a model is kept), 0: unsatisfiable, -1: unknown (see
 /// nf_reason_unknown), -2: an error was recorded.
