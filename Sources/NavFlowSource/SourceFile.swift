@@ -9,8 +9,9 @@ public struct SourceFile: Sendable {
     /// Byte offsets at which each line begins (line 1 begins at 0).
     public let lineStarts: [Int]
     /// For every block of `Self.block` bytes, the UTF-8 continuation bytes
-    /// before it: a column is then found in at most one block's work, even
-    /// on a very long line with many diagnostics.
+    /// before it: a column more than a block into its line is then found in
+    /// at most two blocks' work, even on a very long line with many
+    /// diagnostics.
     private let continuationsBefore: [Int]
     private static let block = 4096
 

@@ -80,6 +80,12 @@ import Testing
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches)")
+        // Offsets outside the file are clamped to its ends.
+        let before = file.location(ofOffset: -1)
+        let after = file.location(ofOffset: bytes.count + 5)
+        let end = file.location(ofOffset: bytes.count)
+        #expect((before.line, before.column, before.offset) == (1, 1, 0))
+        #expect((after.line, after.column, after.offset) == (end.line, end.column, bytes.count))
     }
 
     @Test func strayCharactersAreReportedWithAHint() {
