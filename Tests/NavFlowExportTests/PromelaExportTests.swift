@@ -12,7 +12,9 @@ import Testing
 /// SPIN, run on the exported Promela, stores exactly as many states as the
 /// explorer finds: a second implementation of the semantics agreeing on the
 /// state graph. Runs where `spin` and `gcc` are installed (CI installs them).
-@Suite(.serialized) struct PromelaExportTests {
+/// Each count is made in a directory of its own, so the tests run alongside
+/// the others (one after the other, they were the last minute of a run).
+@Suite struct PromelaExportTests {
     /// What the tools printed when they gave no count.
     struct ToolOutput: Error {
         var text: String
