@@ -39,8 +39,13 @@ import NavFlowSpec
 /// `else` writes the flags at most reads and writes the local view alone
 /// (the selected tab's slots, the modals, flags and inputs): it is worked
 /// out once per local view (kept while views are met again, `ViewMemos`),
-/// and its target is that of its view with the source's rest. Other deep
-/// links are run on the unpacked state every time.
+/// and its target is that of its view with the source's rest. Such a link
+/// that also writes nothing below the top of a path (`writesAboveTheTopOnly`)
+/// reads only what an edge of the top screen reads, and is kept per
+/// footprint instead (`FootprintTransitions.linkEntries`) wherever its
+/// view's transitions are not kept (`ViewMemos`), and in a search where
+/// views are not shared. Other deep links are run on the unpacked state
+/// every time.
 struct DeepLinkTransitions {
     let model: FlowModel
     private let quietHooks: QuietAppearHooks
@@ -59,6 +64,11 @@ struct DeepLinkTransitions {
     /// Per unit: whether it is memoized by the local view instead, in a
     /// search of shared states; it is run on every state otherwise.
     private let memoizedByView: [Bool]
+    /// Per unit: whether it may be kept per footprint (`writesAboveTheTopOnly`).
+    private let memoizedByFootprint: [Bool]
+    /// The units that may be kept per footprint, in unit order: the ones
+    /// `FootprintTransitions.linkEntries` works out.
+    let footprintUnits: [StepUnit]
     /// `width` words per unit, the link's write mask when it lands, then
     /// once more the bits of the flags: what a link's `else` can write.
     private let writeMasks: [UInt64]
@@ -157,6 +167,7 @@ struct DeepLinkTransitions {
         var keyedWithModals: [Bool] = []
         var keepsSelected: [Bool] = []
         var memoizedByView: [Bool] = []
+        var memoizedByFootprint: [Bool] = []
         var writeMasks: [UInt64] = []
         // Flags, inputs and the selected tab are contiguous, from bit 0.
         let global = 0..<codec.tabField.upperBound
@@ -175,8 +186,10 @@ struct DeepLinkTransitions {
             let staysInTheView = sharesViews && mask == nil && link.handlers.count == 1 && link.offeredIf == nil
                 && handler.target.tab == nil
                 && !handler.keepsTab && (handler.otherwise?.footprint.writes.isSubset(of: .flags) ?? true)
+            let byFootprint = mask == nil && Self.writesAboveTheTopOnly(link: index, in: model)
             for arguments in model.deepLinkArguments[index] {
                 units.append(.deepLink(link: index, arguments: arguments))
+                memoizedByFootprint.append(byFootprint)
                 memoized.append(mask != nil)
                 keyedWithModals.append(keyedWithTheModals != nil)
                 keepsSelected.append(keyedWithTheModals != nil && Self.keepsSelectedContent(link: index, in: model))
@@ -190,6 +203,8 @@ struct DeepLinkTransitions {
         self.keepsSelected = keepsSelected
         modalKeyedUnits = keyedWithModals.indices.filter { keyedWithModals[$0] }
         self.memoizedByView = memoizedByView
+        self.memoizedByFootprint = memoizedByFootprint
+        footprintUnits = units.indices.filter { memoizedByFootprint[$0] }.map { units[$0] }
         self.writeMasks = writeMasks + codec.mask([0..<spec.flags.count])
         keyWords = max(1, (global.count + 63) / 64)
         keyMask = Array(codec.mask([global]).prefix(keyWords))
@@ -253,6 +268,29 @@ struct DeepLinkTransitions {
         return target.tab.map { model.shape.tabSlots[$0] } ?? 0..<0
     }
 
+    /// Whether a deep link's transition is fixed by its source's footprint
+    /// (`FootprintTransitions`), as an edge of the top screen is: it acts
+    /// where the user is (`*`) and appends there (`/ ...`), with one
+    /// handler, offered always, whose `else` reads the flags, inputs and
+    /// selected tab at most and writes the flags at most. It then reads the
+    /// modals, which stack is on top, that stack's length and top route,
+    /// and the flags and inputs, all in the footprint; it writes the flags,
+    /// the modals it closes and presents, and routes above the top of the
+    /// path it appends to. The one write below a top is closing a modal,
+    /// which zeroes its path: each of its routes, never zero before, shows
+    /// as changed, and the footprint's update writes it whole. A modal the
+    /// link presents after closing modals could be given a route equal to
+    /// the one it replaces, so such a link must present modals without a
+    /// path, or close none (`keep modals` without `close`, or `under modals`).
+    static func writesAboveTheTopOnly(link index: Int, in model: FlowModel) -> Bool {
+        guard let handler = keyableHandler(of: index, in: model), !handler.keepsTab else { return false }
+        let target = handler.target
+        guard target.describesCurrentContext, target.appends, target.columns.allSatisfy({ $0.shows == nil })
+        else { return false }
+        let closesNone = handler.keepModals && handler.closing.isEmpty
+        return closesNone || target.modals.allSatisfy { $0.path.isEmpty }
+    }
+
     /// Whether a deep link keeps the selected tab's content (a link of
     /// `slotsReplacedByKeyAndModals` that names no tab in a tab view): its
     /// target's local view is then not fixed by its key.
@@ -288,10 +326,22 @@ struct DeepLinkTransitions {
     /// parked, or the link selects the tab that is selected) is given by the
     /// number of its local view alone.
     mutating func successors(of state: UnsafeBufferPointer<UInt64>, into batch: inout SuccessorBatch,
-                             store: inout CompressedStateStore,
+                             store: inout CompressedStateStore, footprints: inout FootprintTransitions,
                              decode: () -> NavState, label: (Transition) -> Int32,
                              run: (StepUnit, inout SuccessorBatch) -> Void) {
+        var byFootprint: (entries: Range<Int>, table: FootprintTransitions.EntryTable)?
+        var nextByFootprint = 0
         for number in 0..<memoized.count {
+            if memoizedByFootprint[number] {
+                if byFootprint == nil {
+                    let entries = footprints.linkEntries(of: state, label: label, exposed: exposesHooks)
+                    byFootprint = (entries, footprints.table)
+                }
+                let (entries, table) = byFootprint!
+                appendFootprintEntry(entries.lowerBound + nextByFootprint, of: table, from: state, into: &batch, run: run)
+                nextByFootprint += 1
+                continue
+            }
             guard memoized[number] else {
                 run(units[number], &batch)
                 continue
@@ -317,6 +367,7 @@ struct DeepLinkTransitions {
     /// run every time, an `else`, or one that lands in another tab while
     /// the rest holds other tabs' slots). `decode` and `run` read `words`.
     mutating func successors(ofStateAt index: Int, in store: inout CompressedStateStore,
+                             footprints: inout FootprintTransitions,
                              words: UnsafeMutableBufferPointer<UInt64>, into batch: inout SuccessorBatch,
                              decode: () -> NavState, label: (Transition) -> Int32,
                              run: (StepUnit, inout SuccessorBatch) -> Void) {
@@ -343,6 +394,12 @@ struct DeepLinkTransitions {
             if !keeps { discarded = (base, entries.count, entryValues.count) }
             viewMemos.countWorkedOut()
             for number in 0..<memoized.count where memoizedByView[number] {
+                // A view worked out for this state alone: a link that its
+                // footprint fixes is taken from the footprint's entries.
+                if !keeps && memoizedByFootprint[number] {
+                    viewEntries.append(Self.byFootprint)
+                    continue
+                }
                 viewEntries.append(Int32(entries.count))
                 record(number, from: decode(), label: label, store: &store)
             }
@@ -363,6 +420,9 @@ struct DeepLinkTransitions {
         // With parked tabs, the rest a link that stays in its tab keeps,
         // cut again now that deep links can push screens again.
         var kept: Int32?
+        // The footprint's entries of the links it fixes, when one is taken from them.
+        var byFootprint: (entries: Range<Int>, table: FootprintTransitions.EntryTable)?
+        var footprintUnit = 0
         for number in 0..<memoized.count {
             var entry = -1
             if keyedWithModals[number] {
@@ -373,6 +433,18 @@ struct DeepLinkTransitions {
             } else if memoizedByView[number] {
                 entry = Int(viewEntries[byView])
                 byView += 1
+            }
+            if memoizedByFootprint[number] { footprintUnit += 1 }
+            if entry == Int(Self.byFootprint) {
+                if !copied { store.copy(index, into: words); copied = true }
+                let state = UnsafeBufferPointer(words)
+                if byFootprint == nil {
+                    let entries = footprints.linkEntries(of: state, label: label, exposed: exposesHooks)
+                    byFootprint = (entries, footprints.table)
+                }
+                let (entries, table) = byFootprint!
+                appendFootprintEntry(entries.lowerBound + footprintUnit - 1, of: table, from: state, into: &batch, run: run)
+                continue
             }
             if entry < 0 || entries[entry].touchesHooks {
                 if !copied { store.copy(index, into: words); copied = true }
@@ -394,6 +466,35 @@ struct DeepLinkTransitions {
                 appendUpdate(entry, of: number, from: UnsafeBufferPointer(words), into: &batch)
             }
         }
+    }
+
+    /// Marks, in `viewEntries`, a unit taken from its footprint's entries.
+    private static let byFootprint: Int32 = -2
+
+    /// Appends the transition of a deep link kept per footprint: `entry`
+    /// of `table`, from a state whose words are `state`.
+    private func appendFootprintEntry(_ entry: Int, of table: FootprintTransitions.EntryTable,
+                                      from state: UnsafeBufferPointer<UInt64>, into batch: inout SuccessorBatch,
+                                      run: (StepUnit, inout SuccessorBatch) -> Void) {
+        if let unit = table.unitRunEveryTime(entry) {
+            run(unit, &batch)
+        } else if table.isCut(entry) {
+            batch.appendCut(label: table.label(entry))
+        } else {
+            batch.append(label: table.label(entry)) { output in table.apply(entry, to: state, into: output) }
+        }
+    }
+
+    /// Whether a deep link's transition, worked out from `state`, may run
+    /// an appear hook from another state of its memo's key: as `record`
+    /// judges an entry's `touchesHooks`. The footprint fixes the views a
+    /// link of `writesAboveTheTopOnly` shows (the tops of the paths on
+    /// screen and the modals) and the flags, as a local view does.
+    private func exposesHooks(_ unit: StepUnit, _ state: NavState, _ transition: Transition) -> Bool {
+        guard model.hasAppearHooks else { return false }
+        if transition.facts.contains(where: { if case .appearHookRan = $0 { true } else { false } }) { return true }
+        guard let target = transition.target else { return Self.landsWithoutHooks(unit, from: state, in: model) }
+        return transition.outcome != .otherwise ? model.showsAppearHookThatHolds(target) : quietHooks.showsHookThatHolds(target)
     }
 
     /// Appends the target of `entry`, of memoized unit `number`, from a

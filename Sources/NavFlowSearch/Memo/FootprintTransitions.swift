@@ -26,6 +26,12 @@ import NavFlowSpec
 /// kept as `SparseUpdates`. They are worked out once per
 /// footprint, on the unpacked state; edges with a statement that may leave
 /// its tab (`tab`, `open`) or sees paths whole (`open`) are run on every state.
+///
+/// The deep links that act where the user is and write nothing below the
+/// top of a path (`DeepLinkTransitions.writesAboveTheTopOnly`) read and
+/// write what an edge of the top screen does, so they are kept per
+/// footprint too, on the same keys (`linkEntries`), each worked out when a
+/// state of the footprint first takes its links.
 struct FootprintTransitions {
     let model: FlowModel
     private let width: Int
@@ -34,9 +40,17 @@ struct FootprintTransitions {
     private let pushesBelowTop: [Bool]
     /// Per screen and edge: whether the edge must run on every state.
     private let edgeRunsEveryTime: [[Bool]]
+    /// The deep-link units kept per footprint, in unit order.
+    private let linkUnits: [StepUnit]
     private var keys: StateStore
+    /// Per footprint: where its in-app entries start and end, -1 until worked out.
     private var start: [Int32] = []
     private var end: [Int32] = []
+    /// Per footprint: where the entries of `linkUnits` start (one per
+    /// unit, in their order), -1 until worked out.
+    private var linkStart: [Int32] = []
+    /// How many deep-link transitions were worked out for the memo.
+    private(set) var linkRuns = 0
     /// What one memo entry holds (a byte per entry).
     enum EntryKind: Int8 {
         /// A word-level update of the source: `masks` and `values`.
@@ -63,8 +77,11 @@ struct FootprintTransitions {
     private var belowRoutes: [Range<Int>] = []
     private var encoded: [UInt64] = []
 
-    init(model: FlowModel) {
+    /// `linkUnits`: the deep-link units to keep per footprint, each a link
+    /// of `DeepLinkTransitions.writesAboveTheTopOnly`.
+    init(model: FlowModel, linkUnits: [StepUnit] = []) {
         self.model = model
+        self.linkUnits = linkUnits
         width = model.codec.words
         view = LocalView(model: model)
         pushesBelowTop = model.spec.screens.map { screen in
@@ -93,7 +110,7 @@ struct FootprintTransitions {
     }
 
     var bytes: Int {
-        keys.bytes + kind.capacity + (start.capacity + end.capacity + label.capacity + unit.capacity) * 4
+        keys.bytes + kind.capacity + (start.capacity + end.capacity + linkStart.capacity + label.capacity + unit.capacity) * 4
             + units.values.capacity * MemoryLayout<StepUnit>.stride * 3 // the values, and the table that numbers them
             + update.capacity * MemoryLayout<SparseUpdates.Update>.stride + updates.bytes
     }
@@ -102,9 +119,34 @@ struct FootprintTransitions {
     /// `FlowModel.forEachUnit`, worked out if its footprint is new.
     mutating func entries(of state: UnsafeBufferPointer<UInt64>, label: (Transition) -> Int32) -> Range<Int> {
         let selected = footprint(of: state)
-        let (number, inserted) = key.withUnsafeBufferPointer { keys.insert($0) }
-        if inserted { record(state, selected: selected, label: label) }
+        let number = numberKey()
+        if start[number] < 0 { record(state, number: number, selected: selected, label: label) }
         return Int(start[number])..<Int(end[number])
+    }
+
+    /// The entries of a state's deep-link transitions of `linkUnits`, one
+    /// per unit in their order, worked out if its footprint's are new.
+    /// `exposed` tells, from the state a transition was worked out from,
+    /// whether it may run an appear hook that the footprint does not
+    /// decide; such an entry runs its unit on every state.
+    mutating func linkEntries(of state: UnsafeBufferPointer<UInt64>, label: (Transition) -> Int32,
+                              exposed: (StepUnit, NavState, Transition) -> Bool) -> Range<Int> {
+        let selected = footprint(of: state)
+        let number = numberKey()
+        if linkStart[number] < 0 { recordLinks(state, number: number, selected: selected, label: label, exposed: exposed) }
+        let first = Int(linkStart[number])
+        return first..<(first + linkUnits.count)
+    }
+
+    /// The number of the footprint in `key`, numbered now if it is new.
+    private mutating func numberKey() -> Int {
+        let (number, inserted) = key.withUnsafeBufferPointer { keys.insert($0) }
+        if inserted {
+            start.append(-1)
+            end.append(-1)
+            linkStart.append(-1)
+        }
+        return number
     }
 
     /// The entries' tables as they are now, for reading entries from a
@@ -179,8 +221,9 @@ struct FootprintTransitions {
         return selected
     }
 
-    private mutating func record(_ packed: UnsafeBufferPointer<UInt64>, selected: Int, label: (Transition) -> Int32) {
-        start.append(Int32(kind.count))
+    private mutating func record(_ packed: UnsafeBufferPointer<UInt64>, number: Int, selected: Int,
+                                 label: (Transition) -> Int32) {
+        start[number] = Int32(kind.count)
         let state = model.codec.decode(packed)
         let viewMask = view.mask(selected: selected)
         model.forEachUnit(of: state, deepLinks: false) { unit in
@@ -201,21 +244,57 @@ struct FootprintTransitions {
                     return
                 }
                 kind.append(.update)
-                model.codec.encode(target, into: &encoded)
-                // Of the footprint's bits, those the step changes: the others
-                // are the same in every state of the footprint, and so in
-                // every target.
-                var mask = (0..<width).map { (packed[$0] ^ encoded[$0]) & viewMask[$0] & ~below[$0] }
-                // A route below the top that changed was written whole (with
-                // zero): it is not in the footprint, so it is written whole.
-                for field in belowRoutes {
-                    guard field.contains(where: { bit in (packed[bit >> 6] ^ encoded[bit >> 6]) >> UInt64(bit & 63) & 1 == 1 })
-                    else { continue }
-                    for bit in field { mask[bit >> 6] |= 1 << UInt64(bit & 63) }
-                }
-                update.append(encoded.withUnsafeBufferPointer { updates.append(mask: mask, target: $0) })
+                appendUpdate(from: packed, to: target, viewMask: viewMask)
             }
         }
-        end.append(Int32(kind.count))
+        end[number] = Int32(kind.count)
+    }
+
+    /// Works out the entries of `linkUnits` from `packed`, a state of
+    /// footprint `number`.
+    private mutating func recordLinks(_ packed: UnsafeBufferPointer<UInt64>, number: Int, selected: Int,
+                                      label: (Transition) -> Int32, exposed: (StepUnit, NavState, Transition) -> Bool) {
+        linkStart[number] = Int32(kind.count)
+        let state = model.codec.decode(packed)
+        let viewMask = view.mask(selected: selected)
+        for unit in linkUnits {
+            linkRuns += 1
+            var transition: Transition?
+            model.run(unit, from: state, decider: ConcreteDecider()) { transition = $0 }
+            guard let transition else { preconditionFailure("a deep link step always gives a transition") }
+            self.unit.append(units.id(unit))
+            if exposed(unit, state, transition) {
+                kind.append(.runEveryTime)
+                self.label.append(-1)
+                update.append(.init(mask: -1, value: -1))
+                continue
+            }
+            self.label.append(label(transition))
+            guard let target = transition.target else {
+                kind.append(.noTarget)
+                update.append(.init(mask: -1, value: -1))
+                continue
+            }
+            kind.append(.update)
+            appendUpdate(from: packed, to: target, viewMask: viewMask)
+        }
+    }
+
+    /// Appends the update that takes every state of the footprint last set
+    /// (`key`, `below`) where the step took `packed` to `target`.
+    private mutating func appendUpdate(from packed: UnsafeBufferPointer<UInt64>, to target: NavState, viewMask: [UInt64]) {
+        model.codec.encode(target, into: &encoded)
+        // Of the footprint's bits, those the step changes: the others
+        // are the same in every state of the footprint, and so in
+        // every target.
+        var mask = (0..<width).map { (packed[$0] ^ encoded[$0]) & viewMask[$0] & ~below[$0] }
+        // A route below the top that changed was written whole (with
+        // zero): it is not in the footprint, so it is written whole.
+        for field in belowRoutes {
+            guard field.contains(where: { bit in (packed[bit >> 6] ^ encoded[bit >> 6]) >> UInt64(bit & 63) & 1 == 1 })
+            else { continue }
+            for bit in field { mask[bit >> 6] |= 1 << UInt64(bit & 63) }
+        }
+        update.append(encoded.withUnsafeBufferPointer { updates.append(mask: mask, target: $0) })
     }
 }

@@ -33,7 +33,7 @@ public final class PackedSuccessors {
     public var noteCount: Int { labels.notes.values.count }
     /// How many deep-link transitions were worked out by running the
     /// transition function (for a memo, or for one state).
-    public var deepLinksRun: Int { deepLinks.runs + deepLinksRunHere }
+    public var deepLinksRun: Int { deepLinks.runs + footprints.linkRuns + deepLinksRunHere }
     private var deepLinksRunHere = 0
 
     private let width: Int
@@ -86,10 +86,10 @@ public final class PackedSuccessors {
         quietHooks = QuietAppearHooks(model: model)
         width = model.codec.words
         view = LocalView(model: model)
-        footprints = FootprintTransitions(model: model)
+        deepLinks = DeepLinkTransitions(model: model, quietHooks: quietHooks)
+        footprints = FootprintTransitions(model: model, linkUnits: deepLinks.footprintUnits)
         viewUpdates = SparseUpdates(width: width)
         switchGlobals = StateStore(width: width, capacity: 16)
-        deepLinks = DeepLinkTransitions(model: model, quietHooks: quietHooks)
         target = .allocate(capacity: width)
         target.initialize(repeating: 0)
         current = .allocate(capacity: width)
@@ -194,7 +194,7 @@ public final class PackedSuccessors {
             return decoded
         }
         if deepLinks {
-            self.deepLinks.successors(ofStateAt: index, in: &store, words: current, into: &batch,
+            self.deepLinks.successors(ofStateAt: index, in: &store, footprints: &footprints, words: current, into: &batch,
                                       decode: decode, label: label(of:)) { unit, batch in
                 run(unit, from: decode(), into: &batch)
             }
@@ -306,7 +306,8 @@ public final class PackedSuccessors {
             return decoded
         }
         if deepLinks {
-            self.deepLinks.successors(of: state, into: &batch, store: &store, decode: decode, label: label(of:)) { unit, batch in
+            self.deepLinks.successors(of: state, into: &batch, store: &store, footprints: &footprints,
+                                      decode: decode, label: label(of:)) { unit, batch in
                 run(unit, from: decode(), into: &batch)
             }
             return
