@@ -334,7 +334,7 @@ struct DeepLinkTransitions {
         for number in 0..<memoized.count {
             if memoizedByFootprint[number] {
                 if byFootprint == nil {
-                    let entries = footprints.linkEntries(of: state, label: label, exposed: exposesHooks)
+                    let entries = footprints.linkEntries(of: state, label: label) { exposesHooks($0, $1, $2) }
                     byFootprint = (entries, footprints.table)
                 }
                 let (entries, table) = byFootprint!
@@ -439,7 +439,7 @@ struct DeepLinkTransitions {
                 if !copied { store.copy(index, into: words); copied = true }
                 let state = UnsafeBufferPointer(words)
                 if byFootprint == nil {
-                    let entries = footprints.linkEntries(of: state, label: label, exposed: exposesHooks)
+                    let entries = footprints.linkEntries(of: state, label: label) { exposesHooks($0, $1, $2) }
                     byFootprint = (entries, footprints.table)
                 }
                 let (entries, table) = byFootprint!

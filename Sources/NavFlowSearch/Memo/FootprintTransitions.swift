@@ -28,10 +28,12 @@ import NavFlowSpec
 /// its tab (`tab`, `open`) or sees paths whole (`open`) are run on every state.
 ///
 /// The deep links that act where the user is and write nothing below the
-/// top of a path (`DeepLinkTransitions.writesAboveTheTopOnly`) read and
-/// write what an edge of the top screen does, so they are kept per
-/// footprint too, on the same keys (`linkEntries`), each worked out when a
-/// state of the footprint first takes its links.
+/// top of a path (`DeepLinkTransitions.writesAboveTheTopOnly`) read even
+/// less: of the path they append to, its length alone. They are kept per
+/// *link footprint* (`linkEntries`): the local view without any route of
+/// the path on screen, the top modal's or, with no modal up, the selected
+/// tab's stack that a link appends to (docs/performance.md, "Links that
+/// append where the user is").
 struct FootprintTransitions {
     let model: FlowModel
     private let width: Int
@@ -46,8 +48,10 @@ struct FootprintTransitions {
     /// Per footprint: where its in-app entries start and end, -1 until worked out.
     private var start: [Int32] = []
     private var end: [Int32] = []
-    /// Per footprint: where the entries of `linkUnits` start (one per
-    /// unit, in their order), -1 until worked out.
+    /// The link footprints met so far, numbered.
+    private var linkKeys: StateStore
+    /// Per link footprint: where the entries of `linkUnits` start (one per
+    /// unit, in their order).
     private var linkStart: [Int32] = []
     /// How many deep-link transitions were worked out for the memo.
     private(set) var linkRuns = 0
@@ -104,13 +108,15 @@ struct FootprintTransitions {
             screen.edges.map { edge in edge.statements.contains { $0.footprint.mayLeaveItsTab || $0.footprint.seesWholePaths } }
         }
         keys = StateStore(width: width)
+        linkKeys = StateStore(width: width, capacity: linkUnits.isEmpty ? 16 : 1 << 10)
         updates = SparseUpdates(width: width)
         key = [UInt64](repeating: 0, count: width)
         below = [UInt64](repeating: 0, count: width)
     }
 
     var bytes: Int {
-        keys.bytes + kind.capacity + (start.capacity + end.capacity + linkStart.capacity + label.capacity + unit.capacity) * 4
+        keys.bytes + linkKeys.bytes + kind.capacity
+            + (start.capacity + end.capacity + linkStart.capacity + label.capacity + unit.capacity) * 4
             + units.values.capacity * MemoryLayout<StepUnit>.stride * 3 // the values, and the table that numbers them
             + update.capacity * MemoryLayout<SparseUpdates.Update>.stride + updates.bytes
     }
@@ -119,34 +125,24 @@ struct FootprintTransitions {
     /// `FlowModel.forEachUnit`, worked out if its footprint is new.
     mutating func entries(of state: UnsafeBufferPointer<UInt64>, label: (Transition) -> Int32) -> Range<Int> {
         let selected = footprint(of: state)
-        let number = numberKey()
-        if start[number] < 0 { record(state, number: number, selected: selected, label: label) }
+        let (number, inserted) = key.withUnsafeBufferPointer { keys.insert($0) }
+        if inserted { record(state, selected: selected, label: label) }
         return Int(start[number])..<Int(end[number])
     }
 
     /// The entries of a state's deep-link transitions of `linkUnits`, one
-    /// per unit in their order, worked out if its footprint's are new.
+    /// per unit in their order, worked out if its link footprint is new.
     /// `exposed` tells, from the state a transition was worked out from,
-    /// whether it may run an appear hook that the footprint does not
-    /// decide; such an entry runs its unit on every state.
+    /// whether an appear hook may make it differ from another state's (as
+    /// `DeepLinkTransitions` judges its memos); such an entry runs its unit
+    /// on every state.
     mutating func linkEntries(of state: UnsafeBufferPointer<UInt64>, label: (Transition) -> Int32,
                               exposed: (StepUnit, NavState, Transition) -> Bool) -> Range<Int> {
-        let selected = footprint(of: state)
-        let number = numberKey()
-        if linkStart[number] < 0 { recordLinks(state, number: number, selected: selected, label: label, exposed: exposed) }
+        let selected = linkFootprint(of: state)
+        let (number, inserted) = key.withUnsafeBufferPointer { linkKeys.insert($0) }
+        if inserted { recordLinks(state, selected: selected, label: label, exposed: exposed) }
         let first = Int(linkStart[number])
         return first..<(first + linkUnits.count)
-    }
-
-    /// The number of the footprint in `key`, numbered now if it is new.
-    private mutating func numberKey() -> Int {
-        let (number, inserted) = key.withUnsafeBufferPointer { keys.insert($0) }
-        if inserted {
-            start.append(-1)
-            end.append(-1)
-            linkStart.append(-1)
-        }
-        return number
     }
 
     /// The entries' tables as they are now, for reading entries from a
@@ -221,9 +217,36 @@ struct FootprintTransitions {
         return selected
     }
 
-    private mutating func record(_ packed: UnsafeBufferPointer<UInt64>, number: Int, selected: Int,
-                                 label: (Transition) -> Int32) {
-        start[number] = Int32(kind.count)
+    /// Sets `key` to the link footprint of `state` and `below` to the
+    /// routes it leaves out: every route of the top modal's path, or with
+    /// no modal up, of the selected tab's stack where `*` appends (a
+    /// split's last stack column); returns the selected tab.
+    private mutating func linkFootprint(of state: UnsafeBufferPointer<UInt64>) -> Int {
+        let codec = model.codec
+        let selected = key.withUnsafeMutableBufferPointer { view.project(state, into: $0) }
+        for word in 0..<width { below[word] = 0 }
+        belowRoutes.removeAll(keepingCapacity: true)
+        let modals = codec.read(codec.modalCount, in: state)
+        let path: StateCodec.PathField?
+        if modals > 0 {
+            path = codec.path(ofModal: modals - 1)
+        } else {
+            path = model.shape.currentStackSlot(selectedTab: selected).map { codec.path(ofSlot: $0) }
+        }
+        if let path {
+            let length = codec.read(path.length, in: state)
+            let end = path.firstRoute + length * path.routeBits
+            for bit in path.firstRoute..<end { below[bit >> 6] |= 1 << UInt64(bit & 63) }
+            for first in stride(from: path.firstRoute, to: end, by: path.routeBits) {
+                belowRoutes.append(first..<(first + path.routeBits))
+            }
+        }
+        for word in 0..<width { key[word] &= ~below[word] }
+        return selected
+    }
+
+    private mutating func record(_ packed: UnsafeBufferPointer<UInt64>, selected: Int, label: (Transition) -> Int32) {
+        start.append(Int32(kind.count))
         let state = model.codec.decode(packed)
         let viewMask = view.mask(selected: selected)
         model.forEachUnit(of: state, deepLinks: false) { unit in
@@ -247,14 +270,14 @@ struct FootprintTransitions {
                 appendUpdate(from: packed, to: target, viewMask: viewMask)
             }
         }
-        end[number] = Int32(kind.count)
+        end.append(Int32(kind.count))
     }
 
-    /// Works out the entries of `linkUnits` from `packed`, a state of
-    /// footprint `number`.
-    private mutating func recordLinks(_ packed: UnsafeBufferPointer<UInt64>, number: Int, selected: Int,
+    /// Works out the entries of `linkUnits` from `packed`, a state of the
+    /// link footprint last numbered.
+    private mutating func recordLinks(_ packed: UnsafeBufferPointer<UInt64>, selected: Int,
                                       label: (Transition) -> Int32, exposed: (StepUnit, NavState, Transition) -> Bool) {
-        linkStart[number] = Int32(kind.count)
+        linkStart.append(Int32(kind.count))
         let state = model.codec.decode(packed)
         let viewMask = view.mask(selected: selected)
         for unit in linkUnits {
@@ -281,7 +304,10 @@ struct FootprintTransitions {
     }
 
     /// Appends the update that takes every state of the footprint last set
-    /// (`key`, `below`) where the step took `packed` to `target`.
+    /// (`key`, `below`) where the step took `packed` to `target`: the
+    /// footprint's bits it changes, and whole each route left out that it
+    /// changed (such a route is never zero, and the steps memoized write
+    /// one only with zero, or above the top).
     private mutating func appendUpdate(from packed: UnsafeBufferPointer<UInt64>, to target: NavState, viewMask: [UInt64]) {
         model.codec.encode(target, into: &encoded)
         // Of the footprint's bits, those the step changes: the others
