@@ -29,11 +29,13 @@ import NavFlowSpec
 ///
 /// The deep links that act where the user is and write nothing below the
 /// top of a path (`DeepLinkTransitions.writesAboveTheTopOnly`) read even
-/// less: of the path they append to, its length alone. They are kept per
-/// *link footprint* (`linkEntries`): the local view without any route of
-/// the path on screen, the top modal's or, with no modal up, the selected
-/// tab's stack that a link appends to (docs/performance.md, "Links that
-/// append where the user is").
+/// less: of the path they append to, its length alone, and of the others
+/// their tops, which a step may show anew. They are kept per *link
+/// footprint* (`linkEntries`): the local view without any route of the
+/// path they append to (the top modal's or, with no modal up, the selected
+/// tab's stack where `*` appends) and without the routes below the top of
+/// the other paths (docs/performance.md, "Links that append where the
+/// user is").
 struct FootprintTransitions {
     let model: FlowModel
     private let width: Int
@@ -218,28 +220,32 @@ struct FootprintTransitions {
     }
 
     /// Sets `key` to the link footprint of `state` and `below` to the
-    /// routes it leaves out: every route of the top modal's path, or with
-    /// no modal up, of the selected tab's stack where `*` appends (a
-    /// split's last stack column); returns the selected tab.
+    /// routes it leaves out: every route of the path on screen a link
+    /// appends to (the top modal's, or with no modal up, the selected
+    /// tab's stack where `*` appends: a split's last stack column), and
+    /// the routes below the top of every other path of the local view;
+    /// returns the selected tab.
     private mutating func linkFootprint(of state: UnsafeBufferPointer<UInt64>) -> Int {
         let codec = model.codec
         let selected = key.withUnsafeMutableBufferPointer { view.project(state, into: $0) }
         for word in 0..<width { below[word] = 0 }
         belowRoutes.removeAll(keepingCapacity: true)
-        let modals = codec.read(codec.modalCount, in: state)
-        let path: StateCodec.PathField?
-        if modals > 0 {
-            path = codec.path(ofModal: modals - 1)
-        } else {
-            path = model.shape.currentStackSlot(selectedTab: selected).map { codec.path(ofSlot: $0) }
-        }
-        if let path {
+        func leaveOut(_ path: StateCodec.PathField, withTop: Bool) {
             let length = codec.read(path.length, in: state)
-            let end = path.firstRoute + length * path.routeBits
+            let end = path.firstRoute + (withTop ? length : max(0, length - 1)) * path.routeBits
+            guard end > path.firstRoute else { return }
             for bit in path.firstRoute..<end { below[bit >> 6] |= 1 << UInt64(bit & 63) }
             for first in stride(from: path.firstRoute, to: end, by: path.routeBits) {
                 belowRoutes.append(first..<(first + path.routeBits))
             }
+        }
+        let modals = codec.read(codec.modalCount, in: state)
+        let appendedSlot = modals > 0 ? nil : model.shape.currentStackSlot(selectedTab: selected)
+        for slot in model.shape.activeSlots(selectedTab: selected) {
+            leaveOut(codec.path(ofSlot: slot), withTop: slot == appendedSlot)
+        }
+        for modal in 0..<modals {
+            leaveOut(codec.path(ofModal: modal), withTop: modal == modals - 1)
         }
         for word in 0..<width { key[word] &= ~below[word] }
         return selected
