@@ -17,6 +17,13 @@ struct DeepLinkLandingJudge {
     private var projections: [[UInt64]: StateStore] = [:]
     /// Every modal up in some in-app state: what it presents, then its path.
     private var modalsInApp: Set<[Int]>?
+    /// The verdicts of `judge(step:link:arguments:target:stop:)` given
+    /// last, in a table of `verdictSlots` slots indexed by a hash of
+    /// (step, target): each slot holds the last key that fell in it and its
+    /// verdict. Empty until the first verdict.
+    private var verdictKeys: [UInt64] = []
+    private var verdicts: [Verdict] = []
+    private static let verdictSlots = 1 << 16
 
     init(_ graph: StateGraph) {
         self.graph = graph
@@ -41,6 +48,30 @@ struct DeepLinkLandingJudge {
             case .unreachable: (false, .landsUnreachable)
             }
         }
+    }
+
+    /// Judges deep-link step `step` of the graph (link `link`, taken with
+    /// `arguments`), which landed on `target`, a state outside the in-app
+    /// ones, as `judge(link:arguments:target:stop:)` does. The verdict is a
+    /// function of the link, its arguments and the landing, and a link
+    /// that closes the modals lands on the same state from every state
+    /// with its key: a verdict given for (step, target) is kept and given
+    /// again, unless a limit was reached while it was worked out.
+    mutating func judge(step: Int32, link: Int, arguments: [Int], target: Int,
+                        stop: inout GraphAnalysis.LimitWatch) -> Verdict {
+        if verdictKeys.isEmpty {
+            verdictKeys = [UInt64](repeating: .max, count: Self.verdictSlots)
+            verdicts = [Verdict](repeating: .unreachable, count: Self.verdictSlots)
+        }
+        let key = UInt64(UInt32(bitPattern: step)) << 32 | UInt64(UInt32(truncatingIfNeeded: target))
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 48)
+        if verdictKeys[slot] == key { return verdicts[slot] }
+        let verdict = judge(link: link, arguments: arguments, target: target, stop: &stop)
+        if stop.reached == nil {
+            verdictKeys[slot] = key
+            verdicts[slot] = verdict
+        }
+        return verdict
     }
 
     /// Judges link `link`, taken with `arguments`, which

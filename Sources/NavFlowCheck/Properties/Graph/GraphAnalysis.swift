@@ -283,10 +283,11 @@ public struct GraphAnalysis: Sendable {
                     if target >= 0 && Int(target) < graph.inAppCount { return (true, nil) }
                     // What a link built is judged against the whole graph: not on a part.
                     guard graph.isComplete else { return (false, nil) }
-                    guard target >= 0, case .deepLink(let link, let arguments) = graph.steps[Int(graph.linkEdges.step(at: edge))] else {
+                    let step = graph.linkEdges.step(at: edge)
+                    guard target >= 0, case .deepLink(let link, let arguments) = graph.steps[Int(step)] else {
                         return (false, .landsUnreachable)
                     }
-                    return judge.judge(link: link, arguments: arguments, target: Int(target), stop: &stop)
+                    return judge.judge(step: Int32(step), link: link, arguments: arguments, target: Int(target), stop: &stop)
                         .judgement(landing: Int(target))
                 }
                 if follows { mark(target) }
