@@ -25,6 +25,21 @@ import Testing
         deeplink "x://settings" -> + sheet Settings
         """
 
+    /// Two links that land on the same state from the same source are
+    /// judged each by what it says: the one without `anywhere` presents
+    /// out of context, the other does not. The verdicts kept for landings
+    /// seen before are kept per link (a table keyed by the landing alone
+    /// gives the second link the first one's verdict).
+    @Test func linksLandingOnTheSameStateAreJudgedEachByItself() throws {
+        let text = Self.modalLink + "\ndeeplink \"x://settings/any\" -> + sheet Settings anywhere\n"
+        let diagnostics = Self.verify(text)
+        #expect(diagnostics.map { "\($0.range.start.line) \($0.rule.rawValue)" } == ["12 deeplink-out-of-context"])
+        let reversed = Self.modalLink.replacingOccurrences(
+            of: "deeplink \"x://settings\" -> + sheet Settings",
+            with: "deeplink \"x://settings/any\" -> + sheet Settings anywhere\ndeeplink \"x://settings\" -> + sheet Settings")
+        #expect(Self.verify(reversed).map { "\($0.range.start.line) \($0.rule.rawValue)" } == ["13 deeplink-out-of-context"])
+    }
+
     private static func verify(_ text: String, plainToo: Bool = true) -> [Diagnostic] {
         let source = SourceFile(path: "link.navflow", text: text)
         let result = Verifier.verify(source)
