@@ -284,6 +284,51 @@ import Testing
         #expect(try Self.check(text, name: "hooks.navflow"))
     }
 
+    /// With a modal up, the footprint leaves out the routes below the top
+    /// of the paths beneath it too: a step that closes it shows their tops
+    /// anew, nothing below. Not where an edge of the screen on top pops or
+    /// empties a path after closing the modal: pushing then writes a route
+    /// below the old top, which may equal the one it replaces (`Note` over
+    /// `A / B` and over `B / B`, one footprint, each starting over on `A`).
+    @Test func edgesOfAModalThatReachBeneathIt() throws {
+        let text = """
+        app M
+        scheme "m"
+        stack HomeStack root Home { destination A; destination B; depth 3 }
+        stack OtherStack root Other { destination A; depth 1 }
+        tabs T {
+          tab home "Home" HomeStack
+          tab other "Other" OtherStack
+        }
+        start T
+        screen Home {
+          push A
+          push B
+        }
+        screen A {
+          push A
+          push B
+          sheet Note
+        }
+        screen B {
+          push A
+          push B
+          sheet Note
+        }
+        screen Other { push A }
+        screen Note {
+          action "Start over" { dismiss; popToRoot; push A }
+          action "Step back" { dismiss; pop; pop; push B }
+          action "Close" { dismiss }
+        }
+        """
+        #expect(try Self.check(text, name: "beneath.navflow", viewMemos: .never))
+        // Without the edges that reach beneath, the routes there are left out.
+        let closing = text.replacingOccurrences(of: "  action \"Start over\" { dismiss; popToRoot; push A }\n", with: "")
+            .replacingOccurrences(of: "  action \"Step back\" { dismiss; pop; pop; push B }\n", with: "")
+        #expect(try Self.check(closing, name: "closing.navflow", viewMemos: .never))
+    }
+
     /// A link that selects a tab but appends to its path reads the path:
     /// shared by flags, inputs and selected tab, it would land every state
     /// of a key on the first one's path. `*` writes the selected tab's slots.

@@ -19,6 +19,12 @@ import NavFlowSpec
 /// footprint keeps the whole path. Which statements do what is read from
 /// their `StatementFootprint`.
 ///
+/// With a modal up, the routes below the top of the paths beneath it are
+/// left out too: a step that closes the modal shows their tops anew and
+/// nothing below, unless an edge of the screen on top pops, empties or
+/// selects on a path after closing modals, or sees paths whole
+/// (`readsBeneathTheModal`); the footprint then keeps them.
+///
 /// So states with the same footprint have the same in-app transitions, each
 /// the update `next = state & ~mask | value`, with `mask` the footprint's
 /// bits that the step changes (the others are equal in every state of the
@@ -42,6 +48,11 @@ struct FootprintTransitions {
     private let view: LocalView
     /// Per screen: whether one of its edges may push below the top of a path.
     private let pushesBelowTop: [Bool]
+    /// Per screen: whether one of its edges, on top of a modal, may read or
+    /// write a route below the top of a path beneath that modal: a
+    /// statement after one that closes modals pops or selects there (or
+    /// reads later columns), or a statement sees paths whole.
+    private let readsBeneathTheModal: [Bool]
     /// Per screen and edge: whether the edge must run on every state.
     private let edgeRunsEveryTime: [[Bool]]
     /// The deep-link units kept per footprint, in unit order.
@@ -102,6 +113,20 @@ struct FootprintTransitions {
                     if statement.footprint.closesModals && !operations.contains(.popTop) { cleared = true }
                     if operations.contains(.popTop) { pops += 1 }
                     if !operations.isDisjoint(with: [.push, .selectIntoNextColumn]) && (cleared || pops >= 2) { return true }
+                }
+                return false
+            }
+        }
+        readsBeneathTheModal = model.spec.screens.map { screen in
+            screen.edges.contains { edge in
+                var closed = false
+                for statement in edge.statements {
+                    let footprint = statement.footprint
+                    let parts = footprint.reads.union(footprint.writes)
+                    if parts.contains(.slots) { return true }
+                    if closed && (!footprint.stackOperations.isDisjoint(with: [.popTop, .popAll, .selectIntoNextColumn])
+                                  || parts.contains(.laterColumns)) { return true }
+                    if footprint.closesModals { closed = true }
                 }
                 return false
             }
@@ -205,7 +230,18 @@ struct FootprintTransitions {
         }
         var reducible = true
         if modals > 0 {
-            reducible = leaveOut(codec.path(ofModal: modals - 1))
+            let top = codec.path(ofModal: modals - 1)
+            reducible = leaveOut(top)
+            // Beneath the top modal, only the tops of the paths can be
+            // shown anew (by a step that closes it); unless an edge of the
+            // screen on top reads further down, the routes below them are
+            // left out too.
+            if reducible, let screen = topScreen(of: top, modal: modals - 1, in: state), !readsBeneathTheModal[screen] {
+                for modal in 0..<(modals - 1) { leaveOutBelowTheTop(codec.path(ofModal: modal), in: state) }
+                for slot in model.shape.activeSlots(selectedTab: selected) {
+                    leaveOutBelowTheTop(codec.path(ofSlot: slot), in: state)
+                }
+            }
         } else {
             for slot in model.shape.activeSlots(selectedTab: selected) where reducible {
                 reducible = leaveOut(codec.path(ofSlot: slot))
@@ -217,6 +253,35 @@ struct FootprintTransitions {
         }
         for word in 0..<width { key[word] &= ~below[word] }
         return selected
+    }
+
+    /// The screen on top of modal `index` of `state`, whose path is `path`:
+    /// its top route's, or the modal's root; nil for a modal that shows
+    /// neither.
+    private func topScreen(of path: StateCodec.PathField, modal index: Int, in state: UnsafeBufferPointer<UInt64>) -> Int? {
+        let codec = model.codec
+        let length = codec.read(path.length, in: state)
+        if length > 0 {
+            let topStart = path.firstRoute + (length - 1) * path.routeBits
+            let top = codec.read(topStart..<(topStart + path.routeBits), in: state)
+            return top >= 1 && top <= model.routes.count ? model.routes.screen(of: top) : nil
+        }
+        switch model.shape.presentables[codec.read(codec.modalPresentable(index), in: state)] {
+        case .screen(let screen): return screen
+        case .stack(let stack): return model.spec.stacks[stack].root
+        case .tabs, .split: return nil
+        }
+    }
+
+    /// Leaves the routes of `path` below its top out of the footprint.
+    private mutating func leaveOutBelowTheTop(_ path: StateCodec.PathField, in state: UnsafeBufferPointer<UInt64>) {
+        let length = model.codec.read(path.length, in: state)
+        guard length >= 2 else { return }
+        let topStart = path.firstRoute + (length - 1) * path.routeBits
+        for bit in path.firstRoute..<topStart { below[bit >> 6] |= 1 << UInt64(bit & 63) }
+        for first in stride(from: path.firstRoute, to: topStart, by: path.routeBits) {
+            belowRoutes.append(first..<(first + path.routeBits))
+        }
     }
 
     /// Sets `key` to the link footprint of `state` and `below` to the
