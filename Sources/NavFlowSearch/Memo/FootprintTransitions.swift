@@ -222,10 +222,7 @@ struct FootprintTransitions {
             let topStart = path.firstRoute + (length - 1) * path.routeBits
             let top = codec.read(topStart..<(topStart + path.routeBits), in: state)
             guard top >= 1, top <= model.routes.count, !pushesBelowTop[model.routes.screen(of: top)] else { return false }
-            for bit in path.firstRoute..<topStart { below[bit >> 6] |= 1 << UInt64(bit & 63) }
-            for first in stride(from: path.firstRoute, to: topStart, by: path.routeBits) {
-                belowRoutes.append(first..<(first + path.routeBits))
-            }
+            self.leaveOut(routes: length - 1, of: path)
             return true
         }
         var reducible = true
@@ -275,11 +272,16 @@ struct FootprintTransitions {
 
     /// Leaves the routes of `path` below its top out of the footprint.
     private mutating func leaveOutBelowTheTop(_ path: StateCodec.PathField, in state: UnsafeBufferPointer<UInt64>) {
-        let length = model.codec.read(path.length, in: state)
-        guard length >= 2 else { return }
-        let topStart = path.firstRoute + (length - 1) * path.routeBits
-        for bit in path.firstRoute..<topStart { below[bit >> 6] |= 1 << UInt64(bit & 63) }
-        for first in stride(from: path.firstRoute, to: topStart, by: path.routeBits) {
+        leaveOut(routes: model.codec.read(path.length, in: state) - 1, of: path)
+    }
+
+    /// Leaves the first `count` routes of `path` out of the footprint
+    /// (`below`, `belowRoutes`); nothing when `count` is not positive.
+    private mutating func leaveOut(routes count: Int, of path: StateCodec.PathField) {
+        guard count > 0 else { return }
+        let end = path.firstRoute + count * path.routeBits
+        for bit in path.firstRoute..<end { below[bit >> 6] |= 1 << UInt64(bit & 63) }
+        for first in stride(from: path.firstRoute, to: end, by: path.routeBits) {
             belowRoutes.append(first..<(first + path.routeBits))
         }
     }
@@ -297,12 +299,7 @@ struct FootprintTransitions {
         belowRoutes.removeAll(keepingCapacity: true)
         func leaveOut(_ path: StateCodec.PathField, withTop: Bool) {
             let length = codec.read(path.length, in: state)
-            let end = path.firstRoute + (withTop ? length : max(0, length - 1)) * path.routeBits
-            guard end > path.firstRoute else { return }
-            for bit in path.firstRoute..<end { below[bit >> 6] |= 1 << UInt64(bit & 63) }
-            for first in stride(from: path.firstRoute, to: end, by: path.routeBits) {
-                belowRoutes.append(first..<(first + path.routeBits))
-            }
+            self.leaveOut(routes: withTop ? length : length - 1, of: path)
         }
         let modals = codec.read(codec.modalCount, in: state)
         let appendedSlot = modals > 0 ? nil : model.shape.currentStackSlot(selectedTab: selected)
@@ -330,15 +327,8 @@ struct FootprintTransitions {
             }
             let unitNumber = units.id(unit)
             model.run(unit, from: state, decider: ConcreteDecider()) { transition in
-                self.label.append(label(transition))
                 self.unit.append(unitNumber)
-                guard let target = transition.target else {
-                    kind.append(.noTarget)
-                    update.append(.init(mask: -1, value: -1))
-                    return
-                }
-                kind.append(.update)
-                appendUpdate(from: packed, to: target, viewMask: viewMask)
+                appendEntry(of: transition, from: packed, viewMask: viewMask, label: label)
             }
         }
         end.append(Int32(kind.count))
@@ -361,17 +351,24 @@ struct FootprintTransitions {
                 kind.append(.runEveryTime)
                 self.label.append(-1)
                 update.append(.init(mask: -1, value: -1))
-                continue
+            } else {
+                appendEntry(of: transition, from: packed, viewMask: viewMask, label: label)
             }
-            self.label.append(label(transition))
-            guard let target = transition.target else {
-                kind.append(.noTarget)
-                update.append(.init(mask: -1, value: -1))
-                continue
-            }
-            kind.append(.update)
-            appendUpdate(from: packed, to: target, viewMask: viewMask)
         }
+    }
+
+    /// Appends the label, kind and update of the entry of `transition`,
+    /// taken from `packed`, whose unit is appended.
+    private mutating func appendEntry(of transition: Transition, from packed: UnsafeBufferPointer<UInt64>,
+                                      viewMask: [UInt64], label: (Transition) -> Int32) {
+        self.label.append(label(transition))
+        guard let target = transition.target else {
+            kind.append(.noTarget)
+            update.append(.init(mask: -1, value: -1))
+            return
+        }
+        kind.append(.update)
+        appendUpdate(from: packed, to: target, viewMask: viewMask)
     }
 
     /// Appends the update that takes every state of the footprint last set
