@@ -289,7 +289,8 @@ import Testing
     /// anew, nothing below. Not where an edge of the screen on top pops or
     /// empties a path after closing the modal: pushing then writes a route
     /// below the old top, which may equal the one it replaces (`Note` over
-    /// `A / B` and over `B / B`, one footprint, each starting over on `A`).
+    /// `A / B` and over `B / B`, one footprint, each starting over on `A`),
+    /// or closes a modal and presents it again with a path.
     @Test func edgesOfAModalThatReachBeneathIt() throws {
         let text = """
         app M
@@ -327,6 +328,78 @@ import Testing
         let closing = text.replacingOccurrences(of: "  action \"Start over\" { dismiss; popToRoot; push A }\n", with: "")
             .replacingOccurrences(of: "  action \"Step back\" { dismiss; pop; pop; push B }\n", with: "")
         #expect(try Self.check(closing, name: "closing.navflow", viewMemos: .never))
+        // A sheet over a sheet that closes the one beneath and presents it
+        // again with a path writes its first route anew, below the tops:
+        // `P` over `S` with `A / B` and with `B / B`, where the footprint
+        // does not reach below the top modal's empty path.
+        let again = """
+        app R
+        scheme "r"
+        stack S root SRoot { destination A; destination B; depth 3 }
+        start Home
+        screen Home { sheet S }
+        screen SRoot {
+          push A
+          push B
+        }
+        screen A {
+          push A
+          push B
+          sheet P
+        }
+        screen B {
+          push A
+          push B
+          sheet P
+        }
+        screen P { action "Redo" { close S; sheet S; push A } }
+        """
+        #expect(try !Self.check(again, name: "again.navflow"))
+    }
+
+    /// A link that closes the modals and lands on a screen whose hook runs
+    /// is the same transition from every state of its key (flags, inputs,
+    /// selected tab) with no modal up, when it lands in another tab: every
+    /// view of the landing is shown anew. Not from the tab it lands in
+    /// (`h://gate` from `Gate` already on screen runs no hook), nor with a
+    /// modal up: with `Note` up over `Other`, the `Note` that `Gate`'s hook
+    /// presents was shown before (the transition function runs its hook
+    /// all the same: the rule is wider than it needs). Nor when a hook may
+    /// write beyond the landing (`open "h://page"` in `Gate`'s hook writes
+    /// tab b's path, which the link to Gate does not).
+    @Test func deepLinksLandingOnAHookFromAnotherTab() throws {
+        let text = """
+        app H
+        scheme "h"
+        flag on = false
+        flag seen = false
+        stack A root Home { destination Gate; destination Page; depth 2 }
+        stack B root Other { destination Page; depth 2 }
+        tabs T {
+          tab a "A" A
+          tab b "B" B
+        }
+        start T
+        screen Home { push Gate; push Page }
+        screen Page { push Page; sheet Note }
+        screen Gate {
+          appear if !on { sheet Note }
+          action "Enable" { set on = true }
+        }
+        screen Note {
+          appear if !seen { set seen = true }
+          action "Done" { dismiss; set seen = false }
+          action "Forget" { set seen = false }
+        }
+        screen Other { push Page; sheet Note }
+        deeplink "h://gate" -> a / Gate
+        deeplink "h://page" -> b / Page
+        """
+        let (_, graph) = try Self.checkGraph(text, name: "landing-hooks.navflow")
+        // Most of the link to Gate's transitions from tab b are taken from the memo.
+        #expect(graph.deepLinksRun * 2 < graph.linkEdges.target.count, "\(graph.deepLinksRun) of \(graph.linkEdges.target.count)")
+        let leaving = text.replacingOccurrences(of: "appear if !on { sheet Note }", with: "appear if !on { open \"h://page\" }")
+        #expect(try Self.check(leaving, name: "landing-hooks-leaving.navflow"))
     }
 
     /// A link that selects a tab but appends to its path reads the path:

@@ -152,7 +152,19 @@ struct DeepLinkTransitions {
         /// of the state's width, for a transition that may be applied word
         /// by word; else -1.
         var value: Int32 = -1
+        /// For an entry that touches hooks: whether it is the transition
+        /// from every state of its key with no modal up
+        /// (`hooksFixedWithoutModals`), which then takes it from the memo.
+        var fixedWithoutModals = false
     }
+
+    /// Whether the appear hooks act only on what a link that closes the
+    /// modals and selects a tab writes: the spec has a tab view and no
+    /// dismissal hook, and no statement of an appear hook may select
+    /// another tab or see paths whole (`open`, a statement on every slot).
+    /// A hook then acts on the view it was shown on, the tab the link
+    /// selected, or on the modals it presents, and sets flags.
+    private let hooksStayInTheLanding: Bool
 
     /// `quietHooks` tells which targets show a screen whose hook's condition holds.
     init(model: FlowModel, quietHooks: QuietAppearHooks) {
@@ -213,6 +225,11 @@ struct DeepLinkTransitions {
         modalKeys = StateStore(width: width + 1, capacity: modalKeyedUnits.isEmpty ? 16 : 1 << 12)
         groups = StateStore(width: keyWords, capacity: 64)
         modalGroups = StateStore(width: width, capacity: modalKeyedUnits.isEmpty ? 16 : 1 << 12)
+        hooksStayInTheLanding = model.hasTabView && !model.hasDismissHooks && spec.screens.allSatisfy { screen in
+            screen.hooks.allSatisfy { hook in
+                hook.statements.allSatisfy { !$0.footprint.mayLeaveItsTab && !$0.footprint.seesWholePaths }
+            }
+        }
     }
 
     /// The one handler of a link that a key may fix: not offered under a
@@ -273,8 +290,9 @@ struct DeepLinkTransitions {
     /// where the user is (`*`) and appends there (`/ ...`), with one
     /// handler, offered always, whose `else` reads the flags, inputs and
     /// selected tab at most and writes the flags at most. It then reads the
-    /// modals, which stack is on top, that stack's length and top route,
-    /// and the flags and inputs, all in the footprint; it writes the flags,
+    /// modals, which stack is on top, that stack's length (never its
+    /// routes), the tops of the paths it may uncover, and the flags and
+    /// inputs, all in its link footprint; it writes the flags,
     /// the modals it closes and presents, and routes above the top of the
     /// path it appends to. The one write below a top is closing a modal,
     /// which zeroes its path: each of its routes, never zero before, shows
@@ -348,7 +366,7 @@ struct DeepLinkTransitions {
             }
             let entry = entry(of: number, from: state, decode: decode, label: label, store: &store)
             let memo = entries[entry]
-            if memo.touchesHooks {
+            if memo.touchesHooks && !(memo.fixedWithoutModals && noModalUp(state)) {
                 run(units[number], &batch)
             } else if memo.kind == .noTarget {
                 batch.appendCut(label: memo.label)
@@ -448,8 +466,10 @@ struct DeepLinkTransitions {
             }
             if entry < 0 || entries[entry].touchesHooks {
                 if !copied { store.copy(index, into: words); copied = true }
-                run(units[number], &batch)
-                continue
+                if entry < 0 || !(entries[entry].fixedWithoutModals && noModalUp(UnsafeBufferPointer(words))) {
+                    run(units[number], &batch)
+                    continue
+                }
             }
             let memo = entries[entry]
             if memo.kind == .noTarget {
@@ -466,6 +486,29 @@ struct DeepLinkTransitions {
                 appendUpdate(entry, of: number, from: UnsafeBufferPointer(words), into: &batch)
             }
         }
+    }
+
+    /// Whether no modal is up in a state, given its words.
+    private func noModalUp(_ state: UnsafeBufferPointer<UInt64>) -> Bool {
+        model.codec.read(model.codec.modalCount, in: state) == 0
+    }
+
+    /// Whether the transition of memoized unit `number` from `state`, which
+    /// touches hooks, is the same from every state of its key with no
+    /// modal up. It is when the unit is a link memoized by the flags,
+    /// inputs and selected tab (which closes the modals and writes the
+    /// tab it selects) that does not land in the selected tab, taken from a
+    /// state with no modal up, and the hooks stay in the landing
+    /// (`hooksStayInTheLanding`): such a state shows nothing the landing
+    /// shows (the views of another tab, no modal), so every view of the
+    /// landing is shown anew, as from any other such state, and the hooks
+    /// that run read the flags and what the link wrote and write nothing
+    /// else. Its `else` is not: it keeps the views the state shows.
+    private func hooksFixedWithoutModals(_ number: Int, from state: NavState, outcome: DeepLinkOutcome?) -> Bool {
+        guard hooksStayInTheLanding, memoized[number], !keyedWithModals[number], state.modals.isEmpty,
+              outcome != .otherwise, case .deepLink(let link, _) = units[number],
+              let tab = model.spec.deepLinks[link].handlers[0].target.tab else { return false }
+        return tab != state.selectedTab
     }
 
     /// Marks, in `viewEntries`, a unit taken from its footprint's entries.
@@ -591,7 +634,9 @@ struct DeepLinkTransitions {
             // it runs depends on the views the source showed: a link whose
             // statements alone give a target was cut by a hook.
             let cutByHook = model.hasAppearHooks && Self.landsWithoutHooks(units[number], from: state, in: model)
-            entries.append(Entry(kind: .noTarget, label: label(transition), view: -1, touchesHooks: hooksRan || cutByHook))
+            let touchesHooks = hooksRan || cutByHook
+            entries.append(Entry(kind: .noTarget, label: label(transition), view: -1, touchesHooks: touchesHooks,
+                                 fixedWithoutModals: touchesHooks && hooksFixedWithoutModals(number, from: state, outcome: transition.outcome)))
             return
         }
         let landed = transition.outcome != .otherwise
@@ -624,6 +669,7 @@ struct DeepLinkTransitions {
             for word in 0..<width { entryValues.append(packed[word] & writeMasks[written + word]) }
         }
         entries.append(Entry(kind: landed ? .landed : .otherwise, label: label(transition), view: view, leavesSlots: leavesSlots,
-                             tab: Int32(target.selectedTab), touchesHooks: touchesHooks, value: value))
+                             tab: Int32(target.selectedTab), touchesHooks: touchesHooks, value: value,
+                             fixedWithoutModals: touchesHooks && hooksFixedWithoutModals(number, from: state, outcome: transition.outcome)))
     }
 }

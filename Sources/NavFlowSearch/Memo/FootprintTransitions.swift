@@ -23,7 +23,9 @@ import NavFlowSpec
 /// left out too: a step that closes the modal shows their tops anew and
 /// nothing below, unless an edge of the screen on top pops, empties or
 /// selects on a path after closing modals, or sees paths whole
-/// (`readsBeneathTheModal`); the footprint then keeps them.
+/// (`readsBeneathTheModal`), or may push below a top (`pushesBelowTop`:
+/// `close S; sheet S; push A` writes the first route of a modal's path
+/// anew); the footprint then keeps them.
 ///
 /// So states with the same footprint have the same in-app transitions, each
 /// the update `next = state & ~mask | value`, with `mask` the footprint's
@@ -233,7 +235,8 @@ struct FootprintTransitions {
             // shown anew (by a step that closes it); unless an edge of the
             // screen on top reads further down, the routes below them are
             // left out too.
-            if reducible, let screen = topScreen(of: top, modal: modals - 1, in: state), !readsBeneathTheModal[screen] {
+            if reducible, let screen = topScreen(of: top, modal: modals - 1, in: state),
+               !readsBeneathTheModal[screen], !pushesBelowTop[screen] {
                 for modal in 0..<(modals - 1) { leaveOutBelowTheTop(codec.path(ofModal: modal), in: state) }
                 for slot in model.shape.activeSlots(selectedTab: selected) {
                     leaveOutBelowTheTop(codec.path(ofSlot: slot), in: state)
