@@ -76,6 +76,33 @@ import Testing
         try Self.compare(String(decoding: Repository.source(Repository.path(path)).bytes, as: UTF8.self), name: path)
     }
 
+    /// A link to a gated screen in another tab, taken from its key's memo
+    /// from states with no modal up, runs a hook that sets a flag; the tab
+    /// it leaves is cut under the target's flags, not the source's, as a
+    /// review found: once `seen`, `Page`'s hook can no longer run, and the
+    /// page is cut.
+    @Test func aLinkWhoseHookSetsAFlagLeavesItsTabCutUnderTheTargetsFlags() throws {
+        let text = """
+        app P
+        scheme "p"
+        flag seen = false
+        flag visited = false
+        stack A root Home { destination Gate; depth 2 }
+        stack B root Other { destination Page; depth 2 }
+        tabs T {
+          tab a "A" A
+          tab b "B" B
+        }
+        start T
+        screen Home { push Gate }
+        screen Gate { appear if !seen { set seen = true } }
+        screen Other { push Page }
+        screen Page { appear if !seen { set visited = true } }
+        deeplink "p://gate" -> a / Gate
+        """
+        try Self.compare(text, name: "gate-sets-a-flag.navflow")
+    }
+
     @Test(arguments: Array(UInt64(1)...UInt64(16)))
     func generatedAppAgrees(seed: UInt64) throws {
         let text = AppSpecGenerator.spec(TabReductionTests.shape(seed))

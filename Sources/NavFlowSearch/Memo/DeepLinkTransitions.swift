@@ -479,7 +479,11 @@ struct DeepLinkTransitions {
                 batch.append(label: memo.label, view: memo.view, rest: kept!)
             } else if memo.view >= 0 && !memo.leavesSlots {
                 batch.append(label: memo.label, view: memo.view)
-            } else if memo.view >= 0 && store.restHolds(onlyTab: Int(memo.tab), ofState: index) {
+            } else if memo.view >= 0 && !(memo.touchesHooks && store.parksInactiveTabs)
+                        && store.restHolds(onlyTab: Int(memo.tab), ofState: index) {
+                // (A hook may have set a flag, under which the tab left is
+                // cut otherwise than under the source's: such a target is
+                // given whole, and cut as stored.)
                 batch.append(label: memo.label, view: memo.view, rest: Int32(store.slotsLeft(by: index)))
             } else {
                 if !copied { store.copy(index, into: words); copied = true }
