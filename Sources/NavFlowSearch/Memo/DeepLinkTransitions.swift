@@ -41,7 +41,7 @@ import NavFlowSpec
 /// out once per local view (kept while views are met again, `ViewMemos`),
 /// and its target is that of its view with the source's rest. Such a link
 /// that also writes nothing below the top of a path (`writesAboveTheTopOnly`)
-/// reads only what an edge of the top screen reads, and is kept per
+/// reads less than an edge of the top screen reads, and is kept per link
 /// footprint instead (`FootprintTransitions.linkEntries`) wherever its
 /// view's transitions are not kept (`ViewMemos`), and in a search where
 /// views are not shared. Other deep links are run on the unpacked state
@@ -631,14 +631,12 @@ struct DeepLinkTransitions {
         guard let transition else {
             preconditionFailure("a deep link step always gives a transition")
         }
-        let hooksRan = transition.facts.contains { if case .appearHookRan = $0 { true } else { false } }
         guard let target = transition.target else {
             // A hook that cuts the step off (a push at the stack's depth, a
             // modal past the limit) leaves no `appearHookRan` fact, and whether
             // it runs depends on the views the source showed: a link whose
             // statements alone give a target was cut by a hook.
-            let cutByHook = model.hasAppearHooks && Self.landsWithoutHooks(units[number], from: state, in: model)
-            let touchesHooks = hooksRan || cutByHook
+            let touchesHooks = exposesHooks(units[number], state, transition)
             entries.append(Entry(kind: .noTarget, label: label(transition), view: -1, touchesHooks: touchesHooks,
                                  fixedWithoutModals: touchesHooks && hooksFixedWithoutModals(number, from: state, outcome: transition.outcome)))
             return
@@ -650,9 +648,7 @@ struct DeepLinkTransitions {
         // closes the last cover over it, and that content is not in the key.
         func covered(_ modals: [Modal]) -> Bool { modals.contains { $0.kind == .cover } }
         let uncovers = keepsSelected[number] && covered(state.modals) && !covered(target.modals)
-        let touchesHooks = model.hasAppearHooks
-            && (hooksRan || uncovers
-                || (landed ? model.showsAppearHookThatHolds(target) : quietHooks.showsHookThatHolds(target)))
+        let touchesHooks = exposesHooks(units[number], state, transition) || (model.hasAppearHooks && uncovers)
         let written = (landed ? number : memoized.count) * width
         let packed = model.codec.encode(target)
         // A landed link fixes its target's whole local view; its `else` does

@@ -221,9 +221,7 @@ struct FootprintTransitions {
         func leaveOut(_ path: StateCodec.PathField) -> Bool {
             let length = codec.read(path.length, in: state)
             guard length >= 2 else { return true }
-            let topStart = path.firstRoute + (length - 1) * path.routeBits
-            let top = codec.read(topStart..<(topStart + path.routeBits), in: state)
-            guard top >= 1, top <= model.routes.count, !pushesBelowTop[model.routes.screen(of: top)] else { return false }
+            guard let top = topRoute(of: path, in: state), !pushesBelowTop[model.routes.screen(of: top)] else { return false }
             self.leaveOut(routes: length - 1, of: path)
             return true
         }
@@ -260,17 +258,24 @@ struct FootprintTransitions {
     /// neither.
     private func topScreen(of path: StateCodec.PathField, modal index: Int, in state: UnsafeBufferPointer<UInt64>) -> Int? {
         let codec = model.codec
-        let length = codec.read(path.length, in: state)
-        if length > 0 {
-            let topStart = path.firstRoute + (length - 1) * path.routeBits
-            let top = codec.read(topStart..<(topStart + path.routeBits), in: state)
-            return top >= 1 && top <= model.routes.count ? model.routes.screen(of: top) : nil
+        if codec.read(path.length, in: state) > 0 {
+            return topRoute(of: path, in: state).map { model.routes.screen(of: $0) }
         }
         switch model.shape.presentables[codec.read(codec.modalPresentable(index), in: state)] {
         case .screen(let screen): return screen
         case .stack(let stack): return model.spec.stacks[stack].root
         case .tabs, .split: return nil
         }
+    }
+
+    /// The route on top of a path that holds one, nil for an empty path
+    /// or a value that names no route.
+    private func topRoute(of path: StateCodec.PathField, in state: UnsafeBufferPointer<UInt64>) -> Int? {
+        let length = model.codec.read(path.length, in: state)
+        guard length > 0 else { return nil }
+        let topStart = path.firstRoute + (length - 1) * path.routeBits
+        let top = model.codec.read(topStart..<(topStart + path.routeBits), in: state)
+        return top >= 1 && top <= model.routes.count ? top : nil
     }
 
     /// Leaves the routes of `path` below its top out of the footprint.
