@@ -149,6 +149,60 @@ import Testing
         print("EVERYCONTEXT \(judged) \(followed)")
     }
 
+    /// The judge keeps, per link, arguments and what of the landing its
+    /// masks read, how it judges (`DeepLinkLandingJudge.PlanKey`): every
+    /// landing outside the in-app states, on every spec and random spec,
+    /// in the order of the graph, has the verdict a judge that keeps no
+    /// plan gives it. A key without the landing's selected tab, or without
+    /// whether a modal is up, fails it.
+    @Test func keptPlansJudgeEveryLandingAsPlansWorkedOutAnew() throws {
+        var judged = 0
+        var links = Set<String>()
+        // A link that appends where the user is writes the top modal's path when a modal is up, else the tab's.
+        let appendsWhereTheUserIs = """
+            app Appends
+            scheme "x"
+            stack Main root Home { destination Detail destination Other }
+            stack Pages root PageRoot { destination Other }
+            screen Home {
+              push Detail
+              sheet Pages
+            }
+            screen Detail { push Other }
+            screen PageRoot
+            screen Other
+            deeplink "x://other" -> * / ... / Other keep modals
+            """
+        let sources = [(SourceFile(path: "appends.navflow", text: appendsWhereTheUserIs), appendsWhereTheUserIs)]
+            + Repository.specsThatFinish().map { (Repository.source($0), $0) } + randomSpecSources(1...120)
+        for (file, context) in sources {
+            guard let spec = Frontend.load(file).spec, !spec.deepLinks.isEmpty,
+                  let model = try? FlowModel(spec) else { continue }
+            var explorer = Explorer(limits: Self.limits)
+            explorer.parksInactiveTabs = TabIndependence(model: model).holds
+            guard let graph = try? explorer.explore(model), graph.isComplete else { continue }
+            var kept = DeepLinkLandingJudge(graph)
+            var anew = DeepLinkLandingJudge(graph)
+            anew.keepsPlans = false
+            for source in 0..<graph.count {
+                for edge in graph.linkEdges.range(of: source) {
+                    let target = Int(graph.linkEdges.target[edge])
+                    guard target >= graph.inAppCount,
+                          case .deepLink(let link, let arguments) = graph.steps[Int(graph.linkEdges.step(at: edge))]
+                    else { continue }
+                    var stop = GraphAnalysis.LimitWatch(budget: ResourceBudget(.standard), states: graph.count)
+                    let verdict = kept.judge(link: link, arguments: arguments, target: target, stop: &stop)
+                    let expected = anew.judge(link: link, arguments: arguments, target: target, stop: &stop)
+                    #expect(verdict == expected, "\(context.prefix(300)): link \(link) \(arguments) to \(graph.state(target))")
+                    judged += 1
+                    links.insert("\(file.path) \(link)")
+                }
+            }
+        }
+        #expect(judged >= 100_000 && links.count >= 90, "\(judged) landings of \(links.count) links")
+        print("KEPTPLANS \(judged) \(links.count)")
+    }
+
     /// With and without the judgement of landings for every context: without
     /// it, every landing that keeps hidden routes is judged on whole contexts.
     @Test(arguments: [false, true]) func randomSpecsLinkFindingsFromFrames(judgesFrames: Bool) throws {

@@ -13,8 +13,18 @@ import NavFlowSpec
 /// when some state reachable in-app has the same bits in those fields.
 struct DeepLinkLandingJudge {
     let graph: StateGraph
-    /// Per mask of written fields: the in-app states, masked, each once.
-    private var projections: [[UInt64]: StateStore] = [:]
+    /// The masks judged under, numbered in the order they were first met.
+    private var maskNumbers: [[UInt64]: Int] = [:]
+    private var masks: [[UInt64]] = []
+    /// Per mask number: the in-app states, masked, each once; nil until
+    /// a landing is first judged under that mask.
+    private var projections: [StateStore?] = []
+    /// What landings are judged under, per link, arguments and what of the
+    /// landing the masks read (`Plan`).
+    private var plans: [PlanKey: Plan] = [:]
+    /// Whether plans are kept (off: worked out for every landing, the
+    /// plain judgement the tests compare the kept plans with).
+    var keepsPlans = true
     /// Every modal up in some in-app state: what it presents, then its path.
     private var modalsInApp: Set<[Int]>?
     /// The verdicts of `judge(step:link:arguments:target:stop:)` given
@@ -86,22 +96,68 @@ struct DeepLinkLandingJudge {
     /// `landing` (stored as the graph stores states), a state outside the
     /// in-app ones, as `judge(link:arguments:target:stop:)` does.
     mutating func judge(link: Int, arguments: [Int], landing: NavState, stop: inout GraphAnalysis.LimitWatch) -> Verdict {
-        let model = graph.model
-        let declaration = model.spec.deepLinks[link]
-        let handlers = declaration.handlers(running: arguments)
-        let packed = model.codec.encode(landing)
-        guard let mask = writtenFields(by: handlers, landing: landing) else {
-            let view = localView(of: landing, keptTabsOf: handlers)
-            return reachesInApp(packed, mask: view, stop: &stop) ? .builtPartReachable : .unreachable
+        let plan = plan(link: link, arguments: arguments, landing: landing)
+        let packed = graph.model.codec.encode(landing)
+        guard let written = plan.written else {
+            return reachesInApp(packed, projection: plan.viewWithKeptTabs, stop: &stop) ? .builtPartReachable : .unreachable
         }
-        guard reachesInApp(packed, mask: mask, stop: &stop),
-              presentedModalsReachInApp(handlers, arguments: arguments, stop: &stop) else { return .unreachable }
+        guard reachesInApp(packed, projection: written, stop: &stop),
+              presentedModalsReachInApp(plan.handlers, arguments: arguments, stop: &stop) else { return .unreachable }
         // A presented modal is the link's, but where it is presented from is the user's.
-        let presenting = handlers.filter { !$0.target.modals.isEmpty && !$0.anywhere }
-        guard let first = presenting.first?.target.modals.first,
-              let presentable = model.shape.presentableIndex[first.content],
-              !reachesInApp(packed, mask: localView(of: landing), stop: &stop) else { return .builtPartReachable }
+        guard let presentable = plan.presentable,
+              !reachesInApp(packed, projection: plan.view, stop: &stop) else { return .builtPartReachable }
         return .presentsOutOfContext(presentable: presentable)
+    }
+
+    /// What of a landing the masks of `judge` read besides the link and
+    /// its arguments: the selected tab, whether a modal is up, and which
+    /// modal holds the router path (`localView` and `writtenFields` read
+    /// nothing else of it).
+    private struct PlanKey: Hashable {
+        let link: Int
+        let arguments: [Int]
+        let selectedTab: Int
+        let modalUp: Bool
+        let routerPathModal: Int?
+    }
+
+    /// How landings of one `PlanKey` are judged: the handlers that run,
+    /// the numbers of the masks of what they wrote (nil when they may
+    /// write anything), of the local view and of the local view with the
+    /// tabs `keep tab` wrote, and the presentable the first handler that
+    /// presents (not `anywhere`) puts up first.
+    private struct Plan {
+        let handlers: [DeepLinkHandler]
+        let written: Int?
+        let view: Int
+        let viewWithKeptTabs: Int
+        let presentable: Int?
+    }
+
+    private mutating func plan(link: Int, arguments: [Int], landing: NavState) -> Plan {
+        let model = graph.model
+        let key = PlanKey(link: link, arguments: arguments, selectedTab: landing.selectedTab, modalUp: !landing.modals.isEmpty,
+                          routerPathModal: model.routerPathModal(in: landing))
+        if let plan = plans[key] { return plan }
+        let handlers = model.spec.deepLinks[link].handlers(running: arguments)
+        let presenting = handlers.first { !$0.target.modals.isEmpty && !$0.anywhere }
+        var written: Int?
+        if let mask = writtenFields(by: handlers, landing: landing) { written = maskNumber(mask) }
+        let plan = Plan(handlers: handlers, written: written,
+                        view: maskNumber(localView(of: landing)),
+                        viewWithKeptTabs: maskNumber(localView(of: landing, keptTabsOf: handlers)),
+                        presentable: presenting?.target.modals.first.flatMap { model.shape.presentableIndex[$0.content] })
+        if keepsPlans { plans[key] = plan }
+        return plan
+    }
+
+    /// The number of `mask`, given it when it is new.
+    private mutating func maskNumber(_ mask: [UInt64]) -> Int {
+        if let number = maskNumbers[mask] { return number }
+        maskNumbers[mask] = masks.count
+        masks.append(mask)
+        projections.append(nil)
+        return masks.count - 1
     }
 
     /// The bits of what is on screen in `landing`: every field but the
@@ -263,8 +319,14 @@ struct DeepLinkLandingJudge {
 
     /// Whether some in-app state has `state`'s bits under `mask`.
     private mutating func reachesInApp(_ state: [UInt64], mask: [UInt64], stop: inout GraphAnalysis.LimitWatch) -> Bool {
-        if projections[mask] == nil {
-            let width = mask.count
+        reachesInApp(state, projection: maskNumber(mask), stop: &stop)
+    }
+
+    /// Whether some in-app state has `state`'s bits under mask number `number`.
+    private mutating func reachesInApp(_ state: [UInt64], projection number: Int, stop: inout GraphAnalysis.LimitWatch) -> Bool {
+        let mask = masks[number]
+        let width = mask.count
+        if projections[number] == nil {
             var masked = StateStore(width: width)
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { buffer in
                 for index in 0..<graph.inAppCount {
@@ -275,8 +337,11 @@ struct DeepLinkLandingJudge {
                 }
             }
             if stop.reached != nil { return false }
-            projections[mask] = masked
+            projections[number] = masked
         }
-        return projections[mask]!.find(zip(state, mask).map { $0 & $1 }) != nil
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { buffer in
+            for word in 0..<width { buffer[word] = state[word] & mask[word] }
+            return projections[number]!.find(UnsafeBufferPointer(buffer)) != nil
+        }
     }
 }
