@@ -255,6 +255,14 @@ public final class FlowModel: Sendable {
         return state.modals.lastIndex { routerPathPresentables.contains($0.presentable) }
     }
 
+    /// `routerPathModal(in:)` of a state as the codec packs it.
+    public func routerPathModal(inPacked packed: UnsafeBufferPointer<UInt64>) -> Int? {
+        guard !routerPathPresentables.isEmpty else { return nil }
+        return (0..<codec.read(codec.modalCount, in: packed)).last {
+            routerPathPresentables.contains(codec.read(codec.modalPresentable($0), in: packed))
+        }
+    }
+
     /// The route on screen in a context.
     public func visibleRoute(of context: Context, in state: NavState) -> Int {
         switch context {

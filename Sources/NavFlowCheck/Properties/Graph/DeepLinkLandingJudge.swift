@@ -88,16 +88,32 @@ struct DeepLinkLandingJudge {
     /// landed on `target`, a state outside the in-app ones.
     /// A limit reached while the in-app states are read (`stop`) leaves
     /// the verdict meaningless: the analysis is then stopped.
+    /// The landing is read as the graph stores it (its canonical packing):
+    /// it is unpacked only when its plan is worked out.
     mutating func judge(link: Int, arguments: [Int], target: Int, stop: inout GraphAnalysis.LimitWatch) -> Verdict {
-        judge(link: link, arguments: arguments, landing: graph.state(target), stop: &stop)
+        let model = graph.model
+        let codec = model.codec
+        let packed = graph.store.state(target)
+        let key = packed.withUnsafeBufferPointer { words in
+            PlanKey(link: link, arguments: arguments, selectedTab: codec.read(codec.tabField, in: words),
+                    modalUp: codec.read(codec.modalCount, in: words) > 0, routerPathModal: model.routerPathModal(inPacked: words))
+        }
+        let plan = plans[key] ?? plan(key, landing: graph.state(target))
+        return judge(packed, plan: plan, arguments: arguments, stop: &stop)
     }
 
     /// Judges link `link`, taken with `arguments`, which landed on
     /// `landing` (stored as the graph stores states), a state outside the
     /// in-app ones, as `judge(link:arguments:target:stop:)` does.
     mutating func judge(link: Int, arguments: [Int], landing: NavState, stop: inout GraphAnalysis.LimitWatch) -> Verdict {
-        let plan = plan(link: link, arguments: arguments, landing: landing)
-        let packed = graph.model.codec.encode(landing)
+        let key = PlanKey(link: link, arguments: arguments, selectedTab: landing.selectedTab, modalUp: !landing.modals.isEmpty,
+                          routerPathModal: graph.model.routerPathModal(in: landing))
+        let plan = plans[key] ?? plan(key, landing: landing)
+        return judge(graph.model.codec.encode(landing), plan: plan, arguments: arguments, stop: &stop)
+    }
+
+    /// Judges the landing packed as `packed` under `plan`.
+    private mutating func judge(_ packed: [UInt64], plan: Plan, arguments: [Int], stop: inout GraphAnalysis.LimitWatch) -> Verdict {
         guard let written = plan.written else {
             return reachesInApp(packed, projection: plan.viewWithKeptTabs, stop: &stop) ? .builtPartReachable : .unreachable
         }
@@ -134,12 +150,10 @@ struct DeepLinkLandingJudge {
         let presentable: Int?
     }
 
-    private mutating func plan(link: Int, arguments: [Int], landing: NavState) -> Plan {
+    /// Works out the plan of `key` from `landing`, one of its landings.
+    private mutating func plan(_ key: PlanKey, landing: NavState) -> Plan {
         let model = graph.model
-        let key = PlanKey(link: link, arguments: arguments, selectedTab: landing.selectedTab, modalUp: !landing.modals.isEmpty,
-                          routerPathModal: model.routerPathModal(in: landing))
-        if let plan = plans[key] { return plan }
-        let handlers = model.spec.deepLinks[link].handlers(running: arguments)
+        let handlers = model.spec.deepLinks[key.link].handlers(running: key.arguments)
         let presenting = handlers.first { !$0.target.modals.isEmpty && !$0.anywhere }
         var written: Int?
         if let mask = writtenFields(by: handlers, landing: landing) { written = maskNumber(mask) }
