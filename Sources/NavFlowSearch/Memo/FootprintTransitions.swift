@@ -397,6 +397,8 @@ struct FootprintTransitions {
             else { continue }
             for bit in field { mask[bit >> 6] |= 1 << UInt64(bit & 63) }
         }
-        update.append(encoded.withUnsafeBufferPointer { updates.append(mask: mask, target: $0) })
+        update.append(encoded.withUnsafeBufferPointer { target in
+            mask.withUnsafeBufferPointer { updates.append(mask: $0, target: target) }
+        })
     }
 }

@@ -100,7 +100,7 @@ public struct LocalView: Sendable {
     }
 
     /// The bits of `state` under mask `index`, appended to `output`.
-    public func masked(_ state: [UInt64], mask index: Int, appendingTo output: inout [UInt64]) {
+    public func masked(_ state: UnsafeBufferPointer<UInt64>, mask index: Int, appendingTo output: inout [UInt64]) {
         let base = index * width
         for word in 0..<width { output.append(state[word] & masks[base + word]) }
     }

@@ -381,7 +381,7 @@ public final class PackedSuccessors {
                 }
             }
             maskedTarget.removeAll(keepingCapacity: true)
-            view.masked(Array(kept), mask: mask, appendingTo: &maskedTarget)
+            view.masked(kept, mask: mask, appendingTo: &maskedTarget)
             var number: Int32 = -1
             var globals: Int32 = -1
             let tab = view.selectedTab(kept)
@@ -404,8 +404,10 @@ public final class PackedSuccessors {
             // is the update of the view's bits the step changes.
             var update = SparseUpdates.Update(mask: 0, value: -1)
             if number < 0 {
-                let changed = (0..<width).map { word in (state[word] ^ kept[word]) & view.masks[mask * width + word] }
-                update = viewUpdates.append(mask: changed, target: kept)
+                update = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: width) { changed in
+                    for word in 0..<width { changed[word] = (state[word] ^ kept[word]) & view.masks[mask * width + word] }
+                    return viewUpdates.append(mask: UnsafeBufferPointer(changed), target: kept)
+                }
             }
             entries.append(ViewEntry(mask: update.mask, label: table.label(entry), view: number,
                                      globals: globals, tab: Int32(tab), value: update.value))

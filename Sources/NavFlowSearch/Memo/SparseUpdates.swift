@@ -33,8 +33,8 @@ struct SparseUpdates {
     }
 
     /// Stores the update that writes `target`'s bits under `mask`.
-    mutating func append(mask: [UInt64], target: UnsafeBufferPointer<UInt64>) -> Update {
-        let (number, inserted) = mask.withUnsafeBufferPointer { numbers.insert($0) }
+    mutating func append(mask: UnsafeBufferPointer<UInt64>, target: UnsafeBufferPointer<UInt64>) -> Update {
+        let (number, inserted) = numbers.insert(mask)
         if inserted {
             for word in 0..<width where mask[word] != 0 {
                 maskWordIndex.append(Int32(word))
