@@ -41,10 +41,10 @@ import Darwin
     /// second or 48 MiB (about 6 M states).
     static let spec = AppSpecGenerator.spec(AppShape(tabs: 3, screens: 30, fanOut: 3, depth: 8, sheets: 2, flags: 2))
 
-    /// The same app with the interactions real apps have, which the
-    /// default `verify` does not finish within a second either, whatever
-    /// the build: it parks the tabs of `spec` and finishes it in about a
-    /// second in a release build (112 K states), this one in about 20 s.
+    /// The same app with the interactions real apps have, for the time
+    /// limit: the default `verify` parks the tabs of `spec` and finishes
+    /// it in about a second in a release build (111,850 states), so a
+    /// one-second limit may not stop it; it takes about 20 s on this one.
     static let interactingSpec: String = {
         var shape = AppShape(tabs: 3, screens: 30, fanOut: 3, depth: 8, sheets: 2, flags: 2)
         shape.interactions = true

@@ -181,7 +181,9 @@ import Testing
             var explorer = Explorer(limits: Self.limits)
             explorer.parksInactiveTabs = TabIndependence(model: model).holds
             guard let graph = try? explorer.explore(model), graph.isComplete else { continue }
+            // Kept plans, read from the graph's words and from unpacked landings (as the summary search gives them).
             var kept = DeepLinkLandingJudge(graph)
+            var keptUnpacked = DeepLinkLandingJudge(graph)
             var anew = DeepLinkLandingJudge(graph)
             anew.keepsPlans = false
             for source in 0..<graph.count {
@@ -190,16 +192,23 @@ import Testing
                     guard target >= graph.inAppCount,
                           case .deepLink(let link, let arguments) = graph.steps[Int(graph.linkEdges.step(at: edge))]
                     else { continue }
-                    var stop = GraphAnalysis.LimitWatch(budget: ResourceBudget(.standard), states: graph.count)
-                    let verdict = kept.judge(link: link, arguments: arguments, target: target, stop: &stop)
-                    let expected = anew.judge(link: link, arguments: arguments, target: target, stop: &stop)
-                    #expect(verdict == expected, "\(context.prefix(300)): link \(link) \(arguments) to \(graph.state(target))")
+                    func watch() -> GraphAnalysis.LimitWatch {
+                        GraphAnalysis.LimitWatch(budget: ResourceBudget(.standard), states: graph.count)
+                    }
+                    var stops = (watch(), watch(), watch())
+                    let verdict = kept.judge(link: link, arguments: arguments, target: target, stop: &stops.0)
+                    let unpacked = keptUnpacked.judge(link: link, arguments: arguments, landing: graph.state(target), stop: &stops.1)
+                    let expected = anew.judge(link: link, arguments: arguments, target: target, stop: &stops.2)
+                    #expect(stops.0.reached == nil && stops.1.reached == nil && stops.2.reached == nil)
+                    #expect(verdict == expected && unpacked == expected,
+                            "\(context.prefix(300)): link \(link) \(arguments) to \(graph.state(target))")
                     judged += 1
                     links.insert("\(file.path) \(link)")
                 }
             }
         }
         #expect(judged >= 100_000 && links.count >= 90, "\(judged) landings of \(links.count) links")
+        #expect(links.contains("appends.navflow 0"), "the spec of a link that appends where the user is was not judged")
         print("KEPTPLANS \(judged) \(links.count)")
     }
 
