@@ -41,16 +41,6 @@ import Darwin
     /// second or 48 MiB (about 6 M states).
     static let spec = AppSpecGenerator.spec(AppShape(tabs: 3, screens: 30, fanOut: 3, depth: 8, sheets: 2, flags: 2))
 
-    /// The same app with the interactions real apps have, for the time
-    /// limit: the default `verify` parks the tabs of `spec` and finishes
-    /// it in about a second in a release build (111,850 states), so a
-    /// one-second limit may not stop it; it takes about 20 s on this one.
-    static let interactingSpec: String = {
-        var shape = AppShape(tabs: 3, screens: 30, fanOut: 3, depth: 8, sheets: 2, flags: 2)
-        shape.interactions = true
-        return AppSpecGenerator.spec(shape)
-    }()
-
     /// A run of the command as a child process: its exit status, its
     /// output and its peak resident memory as the system counts it (read
     /// every 2 ms while it runs).
@@ -137,7 +127,7 @@ import Darwin
     }
 
     @Test func everyCommandStopsWithinASecondOfTheTimeLimit() throws {
-        let spec = try CommandLineTests.temporarySpec(Self.interactingSpec)
+        let spec = try CommandLineTests.temporarySpec(Self.spec)
         for command in Self.commands + Self.z3Commands where command[0] != "coverage" {
             let run = try Self.run(Self.arguments(command, spec: spec, limit: ["--max-time", "1"]))
             #expect(run.status == 3, "\(command): exit \(run.status), \(run.stderr)")
