@@ -41,6 +41,19 @@ import Darwin
     /// second or 48 MiB (about 6 M states).
     static let spec = AppSpecGenerator.spec(AppShape(tabs: 3, screens: 30, fanOut: 3, depth: 8, sheets: 2, flags: 2))
 
+    /// The same app with the interactions real apps have (sign-in and
+    /// sign-out, `tab` in actions, links that keep the modals): some of
+    /// its states have thousands of successors (a parked tab's paths
+    /// lifted), and its first expansions fill the memos, so that one unit
+    /// of a search's work can take a large part of a second in a debug
+    /// build. The parked `verify` takes seconds even in a release build,
+    /// where it finishes the app above in about one.
+    static let interactingSpec: String = {
+        var shape = AppShape(tabs: 3, screens: 30, fanOut: 3, depth: 8, sheets: 2, flags: 2)
+        shape.interactions = true
+        return AppSpecGenerator.spec(shape)
+    }()
+
     /// A run of the command as a child process: its exit status, its
     /// output and its peak resident memory as the system counts it (read
     /// every 2 ms while it runs).
@@ -127,9 +140,18 @@ import Darwin
     }
 
     @Test func everyCommandStopsWithinASecondOfTheTimeLimit() throws {
-        let spec = try CommandLineTests.temporarySpec(Self.spec)
-        for command in Self.commands + Self.z3Commands where command[0] != "coverage" {
+        let spec = try CommandLineTests.temporarySpec(Self.interactingSpec)
+        let parked = [["plan", "SPEC"], ["query", "SPEC", "reach * where f0 && !f0"]]
+        for command in Self.commands + parked + Self.z3Commands {
             let run = try Self.run(Self.arguments(command, spec: spec, limit: ["--max-time", "1"]))
+            if command[0] == "coverage" {
+                // Coverage measures what it can without the totals, and says why they are missing.
+                #expect(run.status == 0, "\(command): exit \(run.status), \(run.stderr)")
+                #expect(run.stdout.contains("total unknown: the state graph was not explored to the end: the search ran for more than 1.0 seconds (--max-time)"),
+                        "\(run.stdout)")
+                #expect(run.seconds < 2 + 1, "\(command): ran \(run.seconds) s in all")
+                continue
+            }
             #expect(run.status == 3, "\(command): exit \(run.status), \(run.stderr)")
             // The command's own figure: seconds since it started, when it stopped.
             let report = command[0] == "verify" ? run.stdout : run.stderr

@@ -1038,6 +1038,56 @@ import Testing
         #expect(TabIndependence(model: small).liftedTabs.joined().contains([0]))
     }
 
+    /// An edge taken from the lifts of a parked tab stops between two
+    /// lifts when told (a search over its time limit): what it gave is
+    /// the start of its whole transitions, it says it stopped, and the
+    /// in-app memo says the expansion was cut short, so that the search
+    /// stops there instead of storing part of a state's transitions.
+    @Test func liftedEdgesStopBetweenLiftsWhenTold() throws {
+        let model = try FlowModel(try Self.load(Self.openInSpec(presented: false), name: "open-in.navflow"))
+        var explorer = Explorer(limits: Explorer.Limits(maxStates: 100_000, maxBytes: 1 << 30, maxValuations: 64))
+        explorer.parksInactiveTabs = true
+        let graph = try explorer.explore(model)
+        let parking = try #require(graph.store.parkedPaths)
+        var lifting = 0
+        var quiet = 0
+        for index in 0..<graph.count {
+            let state = graph.state(index)
+            var lifted = false
+            model.forEachUnit(of: state, deepLinks: false) { unit in
+                var whole: [Transition] = []
+                #expect(parking.transitions(of: unit, from: state) { whole.append($0) })
+                var asked = 0
+                var part: [Transition] = []
+                let finished = parking.transitions(of: unit, from: state, stopping: { asked += 1; return asked > 1 }) { part.append($0) }
+                guard case .edge(_, let screen, let edge) = unit, !parking.liftedTabs[screen][edge].isEmpty,
+                      parking.lifts(of: parking.liftedTabs[screen][edge], in: state).count > 1 else {
+                    #expect(finished && part == whole)
+                    return
+                }
+                lifted = true
+                #expect(!finished && part.count < whole.count && part == Array(whole.prefix(part.count)), "\(unit)")
+                var none: [Transition] = []
+                #expect(!parking.transitions(of: unit, from: state, stopping: { true }) { none.append($0) } && none.isEmpty)
+            }
+            // The in-app memo, on the same state of the same store.
+            var store = graph.store
+            var batch = SuccessorBatch()
+            let successors = PackedSuccessors(model: model)
+            successors.successors(of: index, in: &store, deepLinks: false, into: &batch)
+            let count = batch.count
+            #expect(!successors.wasCutShort)
+            successors.deadline = .now + .seconds(3600)
+            successors.successors(of: index, in: &store, deepLinks: false, into: &batch)
+            #expect(!successors.wasCutShort && batch.count == count)
+            successors.deadline = .now - .seconds(1)
+            successors.successors(of: index, in: &store, deepLinks: false, into: &batch)
+            #expect(successors.wasCutShort == lifted, "state \(index)")
+            if lifted { lifting += 1 } else { quiet += 1 }
+        }
+        #expect(lifting > 0 && quiet > 0, "\(lifting) states lift, \(quiet) do not")
+    }
+
     /// A witness whose path leaves a tab with a pushed screen that then
     /// presents a cover: the lifted path must go back after switching to the
     /// tab again, not where the tab was last on screen (the cover's step

@@ -163,6 +163,7 @@ public struct Explorer: Sendable {
         let successors = PackedSuccessors(model: model)
         successors.viewMemos.policy = viewMemos
         var budget = ResourceBudget(limits)
+        successors.deadline = budget.deadline
 
         // Transitions are kept apart from `graph` while it grows.
         var inAppEdges = EdgeList()
@@ -193,6 +194,10 @@ public struct Explorer: Sendable {
             if count % 4096 == 0 {
                 try checkMemoryAndTime()
                 if let progress, count % progressInterval == 0 { progress(count) }
+            } else if count % ResourceBudget.unitsBetweenTimeChecks == 0 {
+                // One expansion can store thousands of states (a parked
+                // tab's paths lifted): the clock is read within it too.
+                try budget.checkTime(states: count)
             }
         }
         var numbers: [Int32] = []
@@ -217,6 +222,7 @@ public struct Explorer: Sendable {
         /// transitions go to the list of their kind.
         func expand(_ index: Int, deepLinks: Bool) throws(LimitReached) {
             successors.successors(of: index, in: &graph.store, deepLinks: deepLinks, into: &batch)
+            if successors.wasCutShort { throw .tooLong(limits, count: graph.tree.count) }
             graph.store.insert(batch, from: index, numbers: &numbers, isNew: &isNew)
             for position in 0..<batch.count where isNew[position] {
                 try stored(parent: index, label: batch.label[position])
@@ -232,7 +238,11 @@ public struct Explorer: Sendable {
             // Late in a search most expansions find no new state: the
             // limits are checked by expansions too, not only by new states.
             expanded += 1
-            if expanded % 4096 == 0 { try checkMemoryAndTime() }
+            if expanded % 4096 == 0 {
+                try checkMemoryAndTime()
+            } else if expanded % ResourceBudget.unitsBetweenTimeChecks == 0 {
+                try budget.checkTime(states: graph.tree.count)
+            }
         }
 
         // The search, phase after phase, until it ends or meets a limit.

@@ -85,7 +85,13 @@ public struct PlainExplorer: Sendable {
             }
             var failure: Explorer.LimitReached?
             func each(_ body: (Transition) -> Void) {
-                if let parking { parking.successors(of: current, deepLinks: deepLinks, body) } else {
+                if let parking {
+                    // A state's lifts can be thousands: the time limit is
+                    // honoured between two of them.
+                    let whole = parking.successors(of: current, deepLinks: deepLinks,
+                                                   stopping: { failure != nil || visited.isOverTime }, body)
+                    if !whole, failure == nil { failure = visited.checkTime(goalDirected: true) }
+                } else {
                     model.successors(of: current, deepLinks: deepLinks, body)
                 }
             }
@@ -99,6 +105,7 @@ public struct PlainExplorer: Sendable {
             if let failure { throw failure }
             next += 1
             if next % 4096 == 0, let failure = visited.checkMemoryAndTime(goalDirected: true) { throw failure }
+            if next % ResourceBudget.unitsBetweenTimeChecks == 0, let failure = visited.checkTime(goalDirected: true) { throw failure }
         }
         return Search(model: model, store: visited.store, tree: tree, steps: steps.values, found: found)
     }
@@ -166,6 +173,7 @@ public struct PlainExplorer: Sendable {
             list.append(targets: targets, labels: labelIDs, count: targets.count)
             expanded += 1
             if expanded % 4096 == 0, let failure = visited.checkMemoryAndTime(goalDirected: false) { throw failure }
+            if expanded % ResourceBudget.unitsBetweenTimeChecks == 0, let failure = visited.checkTime(goalDirected: false) { throw failure }
         }
         var inAppEdges = EdgeList()
         var linkEdges = EdgeList()
@@ -300,7 +308,11 @@ private struct VisitedStates {
                 ? .init(description: "the search stored \(limits.maxStates) states without an answer (--max-states)", states: count)
                 : .tooManyStates(limits, count: count)
         }
-        guard count % 4096 == 0 else { return nil }
+        guard count % 4096 == 0 else {
+            // One expansion can store thousands of states (a parked tab's
+            // paths lifted): the clock is read within it too.
+            return count % ResourceBudget.unitsBetweenTimeChecks == 0 ? checkTime(goalDirected: goalDirected) : nil
+        }
         if let failure = checkMemoryAndTime(goalDirected: goalDirected) { return failure }
         if let progress, count % progressInterval == 0 { progress(count) }
         return nil
@@ -322,6 +334,19 @@ private struct VisitedStates {
         let more = store.growthBytes(inserting: 4096 + 256) + (copiesStates ? 2 * store.bytes : 0)
         return budget.breach(allocating: more).map {
             Explorer.LimitReached($0, limits: limits, states: count, withoutAnswer: goalDirected)
+        }
+    }
+
+    /// Whether the time limit is over (one read of the clock).
+    var isOverTime: Bool { budget.isOverTime }
+
+    /// The time limit, if the search is over it now (one read of the clock).
+    func checkTime(goalDirected: Bool) -> Explorer.LimitReached? {
+        do throws(Explorer.LimitReached) {
+            try budget.checkTime(states: store.count, withoutAnswer: goalDirected)
+            return nil
+        } catch {
+            return error
         }
     }
 

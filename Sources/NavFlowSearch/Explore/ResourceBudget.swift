@@ -45,6 +45,28 @@ public struct ResourceBudget: Sendable {
         limits.maxSeconds.isFinite && ContinuousClock.now - started > .seconds(limits.maxSeconds)
     }
 
+    /// When the time limit is over; nil without one.
+    public var deadline: ContinuousClock.Instant? {
+        limits.maxSeconds.isFinite ? started + .seconds(limits.maxSeconds) : nil
+    }
+
+    /// How many units of a search's work (expansions, frames) may pass
+    /// between two reads of the clock (`checkTime`). A unit costs from a
+    /// few microseconds (a release build) to a few milliseconds (the first
+    /// expansions of a debug build, which fill the memos), and a read of
+    /// the clock some tens of nanoseconds: checked this often, the time
+    /// limit is met within milliseconds, for a cost under one percent. The
+    /// memory is read less often (`/proc`), every 4096 states.
+    public static let unitsBetweenTimeChecks = 16
+
+    /// Throws the time limit when it is over, as a search reports it after
+    /// `states` states (`withoutAnswer`: a goal-directed search's
+    /// wording). One read of the clock: cheap enough for a search's inner
+    /// loop, every `unitsBetweenTimeChecks` units.
+    public func checkTime(states: Int, withoutAnswer: Bool = false) throws(Explorer.LimitReached) {
+        if isOverTime { throw Explorer.LimitReached(.time, limits: limits, states: states, withoutAnswer: withoutAnswer) }
+    }
+
     /// What a check found over the limits.
     public enum Breach: Sendable, Equatable {
         /// The time limit is over.

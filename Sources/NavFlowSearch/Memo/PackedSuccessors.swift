@@ -80,6 +80,16 @@ public final class PackedSuccessors {
     private var parking: ParkedPaths?
     /// The store's `parksWithDeepLinks` when `parking` was taken; unset at first.
     private var parkingPhase: Bool??
+    /// When set, an edge taken from the lifts of a parked tab (thousands,
+    /// in some states) stops at the first lift after it, and the
+    /// expansion is cut short (`wasCutShort`): the search's time limit,
+    /// honoured within one expansion.
+    public var deadline: ContinuousClock.Instant?
+    /// Whether the last expansion was cut short at `deadline`. Its batch
+    /// then holds only part of the state's transitions, and the memos it
+    /// filled may be partial too: the search must stop there (it reports
+    /// its time limit) and let these memos go.
+    public private(set) var wasCutShort = false
 
     public init(model: FlowModel) {
         self.model = model
@@ -123,6 +133,7 @@ public final class PackedSuccessors {
     /// or a tab switch or deep link whose rest cannot be given by numbers.
     public func successors(of index: Int, in store: inout CompressedStateStore,
                            deepLinks: Bool, into batch: inout SuccessorBatch) {
+        wasCutShort = false
         let phase = store.parksWithDeepLinks
         if parkingPhase != .some(phase) {
             parking = store.parkedPaths.flatMap { $0.liftsTabs ? $0 : nil }
@@ -447,7 +458,11 @@ public final class PackedSuccessors {
     private func run(_ unit: StepUnit, from state: NavState, into batch: inout SuccessorBatch) {
         if unit.isDeepLink { deepLinksRunHere += 1 }
         func each(_ body: (Transition) -> Void) {
-            if let parking { parking.transitions(of: unit, from: state, body) } else {
+            if let parking {
+                let deadline = self.deadline
+                let whole = parking.transitions(of: unit, from: state, stopping: { deadline.map { .now > $0 } ?? false }, body)
+                if !whole { wasCutShort = true }
+            } else {
                 model.run(unit, from: state, decider: ConcreteDecider(), body)
             }
         }

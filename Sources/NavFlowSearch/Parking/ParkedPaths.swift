@@ -336,31 +336,47 @@ public struct ParkedPaths: Sendable {
     /// user left it that way, or went back to it and pushed again before
     /// the step (docs/performance.md, "Tabs lifted before a step"). Equal
     /// transitions are given once.
-    public func transitions(of unit: StepUnit, from state: NavState, _ body: (Transition) -> Void) {
+    ///
+    /// A state can have thousands of lifts. `stopping` is asked before
+    /// each lift: when it says so (a search over its time limit), the
+    /// transitions end there, short, and the method returns `false`; the
+    /// caller must then not take them as the unit's transitions.
+    @discardableResult
+    public func transitions(of unit: StepUnit, from state: NavState, stopping: () -> Bool = { false },
+                            _ body: (Transition) -> Void) -> Bool {
         let decider = ConcreteDecider()
         guard case .edge(_, let screen, let edge) = unit, !liftedTabs[screen][edge].isEmpty else {
             model.run(unit, from: state, decider: decider, body)
-            return
+            return true
         }
         let variants = lifts(of: liftedTabs[screen][edge], in: state)
         guard variants.count > 1 else {
             model.run(unit, from: state, decider: decider, body)
-            return
+            return true
         }
         var seen = Set<Transition>()
         for variant in variants {
+            if stopping() { return false }
             model.run(unit, from: variant, decider: decider) { transition in
                 if seen.insert(transition).inserted { body(transition) }
             }
         }
+        return true
     }
 
     /// Every transition of the parked search from the stored `state`
     /// (`transitions(of:from:_:)` for each of the model's step units).
-    public func successors(of state: NavState, deepLinks: Bool, _ body: (Transition) -> Void) {
+    /// With `stopping`, as `transitions` stops: `false` when the
+    /// transitions were cut short.
+    @discardableResult
+    public func successors(of state: NavState, deepLinks: Bool, stopping: () -> Bool = { false },
+                           _ body: (Transition) -> Void) -> Bool {
+        var whole = true
         model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
-            transitions(of: unit, from: state, body)
+            guard whole else { return }
+            whole = transitions(of: unit, from: state, stopping: stopping, body)
         }
+        return whole
     }
 
     /// The states `state` stands for in the app as far as `tabs` go: each

@@ -443,7 +443,11 @@ final class SummaryEngine {
                          StepOrigin(entry: entry, frame: frame, unit: ordinal))
             }
             try handleRequests()
-            if next % 1024 == 0 { try check() }
+            if next % 1024 == 0 {
+                try check()
+            } else if next % ResourceBudget.unitsBetweenTimeChecks == 0 {
+                try budget.checkTime(states: frames.count)
+            }
         }
         try check()
     }
@@ -471,7 +475,11 @@ final class SummaryEngine {
         while let (entry, request, origin) = requests.popLast() {
             handle(request, from: origin, at: entry)
             requestsHandled += 1
-            if requestsHandled % 4096 == 0 { try check() }
+            if requestsHandled % 4096 == 0 {
+                try check()
+            } else if requestsHandled % 256 == 0 {
+                try budget.checkTime(states: frames.count)
+            }
         }
     }
 
