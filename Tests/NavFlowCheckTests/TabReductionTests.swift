@@ -1088,6 +1088,39 @@ import Testing
         #expect(lifting > 0 && quiet > 0, "\(lifting) states lift, \(quiet) do not")
     }
 
+    /// A search over its time limit stops at the first state whose lifts
+    /// it cuts short, before the clock's periodic reads (every 16 states
+    /// stored or expanded), and stores none of that state's transitions:
+    /// every state it expanded has its whole transitions, as the search
+    /// without a limit numbers them.
+    @Test func aSearchPastItsTimeStopsAtTheLiftsItCutShort() throws {
+        let model = try FlowModel(try Self.load(Self.openInSpec(presented: false), name: "open-in.navflow"))
+        var explorer = Explorer(limits: Explorer.Limits(maxStates: 100_000, maxBytes: 1 << 30, maxValuations: 64))
+        explorer.parksInactiveTabs = true
+        let whole = try explorer.explore(model)
+        explorer.limits.maxSeconds = 1e-9
+        let (part, limit) = explorer.exploreUntilLimit(model)
+        let expanded = part.inAppEdges.start.count - 1
+        #expect(limit?.description == "the search ran for more than 1e-09 seconds (--max-time) after \(part.tree.count) states; lower a stack's depth or raise the limit")
+        #expect(expanded > 0 && expanded < ResourceBudget.unitsBetweenTimeChecks && part.tree.count < ResourceBudget.unitsBetweenTimeChecks,
+                "\(expanded) states expanded, \(part.tree.count) stored")
+        // It stopped at a state with an edge taken from several lifts.
+        let parking = try #require(whole.store.parkedPaths)
+        let stoppedAt = whole.state(expanded)
+        var lifts = 0
+        model.forEachUnit(of: stoppedAt, deepLinks: false) { unit in
+            guard case .edge(_, let screen, let edge) = unit, !parking.liftedTabs[screen][edge].isEmpty else { return }
+            lifts = max(lifts, parking.lifts(of: parking.liftedTabs[screen][edge], in: stoppedAt).count)
+        }
+        #expect(lifts > 1)
+        for index in 0..<expanded {
+            #expect(part.state(index) == whole.state(index))
+            let mine = part.inAppEdges.range(of: index).map { (part.inAppEdges.target[$0], part.inAppEdges.step(at: $0)) }
+            let all = whole.inAppEdges.range(of: index).map { (whole.inAppEdges.target[$0], whole.inAppEdges.step(at: $0)) }
+            #expect(mine.elementsEqual(all) { $0 == $1 }, "state \(index)")
+        }
+    }
+
     /// A witness whose path leaves a tab with a pushed screen that then
     /// presents a cover: the lifted path must go back after switching to the
     /// tab again, not where the tab was last on screen (the cover's step

@@ -86,9 +86,10 @@ public final class PackedSuccessors {
     /// honoured within one expansion.
     public var deadline: ContinuousClock.Instant?
     /// Whether the last expansion was cut short at `deadline`. Its batch
-    /// then holds only part of the state's transitions, and the memos it
-    /// filled may be partial too: the search must stop there (it reports
-    /// its time limit) and let these memos go.
+    /// then holds only part of the state's transitions (the units after
+    /// the cut are not run): the search must not store them, and stops
+    /// there with its time limit. The memos are never filled from lifts,
+    /// so a cut leaves them whole.
     public private(set) var wasCutShort = false
 
     public init(model: FlowModel) {
@@ -456,6 +457,7 @@ public final class PackedSuccessors {
     }
 
     private func run(_ unit: StepUnit, from state: NavState, into batch: inout SuccessorBatch) {
+        guard !wasCutShort else { return }
         if unit.isDeepLink { deepLinksRunHere += 1 }
         func each(_ body: (Transition) -> Void) {
             if let parking {

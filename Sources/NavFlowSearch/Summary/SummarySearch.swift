@@ -302,7 +302,8 @@ final class SummaryEngine {
     let parkingBox: ParkingBox?
     let limits: Explorer.Limits
     var budget: ResourceBudget
-    /// The requests handled so far; the limits are checked every 4,096.
+    /// The requests handled so far; the limits are checked every 4,096,
+    /// the time alone every 256.
     var requestsHandled = 0
 
     /// Frames, with marks, numbered in the order found.
@@ -470,7 +471,7 @@ final class SummaryEngine {
     /// Handles the requests dispatched, and those they dispatch, until
     /// none is left. One frame's requests can climb many callers, so the
     /// limits are checked here too, every 4,096 requests handled in the
-    /// search (`requestsHandled`).
+    /// search (`requestsHandled`), and the time every 256.
     func handleRequests() throws(Explorer.LimitReached) {
         while let (entry, request, origin) = requests.popLast() {
             handle(request, from: origin, at: entry)
