@@ -140,7 +140,7 @@ let package = Package(
         ),
         // Runs the built `navflow` as a user does; depending on it makes
         // `swift test` build it first.
-        .testTarget(name: "NavFlowCLITests", dependencies: ["NavFlowTestSupport", "navflow", "NavFlowGenerator", "NavFlowSearch", "NavFlowConfiguration", "NavFlowSource"]),
+        .testTarget(name: "NavFlowCLITests", dependencies: ["NavFlowTestSupport", "navflow", "NavFlowGenerator", "NavFlowSearch", "NavFlowConfiguration", "NavFlowSource", "NavFlowSpec"]),
         .testTarget(
             name: "NavFlowZ3Tests",
             dependencies: [

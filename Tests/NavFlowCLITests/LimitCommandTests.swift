@@ -1,6 +1,8 @@
 import Foundation
 import NavFlowGenerator
 import NavFlowSearch
+import NavFlowSource
+import NavFlowSpec
 import NavFlowTestSupport
 import Testing
 #if canImport(Glibc)
@@ -161,6 +163,15 @@ import Darwin
             #expect(seconds >= 1 && seconds < 2, "\(command): stopped after \(seconds) s")
             #expect(run.seconds < 2 + 1, "\(command): ran \(run.seconds) s in all")
         }
+    }
+
+    /// The time test's app is one whose parked searches take edges from
+    /// the lifts of a tab, the work a search must cut short within one
+    /// state to stop in time.
+    @Test func theTimeTestsAppLiftsATab() throws {
+        let spec = try #require(Frontend.load(SourceFile(path: "interacting.navflow", text: Self.interactingSpec)).spec)
+        let independence = TabIndependence(spec)
+        #expect(independence.holds && independence.liftedTabs.joined().contains { !$0.isEmpty })
     }
 
     @Test func aStoppedPlanOrQuerySaysWhatItHadDone() throws {
