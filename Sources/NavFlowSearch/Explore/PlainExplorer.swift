@@ -299,10 +299,9 @@ private struct VisitedStates {
     /// The limit the states stored so far break, if any: the number of
     /// states after every state, the time every 16 states
     /// (`ResourceBudget.unitsBetweenTimeChecks`), bytes and time every
-    /// 4096 states, as the
-    /// `Explorer` checks them. The bytes are the store's, 8 a state for
-    /// its parent and step, and the transitions'. A goal-directed search
-    /// says it stopped without an answer.
+    /// 4096 states, as the `Explorer` checks them. The bytes are the
+    /// store's, 8 a state for its parent and step, and the transitions'.
+    /// A goal-directed search says it stopped without an answer.
     mutating func check(goalDirected: Bool) -> Explorer.LimitReached? {
         let count = store.count
         if count > limits.maxStates {
