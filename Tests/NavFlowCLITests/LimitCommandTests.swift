@@ -48,8 +48,9 @@ import Darwin
     /// its states have thousands of successors (a parked tab's paths
     /// lifted), and its first expansions fill the memos, so that one unit
     /// of a search's work can take a large part of a second in a debug
-    /// build. The parked `verify` takes seconds even in a release build,
-    /// where it finishes the app above in about one.
+    /// build. A release build's parked `verify` had not finished it after
+    /// ten minutes (1.5 GB), where it finishes the app above in about a
+    /// second.
     static let interactingSpec: String = {
         var shape = AppShape(tabs: 3, screens: 30, fanOut: 3, depth: 8, sheets: 2, flags: 2)
         shape.interactions = true
