@@ -18,6 +18,8 @@ let base: FlowSpec = {
 }()
 let types: [String: ValueType] = ["Color": .enumeration(0), "Number": .identifier(0), "Name": .identifier(1)]
 
+/// Exported as libFuzzer's own entry point too (FuzzDriver.h says why).
+@_cdecl("LLVMFuzzerTestOneInput")
 func fuzzDeepLink(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let data = data ?? UnsafePointer(bitPattern: 1)!
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -36,6 +36,8 @@ let spec: FlowSpec = {
 }()
 let model = try! FlowModel(spec)
 
+/// Exported as libFuzzer's own entry point too (FuzzDriver.h says why).
+@_cdecl("LLVMFuzzerTestOneInput")
 func fuzzQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let data = data ?? UnsafePointer(bitPattern: 1)!
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)

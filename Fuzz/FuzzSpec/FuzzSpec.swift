@@ -7,6 +7,8 @@ import NavFlowSpec
 /// located errors; a spec that checks is verified within small limits; a
 /// spec the formatter takes is formatted to a fixed point (a second pass
 /// changes nothing).
+/// Exported as libFuzzer's own entry point too (FuzzDriver.h says why).
+@_cdecl("LLVMFuzzerTestOneInput")
 func fuzzSpec(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let data = data ?? UnsafePointer(bitPattern: 1)!
     let file = SourceFile(path: "fuzz.navflow", bytes: Array(UnsafeBufferPointer(start: data, count: size)))

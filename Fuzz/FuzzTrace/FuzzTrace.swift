@@ -33,6 +33,8 @@ let model: FlowModel = {
 }()
 let universe = CoverageUniverse(model: model)
 
+/// Exported as libFuzzer's own entry point too (FuzzDriver.h says why).
+@_cdecl("LLVMFuzzerTestOneInput")
 func fuzzTrace(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let data = data ?? UnsafePointer(bitPattern: 1)!
     var replayer = TraceReplayer(model: model)
