@@ -7,6 +7,7 @@ import NavFlowSpec
 /// located errors; a spec that checks is verified within small limits; a
 /// spec the formatter takes is formatted to a fixed point (a second pass
 /// changes nothing).
+///
 /// Exported as libFuzzer's own entry point too (FuzzDriver.h says why).
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzSpec(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
