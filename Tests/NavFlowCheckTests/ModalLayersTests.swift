@@ -192,6 +192,43 @@ import Testing
         deeplink "c://inbox" -> inbox / Thread keep modals
         """
 
+    /// Two tabs with stacks, a sheet with a stack that signs in and out,
+    /// a sheet over the pages, and links that write a tab beneath the
+    /// modals they keep (one signs in first when it must), present a
+    /// sheet over them, or close the settings sheet and present it again:
+    /// most units are of one layer.
+    static let keptModals = """
+        app KeptModals
+        scheme "k"
+        flag signedIn = false
+        stack FeedStack root Feed { destination Post; destination Profile; depth 3 }
+        stack ShopStack root Shop { destination Item; depth 2 }
+        stack SettingsStack root Settings { destination Account; depth 2 }
+        tabs Main {
+          tab feed "Feed" FeedStack
+          tab shop "Shop" ShopStack
+        }
+        start Main
+        screen Feed { push Post; sheet SettingsStack }
+        screen Post { push Profile; sheet Share }
+        screen Profile { push Post }
+        screen Shop { push Item; sheet SettingsStack }
+        screen Item { sheet Share }
+        screen Settings { push Account; action "Sign in" { set signedIn = true }; dismiss }
+        screen Account { action "Sign out" { set signedIn = false; pop } }
+        screen Share { sheet SettingsStack; dismiss }
+        deeplink "k://post" -> feed / Post keep modals
+        deeplink "k://item" -> shop / Item requires signedIn else set signedIn = true keep modals
+        deeplink "k://profile" -> feed / Post / Profile keep modals
+        deeplink "k://share" -> + sheet Share keep modals
+        deeplink "k://settings" -> + sheet SettingsStack close SettingsStack
+        """
+
+    @Test func layersHoldWhereLinksKeepTheModals() throws {
+        let tally = Self.expectLayersHold(SourceFile(path: "kept.navflow", text: Self.keptModals), "kept modals", others: 20)
+        #expect(tally.compared[.beneath, default: 0] >= 100 && tally.compared[.modals, default: 0] >= 100, "\(tally)")
+    }
+
     @Test func layersHoldWhereUnitsLookLikeOneLayer() throws {
         let tally = Self.expectLayersHold(SourceFile(path: "traps.navflow", text: Self.traps), "traps", others: 50)
         #expect(tally.compared[.modals, default: 0] >= 20, "\(tally)")
