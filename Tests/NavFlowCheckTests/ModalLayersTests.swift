@@ -52,11 +52,14 @@ import Testing
         /// `.modals` units whose target changed whether a cover is up where
         /// the spec has appear hooks (`keepsCoverState`): not compared.
         var coverChanges = 0
+        /// Units that close the one modal up (`joinsBeneath`) compared.
+        var joinsCompared = 0
 
         mutating func add(_ other: Tally) {
             units.merge(other.units, uniquingKeysWith: +)
             compared.merge(other.compared, uniquingKeysWith: +)
             coverChanges += other.coverChanges
+            joinsCompared += other.joinsCompared
         }
     }
 
@@ -112,6 +115,22 @@ import Testing
             model.forEachUnit(of: state, deepLinks: true) { unit in
                 let layer = layers.layer(of: unit, from: state)
                 tally.units[layer, default: 0] += 1
+                if layers.joinsBeneath(unit, from: state) {
+                    let mine = transitions(of: unit, from: state, in: model)
+                    for target in mine.compactMap(\.target) {
+                        var beneath = state
+                        beneath.modals = []
+                        beneath.flags = target.flags
+                        #expect(target == beneath, "\(context): \(unit) from \(state) does not leave what lies beneath: \(target)")
+                    }
+                    let group = byAbove[Above(state)] ?? []
+                    for other in group.lazy.map({ states[$0] }).filter({ Beneath($0) != Beneath(state) }).prefix(others) {
+                        tally.joinsCompared += 1
+                        let theirs = transitions(of: unit, from: other, in: model)
+                        #expect(theirs.map(\.target) == withBeneath(of: other, mine).map(\.target),
+                                "\(context): \(unit) from \(state) and from \(other) close the modal differently")
+                    }
+                }
                 guard layer != .both else { return }
                 let mine = transitions(of: unit, from: state, in: model)
                 switch layer {
@@ -243,6 +262,7 @@ import Testing
         }
         #expect(tally.compared[.modals, default: 0] >= 1_000, "\(tally)")
         #expect(tally.compared[.beneath, default: 0] >= 1_000, "\(tally)")
+        #expect(tally.joinsCompared >= 1_000, "\(tally)")
         print("every spec: \(tally)")
     }
 

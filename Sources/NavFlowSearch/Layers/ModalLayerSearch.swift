@@ -18,6 +18,9 @@ import NavFlowModel
 ///   flags and inputs, from any beneath, and the image of a set of modal
 ///   stacks under a valuation is worked out once per set: the group with
 ///   the target's flags gains each target's modal stack;
+/// - a unit that closes the one modal up and leaves what lies beneath as
+///   it was (`ModalLayers.joinsBeneath`) is run once per modal stack and
+///   valuation, and the group's beneath (with the flags set) is found;
 /// - a `.both` unit, or a `.modals` one whose target puts a cover up or
 ///   takes one away where appear hooks may run, is run on each state.
 /// States without a modal up are searched one by one. Every state is
@@ -89,6 +92,9 @@ public struct ModalLayerSearch: Sendable {
         var targets: [(flags: UInt64, stack: Int32)] = []
         /// The units that must run on each state.
         var perState: [StepUnit] = []
+        /// The flags with which its units that close the modal leave what
+        /// lies beneath as it was (`ModalLayers.joinsBeneath`).
+        var joins: [UInt64] = []
     }
 
     private struct ImageKey: Hashable {
@@ -226,6 +232,11 @@ public struct ModalLayerSearch: Sendable {
                 switch layers.layer(of: unit, from: state) {
                 case .beneath:
                     continue
+                case .both where layers.joinsBeneath(unit, from: state):
+                    var targets: [NavState] = []
+                    model.run(unit, from: state, decider: ConcreteDecider()) { if let target = $0.target { targets.append(target) } }
+                    result.stackRuns += 1
+                    found.joins += targets.map(\.flags)
                 case .both:
                     found.perState.append(unit)
                 case .modals:
@@ -282,14 +293,17 @@ public struct ModalLayerSearch: Sendable {
                 model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
                     if layers.layer(of: unit, from: state) == .beneath { units.append(unit) }
                 }
+                // Targets are gathered first: a closure that changed `self`
+                // would copy the search's tables.
+                var found: [NavState] = []
                 for unit in units {
                     result.groupRuns += 1
-                    transitions(of: unit, from: state) { transition in
-                        guard let target = transition.target else { return }
-                        var below = parked(target)
-                        below.modals = []
-                        targets.append(self.group(below))
-                    }
+                    transitions(of: unit, from: state) { if let target = $0.target { found.append(target) } }
+                }
+                for target in found {
+                    var below = parked(target)
+                    below.modals = []
+                    targets.append(self.group(below))
                 }
                 beneathTargets[group] = targets
             }
@@ -302,18 +316,26 @@ public struct ModalLayerSearch: Sendable {
                 below.flags = flags
                 add(set, to: flags == beneath.flags ? group : self.group(parked(below)))
             }
+            // Closing the one modal up: the beneath, with the flags set.
+            var joins = Set<UInt64>()
+            for stack in result.sets.members(added) { joins.formUnion(moves(of: stack, over: beneath).joins) }
+            for flags in joins {
+                var below = beneath
+                below.flags = flags
+                insert(below)
+            }
             // The rest, state by state.
             for stack in result.sets.members(added) {
                 let perState = moves(of: stack, over: beneath).perState
                 guard !perState.isEmpty else { continue }
                 var state = beneath
                 state.modals = result.stacks[Int(stack)]
+                var found: [NavState] = []
                 for unit in perState {
                     result.stateRuns += 1
-                    transitions(of: unit, from: state) { transition in
-                        if let target = transition.target { insert(target) }
-                    }
+                    transitions(of: unit, from: state) { if let target = $0.target { found.append(target) } }
                 }
+                for target in found { insert(target) }
                 try checkLimits()
             }
             try checkLimits()

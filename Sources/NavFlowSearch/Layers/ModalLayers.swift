@@ -192,6 +192,34 @@ public struct ModalLayers: Sendable {
 
     private var hooksOK: Bool { !model.hasHooks || hooksStayWithinModals }
 
+    /// Whether `unit`, from `state`, closes its one modal and leaves what
+    /// lies beneath as it was, but for the flags it sets: swipe-down, or an
+    /// edge of the modal's screen made of `set` statements and a last
+    /// `dismiss`, with the modal's path empty (so the `dismiss` closes it),
+    /// when the modal is not a cover and its root has no dismissal hook.
+    /// Then no hook runs, whatever lies beneath: no dismissal hook, and no
+    /// view is shown anew, since a sheet or popover leaves the views beneath
+    /// on screen (`FlowModel.shownViews`). Its transitions from (modal,
+    /// beneath) are those from (modal, any other beneath), each target that
+    /// beneath with the flags set; its facts may name the selected tab (a
+    /// flag that hides it), which a search of the states does not read.
+    public func joinsBeneath(_ unit: StepUnit, from state: NavState) -> Bool {
+        guard state.modals.count == 1, let modal = state.modals.first, modal.kind != .cover,
+              !model.hasDismissHook(modal) else { return false }
+        switch unit {
+        case .swipeDown:
+            return true
+        case .edge(.modal, let screen, let edge):
+            guard modal.path.isEmpty, case .dismiss? = model.spec.screens[screen].edges[edge].statements.last?.kind
+            else { return false }
+            return model.spec.screens[screen].edges[edge].statements.dropLast().allSatisfy {
+                if case .set = $0.kind { true } else { false }
+            }
+        default:
+            return false
+        }
+    }
+
     /// Whether `statements`, run from a state with `modals` up, leave a
     /// modal up after each of them. Worked out on lower bounds of the
     /// number of modals up and of the length of the top modal's path: a
