@@ -34,18 +34,13 @@ import Testing
 
     @discardableResult
     static func expectAgreement(_ source: SourceFile, _ context: String, storedWhole: Bool = false) throws -> Tally {
-        guard let spec = Frontend.load(source).spec, let model = try? FlowModel(spec) else { return Tally() }
-        let parks = !storedWhole && TabIndependence(model: model).holds
-        guard let valuations = try? model.inputValuations(limit: limits.maxValuations) else { return Tally() }
-        let starts = valuations.compactMap { model.initialState(inputs: $0).state }
+        guard let oracle = PlainOracle(source, storedWhole: storedWhole, limits: limits) else { return Tally() }
         var tally = Tally()
         for deepLinks in [false, true] {
-            var parking = parks ? ParkedPaths(model: model) : nil
-            parking?.withDeepLinks = deepLinks
-            guard let plain = try? PlainExplorer(limits: limits).search(model, from: starts, deepLinks: deepLinks, parking: parking)
-            else { continue }
+            guard let plain = oracle.search(deepLinks: deepLinks) else { continue }
             let expected = Set((0..<plain.count).map { plain.state($0) })
-            let layered = try ModalLayerSearch(limits: limits).search(model, deepLinks: deepLinks, parking: parking)
+            let layered = try ModalLayerSearch(limits: limits).search(oracle.model, deepLinks: deepLinks,
+                                                                      parking: oracle.parking(deepLinks: deepLinks))
             var found = Set<NavState>()
             var repeated = 0
             layered.forEachState { if !found.insert($0).inserted { repeated += 1 } }

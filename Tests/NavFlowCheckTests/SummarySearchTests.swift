@@ -51,20 +51,17 @@ import Testing
     /// Compares the two searches on one spec, in-app and with deep links.
     @discardableResult
     static func expectAgreement(_ source: SourceFile, _ context: String, storedWhole: Bool = false) throws -> Tally {
-        guard let spec = Frontend.load(source).spec, let model = try? FlowModel(spec) else { return Tally() }
-        let parks = !storedWhole && TabIndependence(model: model).holds
-        guard let valuations = try? model.inputValuations(limit: limits.maxValuations) else { return Tally() }
-        let starts = valuations.compactMap { model.initialState(inputs: $0).state }
+        guard let oracle = PlainOracle(source, storedWhole: storedWhole, limits: limits) else { return Tally() }
+        let model = oracle.model
+        let parks = oracle.parks
         var tally = Tally()
         var results: [SummarySearch.Result] = []
         defer {
             if results.count == 2 { expectFactsAgree(inApp: results[0], anywhere: results[1], model: model, parks: parks, context) }
         }
         for deepLinks in [false, true] {
-            var parking = parks ? ParkedPaths(model: model) : nil
-            parking?.withDeepLinks = deepLinks
-            guard let plain = try? PlainExplorer(limits: limits).search(model, from: starts, deepLinks: deepLinks, parking: parking)
-            else { continue }
+            let parking = oracle.parking(deepLinks: deepLinks)
+            guard let plain = oracle.search(deepLinks: deepLinks) else { continue }
             let expected = Set((0..<plain.count).map { SummarySearch.frame(of: plain.state($0), in: model) })
             let summary = try SummarySearch(limits: limits).search(model, deepLinks: deepLinks, parking: parking)
             results.append(summary)

@@ -227,6 +227,31 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Meshtastic's states, found by the explorer as `verify` explores them
+    // (tabs parked, selections watched) and by the search that keeps the
+    // modals apart from what lies beneath (performance.md, "Modal
+    // layers"), with the same parking: the same 1,272,548 states.
+    let meshtastic = Sizes.app("meshtastic")
+    let meshtasticIndependence = TabIndependence(model: meshtastic, metWithAModalUp: [])
+    Benchmark("Explore-Meshtastic",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident, .states], maxDuration: .seconds(120), maxIterations: 3,
+                                   thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance, .states: exact])) { benchmark in
+        var explorer = Explorer(limits: .standard)
+        explorer.parksInactiveTabs = meshtasticIndependence.holds
+        let graph = explorer.exploreUntilLimit(meshtastic).0
+        benchmark.measurement(.states, graph.count)
+        blackHole(graph)
+    }
+    Benchmark("Layered-search-Meshtastic",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident, .states], maxDuration: .seconds(120), maxIterations: 3,
+                                   thresholds: [.wallClock: tolerance, .peakMemoryResident: tolerance, .states: exact])) { benchmark in
+        var parking = meshtasticIndependence.holds ? ParkedPaths(model: meshtastic, independence: meshtasticIndependence) : nil
+        parking?.withDeepLinks = true
+        let result = try ModalLayerSearch(limits: .standard).search(meshtastic, deepLinks: true, parking: parking)
+        benchmark.measurement(.states, result.count)
+        blackHole(result)
+    }
+
     // Z3 query latency over the state graph on the largest example at bounds 8, 12 and 16.
     let model = Sizes.example("router-tabs")
     let (pattern, _) = PatternResolver.resolveQuery("reach profile / ... / About", in: model.spec)
