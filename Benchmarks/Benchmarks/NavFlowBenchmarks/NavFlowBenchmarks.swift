@@ -331,7 +331,6 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
-    let meshtastic = Sizes.app("meshtastic")
     let (docAssistant, _) = PatternResolver.resolveQuery("reach * / ... / DocPage + sheet AssistantStack / DocPage",
                                                          in: meshtastic.spec)
     if let docAssistant, SymbolicEngineAvailability.isAvailable {

@@ -126,10 +126,16 @@ public struct ModalLayerSearch: Sendable {
         var moves: [StackKey: StackMoves] = [:]
         var images: [ImageKey: [(flags: UInt64, set: Int32)]] = [:]
         var count = 0
+        /// The `.beneath` units: the same from every state with a modal up.
+        let beneathUnits: [StepUnit]
 
         init(model: FlowModel, parking: ParkedPaths?, deepLinks: Bool, limits: Explorer.Limits) {
             self.model = model
-            self.layers = ModalLayers(model: model)
+            let layers = ModalLayers(model: model)
+            self.layers = layers
+            beneathUnits = deepLinks ? model.spec.deepLinks.indices.filter { layers.staysBeneath(link: $0) }.flatMap { link in
+                model.deepLinkArguments[link].map { StepUnit.deepLink(link: link, arguments: $0) }
+            } : []
             self.parking = parking
             self.deepLinks = deepLinks
             self.limits = limits
@@ -289,14 +295,10 @@ public struct ModalLayerSearch: Sendable {
                 var state = beneath
                 state.modals = result.stacks[Int(result.sets.members(added)[0])]
                 var targets: [Int] = []
-                var units: [StepUnit] = []
-                model.forEachUnit(of: state, deepLinks: deepLinks) { unit in
-                    if layers.layer(of: unit, from: state) == .beneath { units.append(unit) }
-                }
                 // Targets are gathered first: a closure that changed `self`
                 // would copy the search's tables.
                 var found: [NavState] = []
-                for unit in units {
+                for unit in beneathUnits {
                     result.groupRuns += 1
                     transitions(of: unit, from: state) { if let target = $0.target { found.append(target) } }
                 }

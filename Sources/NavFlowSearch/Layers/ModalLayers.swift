@@ -180,7 +180,7 @@ public struct ModalLayers: Sendable {
         case .swipeDown:
             return up > 1 && hooksOK ? .modals : .both
         case .deepLink(let link, _):
-            if linkStaysBeneath[link] && appearHooksLeaveModals { return .beneath }
+            if staysBeneath(link: link) { return .beneath }
             let leavesOneUp = model.spec.deepLinks[link].handlers.allSatisfy { handler in
                 handler.closing.isEmpty || !model.modals(of: state, closing: handler.closing).isEmpty
             }
@@ -191,6 +191,12 @@ public struct ModalLayers: Sendable {
     }
 
     private var hooksOK: Bool { !model.hasHooks || hooksStayWithinModals }
+
+    /// Whether deep link `link` is `.beneath` from every state with a modal
+    /// up: it depends on the link and the spec alone.
+    public func staysBeneath(link: Int) -> Bool {
+        linkStaysBeneath[link] && appearHooksLeaveModals
+    }
 
     /// Whether `unit`, from `state`, closes its one modal and leaves what
     /// lies beneath as it was, but for the flags it sets: swipe-down, or an
