@@ -138,8 +138,8 @@ import Testing
                     for transition in mine {
                         guard let target = transition.target else { continue }
                         #expect(!target.modals.isEmpty, "\(context): \(unit) closed every modal from \(state)")
-                        #expect(Beneath(target).paths == Beneath(state).paths
-                                    && target.selectedTab == state.selectedTab && target.shows == state.shows,
+                        #expect(target.paths == state.paths && target.selectedTab == state.selectedTab
+                                    && target.shows == state.shows,
                                 "\(context): \(unit) changed what lies beneath, from \(state) to \(target)")
                     }
                     if mine.contains(where: { $0.target.map { !layers.keepsCoverState(from: state, to: $0) } ?? false }) {

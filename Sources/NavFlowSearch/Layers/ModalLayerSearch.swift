@@ -144,11 +144,7 @@ public struct ModalLayerSearch: Sendable {
 
         /// The state with its tabs that are not selected cut.
         func parked(_ state: NavState) -> NavState {
-            guard let parking else { return state }
-            var words = model.codec.encode(state)
-            let whole = words
-            whole.withUnsafeBufferPointer { whole in words.withUnsafeMutableBufferPointer { parking.park($0, of: whole) } }
-            return words.withUnsafeBufferPointer { model.codec.decode($0) }
+            parking?.parked(state) ?? state
         }
 
         mutating func checkLimits() throws(Explorer.LimitReached) {
@@ -375,6 +371,11 @@ public struct ModalLayerSearch: Sendable {
                 let group = run.queue[run.head]
                 run.head += 1
                 try run.expand(group: group)
+            }
+            // A group comes back each time its set grows: drop what was taken.
+            if run.head >= 1 << 16, run.head * 2 >= run.queue.count {
+                run.queue.removeFirst(run.head)
+                run.head = 0
             }
         }
         return run.result

@@ -316,6 +316,14 @@ public struct ParkedPaths: Sendable {
         hookMayRun(route, in: valuation) || !canPushAgain(route, from: beneath, slot: slot, linked: linked, in: valuation)
     }
 
+    /// The unpacked `state` with the paths of every tab but the selected
+    /// one cut (as `park(_:of:)` cuts them packed).
+    public func parked(_ state: NavState) -> NavState {
+        var stored = state
+        for tab in model.shape.tabSlots.indices where tab != state.selectedTab { park(tab: tab, in: &stored) }
+        return stored
+    }
+
     /// Cuts the paths of tab `tab` in the unpacked `state` (as `park(tab:in:of:)` does packed).
     func park(tab: Int, in state: inout NavState) {
         let valuation = FlagValuation(flags: state.flags, inputs: state.inputs)

@@ -255,10 +255,7 @@ final class SummaryWitnesses: Sendable {
 
     /// A state as the search stores it: the tabs that are not selected cut.
     private func stored(_ state: NavState) -> NavState {
-        guard let parking else { return state }
-        var stored = state
-        for tab in model.shape.tabSlots.indices where tab != state.selectedTab { parking.park(tab: tab, in: &stored) }
-        return stored
+        parking?.parked(state) ?? state
     }
 
     private func transitions(of unit: StepUnit, from state: NavState, _ body: (Transition) -> Void) {
